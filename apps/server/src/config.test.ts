@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      PORT: 3000,
+      HOST: '127.0.0.1',
+      ADMIN_LOGIN: 'admin',
+      DEFAULT_LOCALE: 'en',
+      SESSION_IDLE_MINUTES: 720,
+      SESSION_MAX_DAYS: 30,
+      COOKIE_SECURE: false,
+      BOT_MODE: 'polling',
+    });
+    expect(c.dataDir).toMatch(/data$/);
+  });
+
+  it('reads values and treats empty ones as unset', () => {
+    const c = loadConfig({
+      PORT: '8080',
+      COOKIE_SECURE: 'true',
+      DATABASE_URL: '',
+      TRUST_PROXY: '1',
+    });
+    expect(c).toMatchObject({ PORT: 8080, COOKIE_SECURE: true, TRUST_PROXY: true });
+    expect(c.DATABASE_URL).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /^Invalid configuration: PORT="abc": /],
+    [{ PORT: '70000' }, /PORT="70000"/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL="mysql:\/\/x": must start with postgres/],
+    [{ ADMIN_PASSWORD: 'short' }, /ADMIN_PASSWORD=.*at least 8/],
+    [{ DEFAULT_LOCALE: 'de' }, /DEFAULT_LOCALE="de"/],
+    [{ COOKIE_SECURE: 'maybe' }, /COOKIE_SECURE="maybe"/],
+  ])('stops on a bad value with one clear line (%o)', (env, message) => {
+    let error: unknown;
+    try {
+      loadConfig(env);
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toMatch(message);
+    expect((error as Error).message).not.toContain('\n');
+  });
+});

@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['0', '1', 'true', 'false', 'yes', 'no'])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+const positiveInt = z.coerce.number().int().positive();
+
+/** Every setting of DESIGN.md §1 "Configuration"; all optional. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  ADMIN_LOGIN: z.string().min(1).max(100).default('admin'),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(128).optional(),
+  DEMO_DATA: bool.default(false),
+  DEFAULT_LOCALE: z.enum(['en', 'pl', 'uk']).default('en'),
+  BOT_TOKEN: z.string().min(1).optional(),
+  BOT_USERNAME: z.string().min(1).optional(),
+  BOT_API_ROOT: z.url().optional(),
+  BOT_MODE: z.enum(['polling', 'webhook']).default('polling'),
+  GAMES_BASE_URL: z.url().optional(),
+  SESSION_IDLE_MINUTES: positiveInt.default(720),
+  SESSION_MAX_DAYS: positiveInt.default(30),
+  TRUST_PROXY: bool.default(false),
+  COOKIE_SECURE: bool.default(false),
+  LOGIN_MAX_FAILURES: positiveInt.default(100),
+  LOGIN_MAX_FAILURES_PER_IP: positiveInt.default(500),
+  LOGIN_WINDOW_MINUTES: positiveInt.default(60),
+  LOGIN_RATE_PER_MINUTE: positiveInt.default(60),
+  BODY_LIMIT_BYTES: positiveInt.default(1024 * 1024),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = z.infer<typeof envSchema> & { dataDir: string };
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a bad value becomes one clear line (DESIGN.md §1). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([key, value]) => key in envSchema.shape && value !== ''),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((issue) => {
+      const key = String(issue.path[0] ?? '');
+      return `${key}=${JSON.stringify(env[key] ?? '')}: ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid configuration: ${issues.join('; ')}`);
+  }
+  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+}

@@ -1,0 +1,63 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as authSchema from './schema/auth.js';
+import * as usersSchema from './schema/users.js';
+
+export const schema = { ...authSchema, ...usersSchema };
+export type Db = NodePgDatabase<typeof schema>;
+
+export interface Database {
+  pool: pg.Pool;
+  db: Db;
+}
+
+export interface DatabaseLogger {
+  warn: (obj: object, msg: string) => void;
+}
+
+/** One pool per app instance; an unreachable server surfaces as errors the app maps to 503. */
+export function createDatabase(connectionString: string, log?: DatabaseLogger): Database {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client losing its connection must not crash the process (DESIGN.md §4: 503, recover).
+  pool.on('error', (err) => log?.warn({ err }, 'idle database connection lost'));
+  return { pool, db: drizzle(pool, { schema }) };
+}
+
+const unavailableCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EPIPE',
+  'EHOSTUNREACH',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '53300', // too_many_connections
+]);
+
+/** True when an error means the database cannot be reached right now (answer 503). */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  let current: unknown = err;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const e = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof e.code === 'string' && (unavailableCodes.has(e.code) || e.code.startsWith('08'))) {
+      return true;
+    }
+    if (
+      typeof e.message === 'string' &&
+      /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+        e.message,
+      )
+    ) {
+      return true;
+    }
+    current = e.cause;
+  }
+  return false;
+}

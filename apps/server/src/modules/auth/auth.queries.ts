@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { appSecrets, loginFailures, sessions } from '../../db/schema/auth.js';
+import { users } from '../../db/schema/users.js';
+
+export async function findUserByLogin(db: Db, login: string) {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.login})`, login.toLowerCase()))
+    .limit(1);
+  return user;
+}
+
+export async function countRecentFailures(
+  db: Db,
+  login: string,
+  ip: string,
+  windowMinutes: number,
+) {
+  const since = sql`now() - make_interval(mins => ${windowMinutes})`;
+  const [row] = await db
+    .select({
+      byLogin: sql<number>`count(*) filter (where ${loginFailures.login} = ${login.toLowerCase()})::int`,
+      byIp: sql<number>`count(*) filter (where ${loginFailures.ip} = ${ip})::int`,
+    })
+    .from(loginFailures)
+    .where(
+      and(
+        gt(loginFailures.at, since),
+        sql`(${loginFailures.login} = ${login.toLowerCase()} or ${loginFailures.ip} = ${ip})`,
+      ),
+    );
+  return { byLogin: row?.byLogin ?? 0, byIp: row?.byIp ?? 0 };
+}
+
+export async function recordFailure(db: Db, login: string, ip: string, windowMinutes: number) {
+  await db.insert(loginFailures).values({ login: login.toLowerCase().slice(0, 200), ip });
+  // keep the table small: rows older than the window no longer count
+  await db
+    .delete(loginFailures)
+    .where(sql`${loginFailures.at} < now() - make_interval(mins => ${windowMinutes * 2})`);
+}
+
+export async function clearFailures(db: Db, login: string) {
+  await db.delete(loginFailures).where(eq(loginFailures.login, login.toLowerCase()));
+}
+
+export interface NewSession {
+  userId: number;
+  tokenHash: Buffer;
+  device: string;
+  timezone: string;
+  ip: string;
+  maxDays: number;
+}
+
+export async function createSession(db: Db, s: NewSession) {
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      userId: s.userId,
+      tokenHash: s.tokenHash,
+      device: s.device,
+      timezone: s.timezone,
+      ip: s.ip,
+      expiresAt: sql`now() + make_interval(days => ${s.maxDays})`,
+    })
+    .returning({ id: sessions.id });
+  if (!row) throw new Error('session not created');
+  return row.id;
+}
+
+/** The live session behind a token: not expired, not idle too long, its user not disabled. */
+export async function findLiveSession(db: Db, tokenHash: Buffer, idleMinutes: number) {
+  const [row] = await db
+    .select({
+      id: sessions.id,
+      userId: sessions.userId,
+      timezone: sessions.timezone,
+      lastActivity: sessions.lastActivity,
+      login: users.login,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      isAdmin: users.isAdmin,
+      stale: sql<boolean>`${sessions.lastActivity} < now() - interval '1 minute'`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        gt(sessions.expiresAt, sql`now()`),
+        gt(sessions.lastActivity, sql`now() - make_interval(mins => ${idleMinutes})`),
+        eq(users.disabled, false),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function touchSession(db: Db, id: number) {
+  await db
+    .update(sessions)
+    .set({ lastActivity: sql`now()` })
+    .where(eq(sessions.id, id));
+}
+
+export async function deleteSession(db: Db, id: number, userId: number) {
+  const deleted = await db
+    .delete(sessions)
+    .where(and(eq(sessions.id, id), eq(sessions.userId, userId)))
+    .returning({ id: sessions.id });
+  return deleted.length > 0;
+}
+
+export async function listSessions(db: Db, userId: number) {
+  return db
+    .select({
+      id: sessions.id,
+      device: sessions.device,
+      timezone: sessions.timezone,
+      lastActivity: sessions.lastActivity,
+      createdAt: sessions.createdAt,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, sql`now()`)))
+    .orderBy(desc(sessions.lastActivity));
+}
+
+/** A secret shared by every instance; the first instance to ask creates it. */
+export async function getOrCreateSecret(db: Db, name: string): Promise<Buffer> {
+  await db
+    .insert(appSecrets)
+    .values({ name, value: randomBytes(32) })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, name));
+  if (!row) throw new Error(`secret ${name} missing`);
+  return row.value;
+}

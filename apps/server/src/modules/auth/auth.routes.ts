@@ -1,0 +1,185 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { loginRequest, sessionItem, sessionUser, type SessionUser } from '@school/contract/auth';
+import { errorBody, errorCodes, idParam } from '@school/contract/common';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { HttpError, notFound } from '../../plugins/errors.js';
+import type { CurrentSession } from '../../plugins/session.js';
+import {
+  clearFailures,
+  countRecentFailures,
+  createSession,
+  deleteSession,
+  findUserByLogin,
+  listSessions,
+  recordFailure,
+} from './auth.queries.js';
+import { describeDevice } from './device.js';
+import { getDummyHash, verifyPassword } from './password.js';
+
+export interface AuthRoutesOptions {
+  config: Config;
+  db: Db;
+}
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 429: errorBody };
+
+function toSessionUser(
+  s: Pick<CurrentSession, 'userId' | 'firstName' | 'lastName' | 'login' | 'timezone'>,
+): SessionUser {
+  return {
+    id: s.userId,
+    imie: s.firstName,
+    nazwisko: s.lastName,
+    login: s.login,
+    timeZone: s.timezone,
+  };
+}
+
+function validTimeZone(tz: string | undefined): string {
+  if (!tz) return 'UTC';
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return tz;
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** Login, session check, logout and the sessions list (SPEC.md §7 Session, §2 /settings). */
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { config, db }) => {
+  const wrongCredentials = new HttpError(401, errorCodes.unauthorized, 'Wrong login or password');
+
+  app.post(
+    '/authentication',
+    {
+      schema: {
+        tags: ['session'],
+        summary: 'Log in',
+        body: loginRequest,
+        response: { 200: sessionUser, ...errors },
+      },
+      config: { rateLimit: { max: config.LOGIN_RATE_PER_MINUTE, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const { login, password, timeZone } = request.body;
+      const ip = request.ip;
+      const failures = await countRecentFailures(db, login, ip, config.LOGIN_WINDOW_MINUTES);
+      if (
+        failures.byLogin >= config.LOGIN_MAX_FAILURES ||
+        failures.byIp >= config.LOGIN_MAX_FAILURES_PER_IP
+      ) {
+        request.log.warn({ event: 'login_refused', login, ip, reason: 'throttled', ...failures });
+        reply.header('retry-after', String(config.LOGIN_WINDOW_MINUTES * 60));
+        throw new HttpError(
+          429,
+          errorCodes.tooManyAttempts,
+          'Too many failed logins, try again later',
+        );
+      }
+      const user = await findUserByLogin(db, login);
+      // unknown logins cost the same argon2 work as wrong passwords
+      const ok = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), password);
+      if (!user || !ok || user.disabled) {
+        const reason = !user ? 'unknown login' : user.disabled ? 'disabled user' : 'wrong password';
+        request.log.warn({ event: 'login_failed', login, ip, reason });
+        await recordFailure(db, login, ip, config.LOGIN_WINDOW_MINUTES);
+        throw wrongCredentials;
+      }
+      await clearFailures(db, login);
+      const { tokenHash } = app.sessions.issue(reply, request);
+      const timezone = validTimeZone(timeZone);
+      await createSession(db, {
+        userId: user.id,
+        tokenHash,
+        device: describeDevice(request.headers['user-agent']),
+        timezone,
+        ip,
+        maxDays: config.SESSION_MAX_DAYS,
+      });
+      request.log.info({ event: 'login', userId: user.id, ip });
+      return toSessionUser({ ...user, userId: user.id, timezone });
+    },
+  );
+
+  app.get(
+    '/islogin',
+    {
+      schema: {
+        tags: ['session'],
+        summary: 'Who is logged in',
+        response: { 200: sessionUser, 401: errorBody },
+      },
+      onRequest: app.sessions.require,
+    },
+    async (request, reply) => {
+      const session = request.session as CurrentSession;
+      app.sessions.setXsrfCookie(reply, request, session.tokenHash);
+      return toSessionUser(session);
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      schema: {
+        tags: ['session'],
+        summary: 'Log out',
+        response: { 204: z.null(), 403: errorBody },
+      },
+    },
+    async (request, reply) => {
+      if (request.session) await deleteSession(db, request.session.id, request.session.userId);
+      app.sessions.clearCookies(reply, request);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/sessions',
+    {
+      schema: {
+        tags: ['session'],
+        summary: 'My sessions',
+        response: { 200: z.array(sessionItem), 401: errorBody },
+      },
+      onRequest: app.sessions.require,
+    },
+    async (request) => {
+      const session = request.session as CurrentSession;
+      const rows = await listSessions(db, session.userId);
+      return rows.map((r) => ({
+        ...r,
+        lastActivity: r.lastActivity.toISOString(),
+        createdAt: r.createdAt.toISOString(),
+        current: r.id === session.id,
+      }));
+    },
+  );
+
+  app.delete(
+    '/sessions/:id',
+    {
+      schema: {
+        tags: ['session'],
+        summary: 'Revoke a session',
+        params: idParam,
+        response: { 204: z.null(), 401: errorBody, 403: errorBody, 404: errorBody },
+      },
+      onRequest: app.sessions.require,
+    },
+    async (request, reply) => {
+      const session = request.session as CurrentSession;
+      if (!(await deleteSession(db, request.params.id, session.userId)))
+        throw notFound('No such session');
+      request.log.info({
+        event: 'session_revoked',
+        userId: session.userId,
+        sessionId: request.params.id,
+      });
+      if (request.params.id === session.id) app.sessions.clearCookies(reply, request);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,294 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { createTestApp, createUser, login, type TestApp } from '../../../test/helper.js';
+
+let t: TestApp;
+let user: { id: number; login: string; password: string };
+
+beforeAll(async () => {
+  t = await createTestApp({ LOGIN_MAX_FAILURES: '5', LOGIN_RATE_PER_MINUTE: '1000' });
+  user = await createUser(t, { login: 'olena', firstName: 'Olena', lastName: 'Kovalenko' });
+});
+
+const post = (payload: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url: '/api/authentication', payload: payload as object, headers });
+
+describe('POST /api/authentication', () => {
+  it('logs in and answers id, imie, nazwisko with an httpOnly session cookie and an XSRF cookie', async () => {
+    const res = await post({ login: 'olena', password: user.password, timeZone: 'Europe/Kyiv' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: user.id, imie: 'Olena', nazwisko: 'Kovalenko' });
+    const sid = res.cookies.find((c) => c.name === 'sid');
+    const xsrf = res.cookies.find((c) => c.name === 'XSRF-TOKEN');
+    expect(sid).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(sid?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(xsrf?.httpOnly).toBeFalsy();
+    expect(xsrf?.value.length).toBeGreaterThan(20);
+  });
+
+  it('stores only a hash of the session token, and a new token at every login', async () => {
+    const a = await login(t.app, user);
+    const b = await login(t.app, user);
+    expect(a.cookies.sid).not.toBe(b.cookies.sid);
+    const rows = await t.database.db.execute(
+      sql`select count(*)::int as n from sessions where token_hash = convert_to(${a.cookies.sid}, 'UTF8')`,
+    );
+    expect(rows.rows[0]).toEqual({ n: 0 });
+  });
+
+  it('is case-insensitive on the login', async () => {
+    const res = await post({ login: 'OLENA', password: user.password });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('answers the same 401 for a wrong password and an unknown login', async () => {
+    const wrong = await post({ login: 'olena', password: 'not the password' });
+    const unknown = await post({ login: 'nobody-here', password: 'whatever it is' });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json()).toEqual({ error: 'unauthorized', message: 'Wrong login or password' });
+    await t.database.db.execute(sql`delete from login_failures`);
+  });
+
+  it('logs the failure with login, address and reason, never the password', async () => {
+    t.logs.length = 0;
+    await post({ login: 'olena', password: 'secret-guess-123' });
+    const line = t.logs.find((l) => l.includes('login_failed'));
+    expect(line).toBeDefined();
+    const entry = JSON.parse(line as string) as Record<string, unknown>;
+    expect(entry).toMatchObject({ login: 'olena', reason: 'wrong password', ip: '127.0.0.1' });
+    expect(t.logs.join('\n')).not.toContain('secret-guess-123');
+    await t.database.db.execute(sql`delete from login_failures`);
+  });
+
+  it('refuses missing fields with 400 naming them', async () => {
+    const res = await post({ login: '' });
+    expect(res.statusCode).toBe(400);
+    const body = res.json<{ error: string; fields: Record<string, string> }>();
+    expect(body.error).toBe('validation');
+    expect(Object.keys(body.fields)).toEqual(expect.arrayContaining(['login', 'password']));
+  });
+
+  it('answers malformed JSON with a 400 JSON error', async () => {
+    const res = await post('{"login": "olena", ', { 'content-type': 'application/json' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'validation' });
+  });
+
+  it('answers an oversize body with 413', async () => {
+    const res = await post({ login: 'olena', password: 'x'.repeat(2 * 1024 * 1024) });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ error: 'too_large' });
+  });
+
+  it.each([
+    ['quotes', `o'lena"`, `pa'ss"word`],
+    ['SQL', `' OR 1=1; DROP TABLE users; --`, `' OR '1'='1`],
+    ['unicode', 'Олена😀\u0000', 'пароль\u202e'],
+    ['10 kB strings', 'l'.repeat(10_000), 'p'.repeat(1000)],
+    ['numbers', 12345, 678],
+  ])('answers hostile input (%s) with 400 or 401, never 500', async (_k, l, p) => {
+    const res = await post({ login: l, password: p });
+    expect([400, 401]).toContain(res.statusCode);
+    expect(res.json()).toHaveProperty('error');
+    const users = await t.database.db.execute(sql`select count(*)::int as n from users`);
+    expect(users.rows[0]).toEqual({ n: 1 });
+    await t.database.db.execute(sql`delete from login_failures`);
+  });
+});
+
+describe('GET /api/islogin and POST /api/logout', () => {
+  it('answers the logged-in user and refreshes the XSRF cookie; 401 without a session', async () => {
+    const agent = await login(t.app, user);
+    const res = await agent.request({ method: 'GET', url: '/api/islogin' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: user.id,
+      imie: 'Olena',
+      nazwisko: 'Kovalenko',
+      timeZone: 'Europe/Kyiv',
+    });
+    expect(res.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value).toBe(agent.xsrf);
+    const anon = await t.app.inject({ method: 'GET', url: '/api/islogin' });
+    expect(anon.statusCode).toBe(401);
+    expect(anon.json()).toEqual({ error: 'unauthorized', message: 'Not logged in' });
+  });
+
+  it('ends the session on the server', async () => {
+    const agent = await login(t.app, user);
+    const out = await agent.request({ method: 'POST', url: '/api/logout' });
+    expect(out.statusCode).toBe(204);
+    const after = await agent.request({ method: 'GET', url: '/api/islogin' });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('refuses a logout without the XSRF header, and the session stays', async () => {
+    const agent = await login(t.app, user);
+    const out = await agent.request({ method: 'POST', url: '/api/logout', xsrf: false });
+    expect(out.statusCode).toBe(403);
+    expect(out.json()).toMatchObject({ error: 'xsrf' });
+    expect((await agent.request({ method: 'GET', url: '/api/islogin' })).statusCode).toBe(200);
+  });
+
+  it('ends an idle session', async () => {
+    const agent = await login(t.app, user);
+    await t.database.db.execute(
+      sql`update sessions set last_activity = now() - interval '13 hours' where user_id = ${user.id}`,
+    );
+    expect((await agent.request({ method: 'GET', url: '/api/islogin' })).statusCode).toBe(401);
+  });
+
+  it('ends the sessions of a disabled user', async () => {
+    const other = await createUser(t);
+    const agent = await login(t.app, other);
+    await t.database.db.execute(sql`update users set disabled = true where id = ${other.id}`);
+    expect((await agent.request({ method: 'GET', url: '/api/islogin' })).statusCode).toBe(401);
+    expect((await post({ login: other.login, password: other.password })).statusCode).toBe(401);
+  });
+});
+
+describe('XSRF double submit', () => {
+  it('refuses a missing, a wrong and another session’s token; a foreign Origin', async () => {
+    const a = await login(t.app, user);
+    const b = await login(t.app, user);
+    const { id } = (await a.request({ method: 'GET', url: '/api/sessions' })).json<
+      { id: number }[]
+    >()[0] ?? { id: 0 };
+    const attempts = [
+      await a.request({ method: 'DELETE', url: `/api/sessions/${id}`, xsrf: false }),
+      await a.request({
+        method: 'DELETE',
+        url: `/api/sessions/${id}`,
+        headers: { 'x-xsrf-token': 'forged' },
+      }),
+      await a.request({
+        method: 'DELETE',
+        url: `/api/sessions/${id}`,
+        headers: { 'x-xsrf-token': b.xsrf },
+      }),
+      await a.request({
+        method: 'DELETE',
+        url: `/api/sessions/${id}`,
+        headers: { origin: 'https://evil.example' },
+      }),
+    ];
+    expect(attempts.map((r) => r.statusCode)).toEqual([403, 403, 403, 403]);
+    expect((await a.request({ method: 'GET', url: '/api/islogin' })).statusCode).toBe(200);
+  });
+
+  it('answers 401 before XSRF when there is no session', async () => {
+    const res = await t.app.inject({ method: 'DELETE', url: '/api/sessions/1' });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('sessions list and revoke', () => {
+  it('lists my sessions with device and timezone, marks the current one', async () => {
+    const me = await createUser(t);
+    const a = await login(t.app, me);
+    await login(
+      t.app,
+      me,
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+    );
+    const res = await a.request({ method: 'GET', url: '/api/sessions' });
+    expect(res.statusCode).toBe(200);
+    const list =
+      res.json<
+        { id: number; device: string; timezone: string; current: boolean; lastActivity: string }[]
+      >();
+    expect(list).toHaveLength(2);
+    expect(list.filter((s) => s.current)).toHaveLength(1);
+    expect(list.map((s) => s.device)).toEqual(
+      expect.arrayContaining(['Chrome 147 on Linux', expect.stringMatching(/Safari.*iOS/)]),
+    );
+    expect(list[0]?.timezone).toBe('Europe/Kyiv');
+    expect(Number.isNaN(Date.parse(list[0]?.lastActivity ?? ''))).toBe(false);
+  });
+
+  it('revokes a session: refused on its very next request, on another app instance too', async () => {
+    const me = await createUser(t);
+    const a = await login(t.app, me);
+    const b = await login(t.app, me);
+    const second = await buildApp({ config: t.config, database: t.database, logger: false });
+    try {
+      const viaSecond = () =>
+        second.inject({ method: 'GET', url: '/api/islogin', cookies: b.cookies });
+      expect((await viaSecond()).statusCode).toBe(200);
+      const list = (await a.request({ method: 'GET', url: '/api/sessions' })).json<
+        { id: number; current: boolean }[]
+      >();
+      const other = list.find((s) => !s.current);
+      const del = await a.request({ method: 'DELETE', url: `/api/sessions/${other?.id}` });
+      expect(del.statusCode).toBe(204);
+      expect((await b.request({ method: 'GET', url: '/api/islogin' })).statusCode).toBe(401);
+      expect((await viaSecond()).statusCode).toBe(401);
+      expect((await a.request({ method: 'GET', url: '/api/islogin' })).statusCode).toBe(200);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('answers 404 for a session that is not mine, and changes nothing', async () => {
+    const other = await createUser(t);
+    const theirs = await login(t.app, other);
+    const mine = await login(t.app, user);
+    const [theirSession] = (await theirs.request({ method: 'GET', url: '/api/sessions' })).json<
+      { id: number }[]
+    >();
+    const res = await mine.request({ method: 'DELETE', url: `/api/sessions/${theirSession?.id}` });
+    expect(res.statusCode).toBe(404);
+    expect((await theirs.request({ method: 'GET', url: '/api/islogin' })).statusCode).toBe(200);
+    const bad = await mine.request({ method: 'DELETE', url: '/api/sessions/abc' });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('login throttling', () => {
+  it('answers 429 after repeated failures, even to the right password, until the window passes', async () => {
+    const victim = await createUser(t);
+    for (let i = 0; i < 5; i++) {
+      expect((await post({ login: victim.login, password: `guess-${i}-xx` })).statusCode).toBe(401);
+    }
+    const locked = await post({ login: victim.login, password: victim.password });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toMatchObject({ error: 'too_many_attempts' });
+    expect(locked.headers['retry-after']).toBeDefined();
+    // other logins are not locked out by it
+    expect((await post({ login: user.login, password: user.password })).statusCode).toBe(200);
+    // the window passes
+    await t.database.db.execute(sql`update login_failures set at = at - interval '61 minutes'`);
+    expect((await post({ login: victim.login, password: victim.password })).statusCode).toBe(200);
+  });
+});
+
+describe('headers', () => {
+  it('sends the security headers and a request id', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', database: 'up' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBeDefined();
+    expect(res.headers['x-request-id']).toMatch(/[0-9a-f-]{36}/);
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ error: 'not_found' });
+  });
+
+  it('serves the OpenAPI document', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json<{ paths: object }>().paths)).toEqual(
+      expect.arrayContaining(['/api/authentication', '/api/islogin', '/api/sessions/{id}']),
+    );
+  });
+});

@@ -1,0 +1,115 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { errorCodes, type ErrorBody } from '@school/contract/common';
+import { isDatabaseUnavailable } from '../db/client.js';
+
+/** A failure with a status and a code of DESIGN.md §2, thrown by handlers and hooks. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what = 'Not found') => new HttpError(404, errorCodes.notFound, what);
+export const unauthorized = (message = 'Not logged in') =>
+  new HttpError(401, errorCodes.unauthorized, message);
+
+export function sendError(reply: FastifyReply, status: number, body: ErrorBody) {
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
+const byStatus: Partial<Record<number, readonly [string, string]>> = {
+  400: [errorCodes.validation, 'The request is not valid'],
+  401: [errorCodes.unauthorized, 'Not logged in'],
+  403: [errorCodes.forbidden, 'Forbidden'],
+  404: [errorCodes.notFound, 'Not found'],
+  405: ['method_not_allowed', 'Method not allowed'],
+  406: ['not_acceptable', 'Not acceptable'],
+  413: [errorCodes.tooLarge, 'The request body is too large'],
+  415: ['unsupported_media_type', 'Send JSON (Content-Type: application/json)'],
+  429: [errorCodes.tooManyAttempts, 'Too many requests, try again later'],
+};
+
+function fieldName(path: string, context: string | undefined): string {
+  const name = path.replace(/^\//, '').replaceAll('/', '.');
+  return name || context || 'body';
+}
+
+/**
+ * The database refusing a value is bad input, not a server fault: data exceptions (class 22,
+ * e.g. a NUL byte in text) are 400; a row still referenced (23503) is 409 linked; a duplicate
+ * (23505) is 409 conflict.
+ */
+/** drizzle wraps the driver's error; the SQLSTATE is on the cause. */
+export function sqlStateOf(err: unknown): string | undefined {
+  let current: unknown = err;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    const { code, cause } = current as { code?: unknown; cause?: unknown };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = cause;
+  }
+  return undefined;
+}
+
+function fromSqlState(state: string): [number, ErrorBody] {
+  if (state === '23503') {
+    return [
+      409,
+      { error: errorCodes.linked, message: 'Other records are linked to it; unlink them first' },
+    ];
+  }
+  if (state === '23505') {
+    return [409, { error: errorCodes.conflict, message: 'Such a record exists already' }];
+  }
+  return [400, { error: errorCodes.validation, message: 'A value is not valid' }];
+}
+
+/** Every failure answers the JSON error body; never a stack trace, never a 500 for bad input. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
+    if (error instanceof HttpError) {
+      const body: ErrorBody = { error: error.code, message: error.message };
+      if (error.fields) body.fields = error.fields;
+      return sendError(reply, error.statusCode, body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const name = fieldName(issue.instancePath, error.validationContext);
+        fields[name] ??= issue.message ?? 'is not valid';
+      }
+      const names = Object.keys(fields).join(', ');
+      return sendError(reply, 400, {
+        error: errorCodes.validation,
+        message: `Invalid ${names}`,
+        fields,
+      });
+    }
+    const sqlState = sqlStateOf(error);
+    if (sqlState && /^2[23][0-9A-Z]{3}$/.test(sqlState)) {
+      return sendError(reply, ...fromSqlState(sqlState));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return sendError(reply, 503, {
+        error: errorCodes.unavailable,
+        message: 'The database is not reachable right now, try again shortly',
+      });
+    }
+    const status = (error as FastifyError).statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      const [code, fallback] = byStatus[status] ?? (['bad_request', 'Bad request'] as const);
+      const message =
+        status === 400 && error.message ? error.message.replace(/^FST_\w+: /, '') : fallback;
+      if (status === 429) reply.header('retry-after', reply.getHeader('retry-after') ?? '60');
+      return sendError(reply, status, { error: code, message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(reply, 500, { error: errorCodes.internal, message: 'Something went wrong' });
+  });
+}

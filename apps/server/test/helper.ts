@@ -1,0 +1,110 @@
+import { Writable } from 'node:stream';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, inject } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { createDatabase, type Database } from '../src/db/client.js';
+import { loadConfig, type Config } from '../src/config.js';
+import { hashPassword } from '../src/modules/auth/password.js';
+import { insertUser } from '../src/modules/users/users.queries.js';
+import { createTestDatabase } from './databases.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  logs: string[];
+}
+
+/** The whole app on a database of this test file's own (closed after the file). */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const testDb = await createTestDatabase(inject('adminDatabaseUrl'), inject('templateDatabase'));
+  const config = loadConfig({ DATABASE_URL: testDb.url, LOG_LEVEL: 'info', ...env });
+  const database = createDatabase(testDb.url);
+  const logs: string[] = [];
+  const logStream = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      logs.push(chunk.toString());
+      done();
+    },
+  });
+  const app = await buildApp({ config, database, logStream });
+  afterAll(async () => {
+    await app.close();
+    await database.pool.end();
+    await testDb.drop();
+  });
+  return { app, database, config, logs };
+}
+
+let userCounter = 0;
+
+export async function createUser(
+  { database }: TestApp,
+  fields: { login?: string; password?: string; firstName?: string; lastName?: string } = {},
+) {
+  const login = fields.login ?? `user${++userCounter}`;
+  const password = fields.password ?? 'correct horse battery';
+  const id = await insertUser(database.db, {
+    login,
+    passwordHash: await hashPassword(password),
+    firstName: fields.firstName ?? 'Olena',
+    lastName: fields.lastName ?? 'Shevchenko',
+    isAdmin: false,
+  });
+  return { id, login, password };
+}
+
+/** The cookies a browser would send back, from a response's Set-Cookie headers. */
+export function cookiesOf(res: LightMyRequestResponse): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const c of res.cookies) out[c.name] = c.value;
+  return out;
+}
+
+export interface Agent {
+  cookies: Record<string, string>;
+  xsrf: string;
+  userAgent: string;
+  request: (opts: {
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+    url: string;
+    payload?: unknown;
+    headers?: Record<string, string>;
+    xsrf?: boolean;
+  }) => Promise<LightMyRequestResponse>;
+}
+
+/** Logs in and returns an agent that sends the session cookie and the XSRF header. */
+export async function login(
+  app: FastifyInstance,
+  creds: { login: string; password: string },
+  userAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/147.0.0.0 Safari/537.36',
+): Promise<Agent> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/authentication',
+    headers: { 'user-agent': userAgent },
+    payload: { ...creds, timeZone: 'Europe/Kyiv' },
+  });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  const cookies = cookiesOf(res);
+  const xsrf = cookies['XSRF-TOKEN'] ?? '';
+  const agent: Agent = {
+    cookies,
+    xsrf,
+    userAgent,
+    request: ({ method, url, payload, headers = {}, xsrf: sendXsrf = true }) =>
+      app.inject({
+        method,
+        url,
+        cookies: agent.cookies,
+        headers: {
+          'user-agent': userAgent,
+          ...(sendXsrf ? { 'x-xsrf-token': agent.xsrf } : {}),
+          ...headers,
+        },
+        ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+      }),
+  };
+  return agent;
+}

@@ -1,0 +1,20 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import { setUnauthorizedHandler } from '../lib/http';
+import { markLoggedOut } from '../lib/session';
+import { createQueryClient } from './queryClient';
+
+interface ProvidersProps {
+  children: ReactNode;
+  queryClient?: QueryClient;
+}
+
+export function Providers({ children, queryClient }: ProvidersProps) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+
+  // SPEC §8: a 401 on any call but the login marks the user logged out; the route guard then
+  // sends the browser to /login.
+  useEffect(() => setUnauthorizedHandler(() => markLoggedOut(client)), [client]);
+
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}

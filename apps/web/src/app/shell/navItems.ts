@@ -1,0 +1,69 @@
+import {
+  Bot,
+  CalendarDays,
+  Contact,
+  FolderKanban,
+  Gamepad2,
+  GraduationCap,
+  Layers,
+  LayoutDashboard,
+  LogOut,
+  Settings,
+  SquareKanban,
+  UserCog,
+  UsersRound,
+  type LucideIcon,
+} from 'lucide-react';
+import type { TitleKey } from '../../components/PlaceholderScreen';
+
+export interface NavItem {
+  to: string;
+  labelKey: TitleKey | 'nav.bot' | 'nav.logout';
+  icon: LucideIcon;
+  /** Paths (prefixes) that belong to this section, so detail screens keep it highlighted. */
+  sections: readonly string[];
+}
+
+/** SPEC §2 side navigation, in SPEC order. */
+export const NAV_ITEMS: readonly NavItem[] = [
+  { to: '/dashboard', labelKey: 'titles.dashboard', icon: LayoutDashboard, sections: ['/'] },
+  { to: '/set', labelKey: 'titles.set', icon: Layers, sections: ['/setcards'] },
+  {
+    to: '/games',
+    labelKey: 'titles.games',
+    icon: Gamepad2,
+    sections: [
+      '/grid',
+      '/quiz',
+      '/letters',
+      '/matching',
+      '/gridcards',
+      '/quizcards',
+      '/matchexamples',
+    ],
+  },
+  { to: '/clients', labelKey: 'titles.clients', icon: Contact, sections: [] },
+  { to: '/pipeline', labelKey: 'titles.pipeline', icon: SquareKanban, sections: [] },
+  { to: '/schedule', labelKey: 'titles.schedule', icon: CalendarDays, sections: [] },
+  { to: '/projects', labelKey: 'titles.projects', icon: FolderKanban, sections: [] },
+  { to: '/users', labelKey: 'titles.users', icon: UserCog, sections: [] },
+  {
+    to: '/students',
+    labelKey: 'titles.students',
+    icon: GraduationCap,
+    sections: ['/cardocuments'],
+  },
+  { to: '/conversations', labelKey: 'nav.bot', icon: Bot, sections: ['/messages'] },
+  { to: '/groups', labelKey: 'titles.groups', icon: UsersRound, sections: [] },
+  { to: '/settings', labelKey: 'titles.settings', icon: Settings, sections: [] },
+  { to: '/logout', labelKey: 'nav.logout', icon: LogOut, sections: [] },
+];
+
+function startsSection(pathname: string, prefix: string): boolean {
+  if (prefix === '/') return pathname === '/';
+  return pathname === prefix || pathname.startsWith(`${prefix}/`);
+}
+
+export function isCurrentSection(item: NavItem, pathname: string): boolean {
+  return [item.to, ...item.sections].some((prefix) => startsSection(pathname, prefix));
+}

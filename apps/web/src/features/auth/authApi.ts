@@ -1,0 +1,29 @@
+import { sessionUser, type LoginRequest } from '@school/contract/auth';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { browserTimeZone } from '../../lib/format';
+import { request } from '../../lib/http';
+import { markLoggedIn, markLoggedOut } from '../../lib/session';
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (credentials: Pick<LoginRequest, 'login' | 'password'>) =>
+      request('/api/authentication', {
+        method: 'POST',
+        body: { ...credentials, timeZone: browserTimeZone() },
+        schema: sessionUser,
+        // A 401 here is "wrong login or password", not an expired session.
+        authRedirect: false,
+      }),
+    onSuccess: (user) => markLoggedIn(queryClient, user),
+  });
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => request('/api/logout', { method: 'POST', authRedirect: false }),
+    // SPEC §2: the user is logged out even when the call fails.
+    onSettled: () => markLoggedOut(queryClient),
+  });
+}

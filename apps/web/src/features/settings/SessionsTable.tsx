@@ -1,0 +1,69 @@
+import type { SessionItem } from '@school/contract/auth';
+import { Monitor, Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import controls from '../../components/controls.module.css';
+import { formatDateTime } from '../../lib/format';
+import styles from './SettingsScreen.module.css';
+
+interface SessionsTableProps {
+  sessions: readonly SessionItem[];
+  /** The user's time zone (SPEC §3 session data); the browser's when unknown. */
+  timeZone: string | undefined;
+  deletingId: number | null;
+  onDelete: (session: SessionItem) => void;
+}
+
+export function SessionsTable({ sessions, timeZone, deletingId, onDelete }: SessionsTableProps) {
+  const { t, i18n } = useTranslation();
+  const format = (iso: string) => formatDateTime(iso, i18n.language, timeZone);
+
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table}>
+        <thead>
+          <tr>
+            <th scope="col">{t('settings.device')}</th>
+            <th scope="col">{t('settings.timezone')}</th>
+            <th scope="col">{t('settings.createdAt')}</th>
+            <th scope="col">{t('settings.lastActivity')}</th>
+            <th scope="col" className={styles.actionsHeader}>
+              {t('settings.actions')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {sessions.map((session) => (
+            <tr key={session.id} className={session.current ? styles.currentRow : undefined}>
+              <td>
+                <span className={styles.device}>
+                  <Monitor size={16} aria-hidden="true" />
+                  <span>{session.device}</span>
+                  {session.current && <span className={styles.badge}>{t('settings.current')}</span>}
+                </span>
+              </td>
+              <td>{session.timezone}</td>
+              <td className={styles.time}>
+                <time dateTime={session.createdAt}>{format(session.createdAt)}</time>
+              </td>
+              <td className={styles.time}>
+                <time dateTime={session.lastActivity}>{format(session.lastActivity)}</time>
+              </td>
+              <td className={styles.actions}>
+                <button
+                  type="button"
+                  className={controls.dangerButton}
+                  aria-label={t('settings.delete')}
+                  title={t('settings.delete')}
+                  disabled={deletingId === session.id}
+                  onClick={() => onDelete(session)}
+                >
+                  <Trash2 size={16} aria-hidden="true" />
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

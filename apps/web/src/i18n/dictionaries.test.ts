@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import en from './en.json';
+import pl from './pl.json';
+import uk from './uk.json';
+
+function leaves(value: unknown, prefix = ''): Map<string, unknown> {
+  const result = new Map<string, unknown>();
+  if (typeof value === 'object' && value !== null) {
+    for (const [key, child] of Object.entries(value)) {
+      for (const [path, leaf] of leaves(child, prefix ? `${prefix}.${key}` : key)) {
+        result.set(path, leaf);
+      }
+    }
+  } else {
+    result.set(prefix, value);
+  }
+  return result;
+}
+
+const dictionaries = { en, pl, uk };
+
+describe('dictionaries', () => {
+  it('en, pl and uk have exactly the same keys', () => {
+    const enKeys = [...leaves(en).keys()].sort();
+    expect([...leaves(pl).keys()].sort()).toEqual(enKeys);
+    expect([...leaves(uk).keys()].sort()).toEqual(enKeys);
+  });
+
+  it.each(Object.entries(dictionaries))('%s has a non-empty text for every key', (_name, dict) => {
+    for (const [key, text] of leaves(dict)) {
+      expect(typeof text === 'string' && text.trim() !== '', key).toBe(true);
+    }
+  });
+
+  it('pl carries the SPEC §8 login messages word for word', () => {
+    expect(pl.login.errors.noConnection).toBe('Brak połączenia z serwerem');
+    expect(pl.login.errors.invalidCredentials).toBe('Błędny login lub hasło');
+    expect(pl.login.errors.generic).toBe('Wystąpił błąd');
+  });
+
+  it('en carries the SPEC §8 messages as SPEC gives them', () => {
+    expect(en.messages).toMatchObject({
+      success: 'Successfully done !',
+      error: 'Something went wrong !',
+      processing: 'Processing...',
+      timeout: 'The request time of server answering is out !',
+      forbidden: 'Access deny!',
+      emptyList: 'Empty list',
+      loading: 'Loading ...',
+      copied: 'Copied',
+      emailFormat: 'The email is not correct format !',
+    });
+    expect(en.header.searchPlaceholder).toBe('search here ...');
+  });
+});

@@ -1,0 +1,61 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { readStored, writeStored } from '../lib/storage';
+import type en from './en.json';
+
+export const LANGUAGES = ['en', 'pl', 'uk'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export type Dictionary = typeof en;
+
+export const LANGUAGE_STORAGE_KEY = 'language';
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** DESIGN §1: DEFAULT_LOCALE is en; a build may pick another with VITE_DEFAULT_LOCALE. */
+export const DEFAULT_LOCALE: Language = isLanguage(import.meta.env.VITE_DEFAULT_LOCALE)
+  ? import.meta.env.VITE_DEFAULT_LOCALE
+  : 'en';
+
+// One chunk per dictionary: a user downloads only the language they read.
+const loaders: Record<Language, () => Promise<{ default: Dictionary }>> = {
+  en: () => import('./en.json'),
+  pl: () => import('./pl.json'),
+  uk: () => import('./uk.json'),
+};
+
+export function initialLanguage(): Language {
+  const stored = readStored(LANGUAGE_STORAGE_KEY);
+  return isLanguage(stored) ? stored : DEFAULT_LOCALE;
+}
+
+async function ensureLoaded(language: Language): Promise<void> {
+  if (i18next.hasResourceBundle(language, 'translation')) return;
+  const dictionary = await loaders[language]();
+  i18next.addResourceBundle(language, 'translation', dictionary.default);
+}
+
+function syncDocument(language: string): void {
+  document.documentElement.lang = language;
+  document.title = i18next.t('app.name');
+}
+
+export async function initI18n(language: Language = initialLanguage()): Promise<void> {
+  const dictionary = await loaders[language]();
+  await i18next.use(initReactI18next).init({
+    lng: language,
+    // Every dictionary has every key (a unit test checks it), so there is nothing to fall back to.
+    fallbackLng: false,
+    resources: { [language]: { translation: dictionary.default } },
+    interpolation: { escapeValue: false },
+  });
+  i18next.on('languageChanged', syncDocument);
+  syncDocument(language);
+}
+
+export async function changeLanguage(language: Language): Promise<void> {
+  await ensureLoaded(language);
+  await i18next.changeLanguage(language);
+  writeStored(LANGUAGE_STORAGE_KEY, language);
+}

@@ -1,0 +1,9 @@
+import 'i18next';
+import type en from './en.json';
+
+// Makes t() check its keys against the English dictionary at compile time.
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    resources: { translation: typeof en };
+  }
+}

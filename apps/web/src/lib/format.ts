@@ -1,0 +1,16 @@
+/** Date and time in the chosen UI language and the user's own time zone (DESIGN §3 Language). */
+export function formatDateTime(iso: string, locale: string, timeZone?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
+  try {
+    return new Intl.DateTimeFormat(locale, { ...options, timeZone }).format(date);
+  } catch {
+    // An unknown IANA zone stored for the user must not hide the date.
+    return new Intl.DateTimeFormat(locale, options).format(date);
+  }
+}
+
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}

@@ -1,0 +1,143 @@
+import { errorBody, XSRF_COOKIE, XSRF_HEADER, type ErrorBody } from '@school/contract/common';
+
+/** The server answered with a status outside 2xx; `body` is its {error, message, fields?}. */
+export class HttpError extends Error {
+  readonly status: number;
+  readonly body: ErrorBody | null;
+
+  constructor(status: number, body: ErrorBody | null) {
+    super(body?.message ?? `HTTP ${status}`);
+    this.name = 'HttpError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+/** No answer at all (server down, offline, DNS, CORS): SPEC §8 shows these differently. */
+export class NetworkError extends Error {
+  constructor(cause: unknown) {
+    super('No response from the server', { cause });
+    this.name = 'NetworkError';
+  }
+}
+
+/** The server did not answer within the time limit (SPEC §4 "timeout" status). */
+export class TimeoutError extends Error {
+  constructor() {
+    super('The server did not answer in time');
+    this.name = 'TimeoutError';
+  }
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface Parser<T> {
+  parse(data: unknown): T;
+}
+
+export interface RequestOptions {
+  method?: Method;
+  body?: unknown;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /**
+   * false for calls where 401 is an expected answer (the login itself, the start-up session
+   * check); every other 401 means the session is gone (SPEC §8).
+   */
+  authRedirect?: boolean;
+}
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+/** Statuses a proxy in front of the API (vite dev server, load balancer) gives when it is down. */
+const GATEWAY_FAILURES: ReadonlySet<number> = new Set([502, 503, 504]);
+const MUTATING: ReadonlySet<Method> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+let onUnauthorized: (() => void) | null = null;
+
+/** Registers what a 401 does (mark logged out); returns a function that unregisters it. */
+export function setUnauthorizedHandler(handler: () => void): () => void {
+  onUnauthorized = handler;
+  return () => {
+    if (onUnauthorized === handler) onUnauthorized = null;
+  };
+}
+
+export function readCookie(name: string): string | null {
+  for (const part of document.cookie.split(';')) {
+    const separator = part.indexOf('=');
+    if (separator < 0) continue;
+    if (part.slice(0, separator).trim() !== name) continue;
+    const raw = part.slice(separator + 1).trim();
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      return raw;
+    }
+  }
+  return null;
+}
+
+function buildHeaders(method: Method, hasBody: boolean): Headers {
+  const headers = new Headers({ Accept: 'application/json' });
+  if (hasBody) headers.set('Content-Type', 'application/json');
+  if (MUTATING.has(method)) {
+    // Read at send time: the server rotates the token at login and on /api/islogin.
+    const token = readCookie(XSRF_COOKIE);
+    if (token !== null) headers.set(XSRF_HEADER, token);
+  }
+  return headers;
+}
+
+async function readErrorBody(response: Response): Promise<ErrorBody | null> {
+  try {
+    const parsed = errorBody.safeParse(await response.json());
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+async function send(path: string, options: RequestOptions): Promise<Response> {
+  const method = options.method ?? 'GET';
+  const hasBody = options.body !== undefined;
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  try {
+    return await fetch(path, {
+      method,
+      credentials: 'include',
+      headers: buildHeaders(method, hasBody),
+      body: hasBody ? JSON.stringify(options.body) : null,
+      signal,
+    });
+  } catch (error) {
+    if (timeout.aborted) throw new TimeoutError();
+    // The caller cancelled (e.g. react-query on unmount): not a connection problem.
+    if (options.signal?.aborted) throw error;
+    throw new NetworkError(error);
+  }
+}
+
+export function request<T>(
+  path: string,
+  options: RequestOptions & { schema: Parser<T> },
+): Promise<T>;
+export function request(path: string, options?: RequestOptions): Promise<unknown>;
+export async function request<T>(
+  path: string,
+  options: RequestOptions & { schema?: Parser<T> } = {},
+): Promise<unknown> {
+  const response = await send(path, options);
+  if (!response.ok) {
+    const body = await readErrorBody(response);
+    // Without the API's JSON error body, the answer came from a gateway, not from our server.
+    if (body === null && GATEWAY_FAILURES.has(response.status)) {
+      throw new NetworkError(new Error(`Gateway answered ${response.status}`));
+    }
+    if (response.status === 401 && options.authRedirect !== false) onUnauthorized?.();
+    throw new HttpError(response.status, body);
+  }
+  const text = response.status === 204 ? '' : await response.text();
+  const data: unknown = text === '' ? undefined : JSON.parse(text);
+  return options.schema ? options.schema.parse(data) : data;
+}

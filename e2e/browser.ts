@@ -1,0 +1,25 @@
+import { existsSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** DESIGN.md §1: $CHROME_PATH, /usr/bin/chromium, else the binary the npm package ships. */
+async function chromePath(): Promise<string> {
+  const fromEnv = process.env.CHROME_PATH;
+  if (fromEnv && existsSync(fromEnv)) return fromEnv;
+  if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+  const { default: packaged } = await import('@sparticuz/chromium');
+  return packaged.executablePath();
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: await chromePath(), args: FLAGS, headless: true });
+}

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, inject } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import pg from 'pg';
+import { hashPassword } from '../apps/server/src/modules/auth/password.js';
+import { launchBrowser } from './browser.js';
+
+export const baseUrl = () => inject('baseUrl');
+
+let counter = 0;
+
+/** A staff user made straight in the database (the users screen comes with later work). */
+export async function createStaff(firstName = 'Olena', lastName = 'Kovalenko') {
+  const login = `staff${Date.now().toString(36)}${++counter}`;
+  const password = 'e2e staff password';
+  const client = new pg.Client({ connectionString: inject('databaseUrl') });
+  await client.connect();
+  try {
+    await client.query(
+      'insert into users (login, password_hash, first_name, last_name) values ($1, $2, $3, $4)',
+      [login, await hashPassword(password), firstName, lastName],
+    );
+  } finally {
+    await client.end();
+  }
+  return { login, password, firstName, lastName };
+}
+
+/** One browser per test file; contexts are separate "browsers" with their own cookies. */
+export function useBrowser() {
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => undefined);
+    await browser?.close();
+  });
+  return {
+    async newPage(options: { width?: number; height?: number } = {}): Promise<Page> {
+      if (!browser) throw new Error('browser not started');
+      const context = await browser.newContext({
+        baseURL: baseUrl(),
+        viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+        locale: 'en-US',
+      });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      return page;
+    },
+  };
+}

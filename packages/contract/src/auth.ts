@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/** Passwords: 8 to 128 characters, no composition rules (DESIGN.md §2). */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const LOGIN_MAX = 100;
+
+export const loginRequest = z
+  .object({
+    login: z.string().min(1).max(LOGIN_MAX),
+    password: z.string().min(1).max(1024),
+    timeZone: z.string().max(100).optional(),
+  })
+  .meta({ id: 'LoginRequest' });
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+/** What the login and the session check answer: SPEC.md §3 (imie, nazwisko). */
+export const sessionUser = z
+  .object({
+    id: z.number().int(),
+    imie: z.string(),
+    nazwisko: z.string(),
+    login: z.string(),
+    timeZone: z.string(),
+  })
+  .meta({ id: 'SessionUser' });
+export type SessionUser = z.infer<typeof sessionUser>;
+
+export const sessionItem = z
+  .object({
+    id: z.number().int(),
+    device: z.string(),
+    timezone: z.string(),
+    lastActivity: z.string(),
+    createdAt: z.string(),
+    current: z.boolean(),
+  })
+  .meta({ id: 'Session' });
+export type SessionItem = z.infer<typeof sessionItem>;
+
+export const healthResponse = z
+  .object({
+    status: z.enum(['ok', 'degraded']),
+    database: z.enum(['up', 'down']),
+  })
+  .meta({ id: 'Health' });
+export type HealthResponse = z.infer<typeof healthResponse>;

@@ -1,0 +1,13 @@
+// `npm start`: build what is missing, then serve the app (embedded PostgreSQL by default).
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildIfStale } from './build-if-stale.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+buildIfStale(['contract', 'server', 'web']);
+const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
+  stdio: 'inherit',
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
