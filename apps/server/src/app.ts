@@ -87,6 +87,6 @@ export async function buildApp({
     },
     { prefix: '/api' },
   );
-  await registerStatic(app, config.WEB_DIST ?? defaultWebDist);
+  await registerStatic(app, config.WEB_DIST ?? defaultWebDist, config.DEFAULT_LOCALE);
   return app;
 }

@@ -10,9 +10,12 @@ let webDist: string;
 beforeAll(async () => {
   webDist = await fs.mkdtemp(path.join(os.tmpdir(), 'school-web-'));
   await fs.mkdir(path.join(webDist, 'assets'));
-  await fs.writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>app</title>');
+  await fs.writeFile(
+    path.join(webDist, 'index.html'),
+    '<!doctype html><html lang="en"><title>app</title></html>',
+  );
   await fs.writeFile(path.join(webDist, 'assets', 'app-1234.js'), 'console.log(1)');
-  t = await createTestApp({ WEB_DIST: webDist });
+  t = await createTestApp({ WEB_DIST: webDist, DEFAULT_LOCALE: 'uk' });
 });
 
 afterAll(() => fs.rm(webDist, { recursive: true, force: true }));
@@ -25,6 +28,7 @@ describe('serving the web app', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.body).toContain('<title>app</title>');
+      expect(res.body).toContain('<html lang="uk" data-default-locale="uk">');
       expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
     },
   );

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -12,8 +12,16 @@ export const defaultWebDist = fileURLToPath(new URL('../../../web/dist', import.
  * Serves the built web app; any other GET that is not under /api gets index.html, so a
  * reload of /clients/5 opens the app there (history fallback).
  */
-export async function registerStatic(app: FastifyInstance, webDist: string) {
-  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+export async function registerStatic(app: FastifyInstance, webDist: string, defaultLocale: string) {
+  const indexFile = path.join(webDist, 'index.html');
+  const hasWeb = existsSync(indexFile);
+  // the page carries DEFAULT_LOCALE, so the language is a setting of the server, not the build
+  const indexHtml = hasWeb
+    ? readFileSync(indexFile, 'utf8').replace(
+        /<html lang="[^"]*">/,
+        `<html lang="${defaultLocale}" data-default-locale="${defaultLocale}">`,
+      )
+    : '';
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -34,7 +42,10 @@ export async function registerStatic(app: FastifyInstance, webDist: string) {
       pathname !== '/api' &&
       !pathname.startsWith('/assets/');
     if (isPage && hasWeb) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(indexHtml);
     }
     if (isPage) {
       return sendError(reply, 404, {

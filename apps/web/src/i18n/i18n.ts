@@ -13,10 +13,20 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
-/** DESIGN §1: DEFAULT_LOCALE is en; a build may pick another with VITE_DEFAULT_LOCALE. */
-export const DEFAULT_LOCALE: Language = isLanguage(import.meta.env.VITE_DEFAULT_LOCALE)
-  ? import.meta.env.VITE_DEFAULT_LOCALE
-  : 'en';
+/**
+ * DESIGN §1: the server's DEFAULT_LOCALE, which it writes into the page it serves
+ * (<html data-default-locale>); else VITE_DEFAULT_LOCALE of the build; else en.
+ */
+function configuredDefault(): Language {
+  const fromServer =
+    typeof document === 'undefined' ? undefined : document.documentElement.dataset.defaultLocale;
+  if (isLanguage(fromServer)) return fromServer;
+  return isLanguage(import.meta.env.VITE_DEFAULT_LOCALE)
+    ? import.meta.env.VITE_DEFAULT_LOCALE
+    : 'en';
+}
+
+export const DEFAULT_LOCALE: Language = configuredDefault();
 
 // One chunk per dictionary: a user downloads only the language they read.
 const loaders: Record<Language, () => Promise<{ default: Dictionary }>> = {
