@@ -12,6 +12,9 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { lookupsRoutes } from './modules/lookups/lookups.routes.js';
+import { projectsRoutes } from './modules/users/projects.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSessions } from './plugins/session.js';
@@ -84,6 +87,9 @@ export async function buildApp({
     async (api) => {
       await api.register(healthRoutes, { pool: database.pool });
       await api.register(authRoutes, { config, db: database.db });
+      await api.register(lookupsRoutes, { db: database.db });
+      await api.register(usersRoutes, { db: database.db });
+      await api.register(projectsRoutes, { db: database.db });
     },
     { prefix: '/api' },
   );

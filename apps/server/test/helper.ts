@@ -40,7 +40,13 @@ let userCounter = 0;
 
 export async function createUser(
   { database }: TestApp,
-  fields: { login?: string; password?: string; firstName?: string; lastName?: string } = {},
+  fields: {
+    login?: string;
+    password?: string;
+    firstName?: string;
+    lastName?: string;
+    isAdmin?: boolean;
+  } = {},
 ) {
   const login = fields.login ?? `user${++userCounter}`;
   const password = fields.password ?? 'correct horse battery';
@@ -49,7 +55,7 @@ export async function createUser(
     passwordHash: await hashPassword(password),
     firstName: fields.firstName ?? 'Olena',
     lastName: fields.lastName ?? 'Shevchenko',
-    isAdmin: false,
+    isAdmin: fields.isAdmin ?? false,
   });
   return { id, login, password };
 }

@@ -36,3 +36,38 @@ export const listQuery = z.object({
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';
+
+/** SPEC §4/§5: forms send '' for an empty field (null and undefined become ''). */
+const blankToNull = (v: unknown) => (v === '' || v === undefined ? null : v);
+
+/** A reference to another row: an id, or ''/null for none. */
+export const optionalId = z.preprocess(blankToNull, z.coerce.number().int().positive().nullable());
+
+/** A calendar date YYYY-MM-DD, or ''/null for none. */
+export const optionalDate = z.preprocess(blankToNull, z.iso.date().nullable());
+
+/** Free text with a length limit; trimmed; '' when absent. */
+export const text = (max: number) => z.string().trim().max(max).default('');
+
+/** Text that must be there. */
+export const requiredText = (max: number) =>
+  z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
+
+export const EMAIL_MESSAGE = 'The email is not correct format !';
+/** An e-mail address, or '' for none. */
+export const optionalEmail = z.union([z.literal(''), z.email(EMAIL_MESSAGE).max(254)]).default('');
+
+/** A decimal amount (zł) with two decimals; forms may send it as a string. */
+export const money = z.preprocess(
+  blankToNull,
+  z.coerce.number().min(0).max(1_000_000).multipleOf(0.01).nullable(),
+);
+
+/** The query of every list: paging, the header search and a sort (`name` or `-name`). */
+export const listQueryWith = <S extends readonly [string, ...string[]]>(sortable: S) =>
+  listQuery.extend({
+    search: z.string().trim().max(200).optional(),
+    sort: z
+      .enum([...sortable, ...sortable.map((s) => `-${s}`)] as [string, ...string[]])
+      .optional(),
+  });

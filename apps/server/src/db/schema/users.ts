@@ -2,13 +2,17 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
+  index,
   integer,
+  numeric,
   pgTable,
   serial,
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { products } from './lookups.js';
 
 /** Staff who log in (SPEC.md §3 User, plus login and password hash: DESIGN.md §3). */
 export const users = pgTable(
@@ -23,11 +27,39 @@ export const users = pgTable(
     tel: text('tel').notNull().default(''),
     dateBirth: date('date_birth'),
     position: text('position').notNull().default(''),
-    projectId: integer('project_id'),
+    projectId: integer('project_id').references((): AnyPgColumn => projects.id),
     language: text('language').notNull().default(''),
     isAdmin: boolean('is_admin').notNull().default(false),
     disabled: boolean('disabled').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_login_lower_idx').on(sql`lower(${t.login})`)],
+  (t) => [
+    uniqueIndex('users_login_lower_idx').on(sql`lower(${t.login})`),
+    index('users_project_idx').on(t.projectId),
+  ],
 );
+
+/** SPEC.md §3 Project: name, description, responsible; price and product from its labels. */
+export const projects = pgTable(
+  'projects',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    responsibleId: integer('responsible_id').references((): AnyPgColumn => users.id),
+    price: numeric('price', { precision: 12, scale: 2 }),
+    productId: integer('product_id').references(() => products.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('projects_responsible_idx').on(t.responsibleId),
+    index('projects_product_idx').on(t.productId),
+  ],
+);
+
+/** SPEC.md §3 Group: a class of students taught together. */
+export const groups = pgTable('groups', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,47 @@
+import { asc, desc, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import { TOTAL_COUNT_HEADER } from '@school/contract/common';
+
+/** `name` ascending, `-name` descending, over a whitelist of sortable columns; id breaks ties. */
+export function orderBy(
+  sort: string | undefined,
+  columns: Record<string, AnyColumn | SQL>,
+  fallback: string,
+  id: AnyColumn,
+): SQL[] {
+  const key = sort ?? fallback;
+  const descending = key.startsWith('-');
+  const column = columns[descending ? key.slice(1) : key] ?? columns[fallback] ?? id;
+  return [descending ? desc(column) : asc(column), asc(id)];
+}
+
+/** Case-insensitive "contains" over the given text columns; LIKE wildcards typed by users are literal. */
+export function searchOver(search: string | undefined, columns: (AnyColumn | SQL)[]) {
+  if (!search) return undefined;
+  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return or(...columns.map((c) => ilike(c, pattern)));
+}
+
+export interface ListQuery {
+  search?: string | undefined;
+  sort?: string | undefined;
+  limit: number;
+  offset: number;
+}
+
+/** Selected alongside the rows: the count of all rows matching, ignoring limit and offset. */
+export const totalCount = sql<number>`(count(*) over())::int`;
+
+/** Answers a page of rows with X-Total-Count; the total comes from the window count. */
+export async function sendPage<T extends { total: number }, R>(
+  reply: FastifyReply,
+  rows: T[],
+  offset: number,
+  countAll: () => Promise<number>,
+  toItem: (row: T) => R,
+): Promise<R[]> {
+  // past the last row the window count is not there: ask for it
+  const total = rows[0]?.total ?? (offset > 0 ? await countAll() : 0);
+  reply.header(TOTAL_COUNT_HEADER, String(total));
+  return rows.map(toItem);
+}

@@ -1,0 +1,34 @@
+import { integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+
+/** A lookup table: id and name (SPEC.md §7 Lookups). */
+const lookup = <N extends string>(name: N) =>
+  pgTable(name, {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+  });
+
+/** Pipeline stages, with a colour and their order on the board (DESIGN.md §3). */
+export const stages = pgTable('stages', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  color: text('color').notNull().default('#94a3b8'),
+  order: integer('sort_order').notNull().default(0),
+});
+
+export const languages = lookup('languages');
+export const categories = lookup('categories');
+export const products = lookup('products');
+export const sources = lookup('sources');
+export const levels = lookup('levels');
+export const timezones = lookup('timezones');
+export const conversationTypes = lookup('conversation_types');
+export const estimationFunctions = lookup('estimation_functions');
+export const answerTypes = lookup('answer_types');
+export const clasifications = lookup('clasifications');
+export const algorithms = lookup('algorithms');
+
+/** SPEC.md §3 Boolean option: fixed ids 1 yes, 2 no. */
+export const booleans = pgTable('booleans', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+});

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { requiredText } from './common.js';
+
+/** Every lookup answers items with at least id and name (SPEC.md §7 Lookups). */
+export const lookupItem = z
+  .object({ id: z.number().int(), name: z.string() })
+  .meta({ id: 'LookupItem' });
+export type LookupItem = z.infer<typeof lookupItem>;
+
+export const stage = lookupItem
+  .extend({ color: z.string(), order: z.number().int() })
+  .meta({ id: 'Stage' });
+export type Stage = z.infer<typeof stage>;
+
+export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
+
+export const dictionaryInput = z
+  .object({
+    name: requiredText(100),
+    color: z.string().regex(HEX_COLOR, 'must be a colour like #3b82f6').optional(),
+    order: z.coerce.number().int().min(0).max(10_000).optional(),
+  })
+  .meta({ id: 'DictionaryItemWrite' });
+export type DictionaryInput = z.infer<typeof dictionaryInput>;
+
+/** Lookups staff can edit in /settings (DESIGN.md §3). */
+export const EDITABLE_DICTIONARIES = [
+  'stages',
+  'products',
+  'sources',
+  'categories',
+  'levels',
+] as const;
+export type EditableDictionary = (typeof EDITABLE_DICTIONARIES)[number];
+
+/** Read-only lookups, seeded by a migration. */
+export const FIXED_LOOKUPS = [
+  'languages',
+  'timezones',
+  'booleans',
+  'conversationtypes',
+  'estimationfunctions',
+  'answertypes',
+  'clasifications',
+  'algorithms',
+] as const;
+export type FixedLookup = (typeof FIXED_LOOKUPS)[number];
+
+/** SPEC.md §3 Boolean option: ids 1 yes, 2 no. */
+export const BOOLEAN_YES = 1;
+export const BOOLEAN_NO = 2;

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { PASSWORD_MAX, PASSWORD_MIN } from './auth.js';
+import {
+  listQueryWith,
+  money,
+  optionalDate,
+  optionalEmail,
+  optionalId,
+  requiredText,
+  text,
+} from './common.js';
+
+const password = z
+  .string()
+  .min(PASSWORD_MIN, `must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `must be at most ${PASSWORD_MAX} characters`);
+
+/** SPEC.md §3 User; `name` is first + last name, for selectors (DESIGN.md §2). */
+export const user = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    login: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    tel: z.string(),
+    dateBirth: z.string().nullable(),
+    position: z.string(),
+    project: z.number().int().nullable(),
+    language: z.string(),
+    isAdmin: z.boolean(),
+    disabled: z.boolean(),
+  })
+  .meta({ id: 'User' });
+export type User = z.infer<typeof user>;
+
+const userFields = {
+  firstName: requiredText(100),
+  lastName: text(100),
+  email: optionalEmail,
+  tel: text(40),
+  dateBirth: optionalDate,
+  position: text(100),
+  project: optionalId,
+  language: text(40),
+};
+
+export const userCreate = z
+  .object({
+    login: requiredText(100).regex(/^[^\s]+$/, 'must have no spaces'),
+    password,
+    ...userFields,
+    isAdmin: z.boolean().default(false),
+  })
+  .meta({ id: 'UserCreate' });
+export type UserCreate = z.input<typeof userCreate>;
+
+export const userUpdate = z
+  .object({
+    ...userFields,
+    login: requiredText(100)
+      .regex(/^[^\s]+$/, 'must have no spaces')
+      .optional(),
+    isAdmin: z.boolean().optional(),
+    disabled: z.boolean().optional(),
+  })
+  .meta({ id: 'UserUpdate' });
+export type UserUpdate = z.input<typeof userUpdate>;
+
+export const passwordChange = z
+  .object({
+    /** required when changing one's own password */
+    currentPassword: z.string().max(1024).optional(),
+    password,
+    /** DESIGN.md §2: changing a password offers to end the other sessions */
+    endOtherSessions: z.boolean().default(true),
+  })
+  .meta({ id: 'PasswordChange' });
+export type PasswordChange = z.input<typeof passwordChange>;
+
+export const USER_SORTS = [
+  'login',
+  'firstName',
+  'lastName',
+  'email',
+  'tel',
+  'position',
+  'id',
+] as const;
+export const userListQuery = listQueryWith(USER_SORTS);
+
+/** SPEC.md §3 Project: name, description, responsible; price and product in labels. */
+export const project = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    description: z.string(),
+    responsible: z.number().int().nullable(),
+    price: z.number().nullable(),
+    product: z.number().int().nullable(),
+  })
+  .meta({ id: 'Project' });
+export type Project = z.infer<typeof project>;
+
+export const projectInput = z
+  .object({
+    name: requiredText(200),
+    description: text(2000),
+    responsible: optionalId,
+    price: money,
+    product: optionalId,
+  })
+  .meta({ id: 'ProjectWrite' });
+export type ProjectInput = z.input<typeof projectInput>;
+
+export const PROJECT_SORTS = ['name', 'description', 'price', 'id'] as const;
+export const projectListQuery = listQueryWith(PROJECT_SORTS);
+
+/** SPEC.md §3 Group: id, name. */
+export const group = z.object({ id: z.number().int(), name: z.string() }).meta({ id: 'Group' });
+export type Group = z.infer<typeof group>;
+
+export const groupInput = z.object({ name: requiredText(200) }).meta({ id: 'GroupWrite' });
+export type GroupInput = z.input<typeof groupInput>;
+
+export const GROUP_SORTS = ['name', 'id'] as const;
+export const groupListQuery = listQueryWith(GROUP_SORTS);
