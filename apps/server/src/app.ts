@@ -11,6 +11,8 @@ import {
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { clientsRoutes } from './modules/clients/clients.routes.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { lookupsRoutes } from './modules/lookups/lookups.routes.js';
 import { projectsRoutes } from './modules/users/projects.routes.js';
@@ -90,6 +92,8 @@ export async function buildApp({
       await api.register(lookupsRoutes, { db: database.db });
       await api.register(usersRoutes, { db: database.db });
       await api.register(projectsRoutes, { db: database.db });
+      await api.register(clientsRoutes, { db: database.db });
+      await api.register(dashboardRoutes, { db: database.db });
     },
     { prefix: '/api' },
   );

@@ -1,10 +1,11 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as authSchema from './schema/auth.js';
+import * as clientsSchema from './schema/clients.js';
 import * as lookupsSchema from './schema/lookups.js';
 import * as usersSchema from './schema/users.js';
 
-export const schema = { ...authSchema, ...lookupsSchema, ...usersSchema };
+export const schema = { ...authSchema, ...clientsSchema, ...lookupsSchema, ...usersSchema };
 export type Db = NodePgDatabase<typeof schema>;
 
 export interface Database {

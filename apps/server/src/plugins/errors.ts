@@ -56,6 +56,25 @@ export function sqlStateOf(err: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * A write naming a row that does not exist (foreign key, "Key (stage_id)=(9) is not present")
+ * is bad input on that field: the API name of the column, as the request spelt it.
+ */
+function missingReference(err: unknown, body: unknown): string | undefined {
+  let current: unknown = err;
+  let detail = '';
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    const e = current as { detail?: unknown; cause?: unknown };
+    if (typeof e.detail === 'string') detail = e.detail;
+    current = e.cause;
+  }
+  const match = /Key \((\w+)\)=\(.*\) is not present in table/.exec(detail);
+  if (!match?.[1]) return undefined;
+  const base = match[1].replace(/_id$/, '').replace(/_(\w)/g, (_m, c: string) => c.toUpperCase());
+  const sent = body && typeof body === 'object' ? Object.keys(body) : [];
+  return [base, `${base}Id`].find((name) => sent.includes(name)) ?? base;
+}
+
 function fromSqlState(state: string): [number, ErrorBody] {
   if (state === '23503') {
     return [
@@ -91,6 +110,14 @@ export function registerErrorHandling(app: FastifyInstance) {
       });
     }
     const sqlState = sqlStateOf(error);
+    const missing = sqlState === '23503' ? missingReference(error, request.body) : undefined;
+    if (missing) {
+      return sendError(reply, 400, {
+        error: errorCodes.validation,
+        message: `Invalid ${missing}: it does not exist`,
+        fields: { [missing]: 'does not exist' },
+      });
+    }
     if (sqlState && /^2[23][0-9A-Z]{3}$/.test(sqlState)) {
       return sendError(reply, ...fromSqlState(sqlState));
     }

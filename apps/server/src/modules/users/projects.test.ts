@@ -83,7 +83,8 @@ describe('projects', () => {
       url: '/api/projects',
       payload: { name: 'Ghost', responsible: 999999 },
     });
-    expect(res.statusCode).toBe(409);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ fields: { responsible: 'does not exist' } });
     const list = await agent.request({ method: 'GET', url: '/api/projects?search=Ghost' });
     expect(list.json()).toEqual([]);
   });

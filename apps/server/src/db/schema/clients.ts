@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { categories, languages, products, sources, stages } from './lookups.js';
+import { projects, users } from './users.js';
+
+/** SPEC.md §3 Client: a person in the sales pipeline. */
+export const clients = pgTable(
+  'clients',
+  {
+    id: serial('id').primaryKey(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull().default(''),
+    email: text('email').notNull().default(''),
+    tel: text('tel').notNull().default(''),
+    price: numeric('price', { precision: 12, scale: 2 }),
+    dLastContact: date('d_last_contact'),
+    probability: integer('probability'),
+    responsibleId: integer('responsible_id').references(() => users.id),
+    projectId: integer('project_id').references(() => projects.id),
+    stageId: integer('stage_id').references(() => stages.id),
+    languageId: integer('language_id').references(() => languages.id),
+    categoryId: integer('category_id').references(() => categories.id),
+    productId: integer('product_id').references(() => products.id),
+    sourceId: integer('source_id').references(() => sources.id),
+    hashCode: text('hash_code').notNull().unique(),
+    dateBirth: date('date_birth'),
+    position: text('position').notNull().default(''),
+    address: text('address').notNull().default(''),
+    age: integer('age'),
+    facebook: text('facebook').notNull().default(''),
+    telegramUsername: text('telegram_username').notNull().default(''),
+    timezone: text('timezone').notNull().default(''),
+    lastActivity: timestamp('last_activity', { withTimezone: true }),
+    device: text('device').notNull().default(''),
+    stageChangedAt: timestamp('stage_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('clients_stage_name_idx').on(t.stageId, t.lastName, t.id),
+    index('clients_name_idx').on(t.lastName, t.firstName),
+    index('clients_email_idx').on(sql`lower(${t.email})`),
+    index('clients_tel_idx').on(t.tel),
+    index('clients_responsible_idx').on(t.responsibleId),
+    index('clients_project_idx').on(t.projectId),
+    index('clients_product_idx').on(t.productId),
+    index('clients_source_idx').on(t.sourceId),
+    index('clients_created_idx').on(t.createdAt),
+  ],
+);
+
+/** Every stage change of a client, for the dashboard's "stage moves" figure. */
+export const clientStageMoves = pgTable(
+  'client_stage_moves',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    fromStageId: integer('from_stage_id').references(() => stages.id, { onDelete: 'set null' }),
+    toStageId: integer('to_stage_id').references(() => stages.id, { onDelete: 'set null' }),
+    movedBy: integer('moved_by').references(() => users.id, { onDelete: 'set null' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('client_stage_moves_at_idx').on(t.at),
+    index('client_stage_moves_client_idx').on(t.clientId),
+  ],
+);

@@ -1,0 +1,220 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, count, eq, gt, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { orderBy, searchOver, totalCount } from '../../db/list.js';
+import { clients, clientStageMoves } from '../../db/schema/clients.js';
+import { products, stages } from '../../db/schema/lookups.js';
+
+export type ClientRow = typeof clients.$inferSelect;
+export type ClientWithProduct = { client: ClientRow; productName: string | null };
+
+/** The fields a write may set, already parsed by the contract schema. */
+export interface ClientFields {
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+  email?: string | undefined;
+  tel?: string | undefined;
+  price?: number | null | undefined;
+  dLastContact?: string | null | undefined;
+  probability?: number | null | undefined;
+  responsibleId?: number | null | undefined;
+  project?: number | null | undefined;
+  stage?: number | null | undefined;
+  language?: number | null | undefined;
+  category?: number | null | undefined;
+  product?: number | null | undefined;
+  source?: number | null | undefined;
+  dateBirth?: string | null | undefined;
+  position?: string | undefined;
+  address?: string | undefined;
+  age?: number | null | undefined;
+  facebook?: string | undefined;
+  telegramUsername?: string | undefined;
+  timezone?: string | undefined;
+  device?: string | undefined;
+}
+
+export interface ClientFilters {
+  search?: string | undefined;
+  stage?: number | undefined;
+  responsibleId?: number | undefined;
+  project?: number | undefined;
+  product?: number | undefined;
+  source?: number | undefined;
+}
+
+/** SPEC §2 hashCode; DESIGN §2: 22 URL-safe characters. */
+export const newHashCode = () => randomBytes(16).toString('base64url');
+
+/** Maps API field names to columns; undefined stays undefined so drizzle leaves it alone. */
+export function columnsOf(f: ClientFields) {
+  return {
+    firstName: f.firstName,
+    lastName: f.lastName,
+    email: f.email,
+    tel: f.tel,
+    price: f.price === undefined ? undefined : f.price === null ? null : f.price.toFixed(2),
+    dLastContact: f.dLastContact,
+    probability: f.probability,
+    responsibleId: f.responsibleId,
+    projectId: f.project,
+    stageId: f.stage,
+    languageId: f.language,
+    categoryId: f.category,
+    productId: f.product,
+    sourceId: f.source,
+    dateBirth: f.dateBirth,
+    position: f.position,
+    address: f.address,
+    age: f.age,
+    facebook: f.facebook,
+    telegramUsername: f.telegramUsername,
+    timezone: f.timezone,
+    device: f.device,
+  };
+}
+
+export function filtersOf(f: ClientFilters): SQL | undefined {
+  return and(
+    searchOver(f.search, [clients.firstName, clients.lastName, clients.email, clients.tel]),
+    f.stage === undefined ? undefined : eq(clients.stageId, f.stage),
+    f.responsibleId === undefined ? undefined : eq(clients.responsibleId, f.responsibleId),
+    f.project === undefined ? undefined : eq(clients.projectId, f.project),
+    f.product === undefined ? undefined : eq(clients.productId, f.product),
+    f.source === undefined ? undefined : eq(clients.sourceId, f.source),
+  );
+}
+
+const sortable = {
+  id: clients.id,
+  firstName: clients.firstName,
+  lastName: clients.lastName,
+  email: clients.email,
+  tel: clients.tel,
+  price: clients.price,
+  probability: clients.probability,
+  dLastContact: clients.dLastContact,
+  stage: stages.order,
+  product: products.name,
+  stageChangedAt: clients.stageChangedAt,
+  createdAt: clients.createdAt,
+};
+
+export interface ClientPage extends ClientFilters {
+  sort?: string | undefined;
+  limit: number;
+  offset: number;
+}
+
+export async function listClients(db: Db, q: ClientPage) {
+  return db
+    .select({ client: clients, productName: products.name, total: totalCount })
+    .from(clients)
+    .leftJoin(products, eq(products.id, clients.productId))
+    .leftJoin(stages, eq(stages.id, clients.stageId))
+    .where(filtersOf(q))
+    .orderBy(...orderBy(q.sort, sortable, 'lastName', clients.id))
+    .limit(q.limit)
+    .offset(q.offset);
+}
+
+export async function countClients(db: Db, f: ClientFilters) {
+  const [row] = await db.select({ n: count() }).from(clients).where(filtersOf(f));
+  return row?.n ?? 0;
+}
+
+export async function findClient(db: Db, id: number): Promise<ClientWithProduct | undefined> {
+  const [row] = await db
+    .select({ client: clients, productName: products.name })
+    .from(clients)
+    .leftJoin(products, eq(products.id, clients.productId))
+    .where(eq(clients.id, id));
+  return row;
+}
+
+export async function insertClient(db: Db, f: ClientFields & { firstName: string }) {
+  const [row] = await db
+    .insert(clients)
+    .values({ ...columnsOf(f), firstName: f.firstName, hashCode: newHashCode() })
+    .returning({ id: clients.id });
+  if (!row) throw new Error('client not created');
+  return row.id;
+}
+
+/**
+ * Updates a client; a stage change stamps stageChangedAt and is logged as a move. The row is
+ * locked so two moves at once log the right "from" stage.
+ */
+export async function updateClient(db: Db, id: number, f: ClientFields, movedBy: number) {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ stageId: clients.stageId })
+      .from(clients)
+      .where(eq(clients.id, id))
+      .for('update');
+    if (!current) return false;
+    const stageChanges = f.stage !== undefined && f.stage !== current.stageId;
+    await tx
+      .update(clients)
+      .set({ ...columnsOf(f), ...(stageChanges ? { stageChangedAt: sql`now()` } : {}) })
+      .where(eq(clients.id, id));
+    if (stageChanges) {
+      await tx.insert(clientStageMoves).values({
+        clientId: id,
+        fromStageId: current.stageId,
+        toStageId: f.stage ?? null,
+        movedBy,
+      });
+    }
+    return true;
+  });
+}
+
+export async function deleteClient(db: Db, id: number) {
+  const rows = await db.delete(clients).where(eq(clients.id, id)).returning({ id: clients.id });
+  return rows.length > 0;
+}
+
+/** Per stage, in board order: how many clients and their total price (pipeline headers). */
+export async function summaryByStage(db: Db, f: ClientFilters = {}) {
+  const rows = await db
+    .select({
+      id: stages.id,
+      name: stages.name,
+      color: stages.color,
+      order: stages.order,
+      count: sql<number>`count(${clients.id})::int`,
+      sum: sql<string>`coalesce(sum(${clients.price}), 0)`,
+    })
+    .from(stages)
+    .leftJoin(clients, and(eq(clients.stageId, stages.id), filtersOf({ ...f, stage: undefined })))
+    .groupBy(stages.id)
+    .orderBy(asc(stages.order), asc(stages.id));
+  return rows.map((r) => ({ ...r, sum: Number(r.sum) }));
+}
+
+export async function dashboardFigures(db: Db) {
+  const [totals] = await db
+    .select({
+      totalClients: sql<number>`count(*)::int`,
+      pipelineValue: sql<string>`coalesce(sum(${clients.price} * ${clients.probability} / 100.0), 0)`,
+      newClients30d: sql<number>`(count(*) filter (where ${clients.createdAt} > now() - interval '30 days'))::int`,
+    })
+    .from(clients);
+  const [moves] = await db
+    .select({ n: count() })
+    .from(clientStageMoves)
+    .where(gt(clientStageMoves.at, sql`now() - interval '30 days'`));
+  const byDay = await db.execute<{ date: string; count: number }>(sql`
+    select to_char(d, 'YYYY-MM-DD') as date, count(c.id)::int as count
+    from generate_series(current_date - 29, current_date, interval '1 day') d
+    left join ${clients} c on c.created_at >= d and c.created_at < d + interval '1 day'
+    group by d order by d`);
+  return {
+    totalClients: totals?.totalClients ?? 0,
+    pipelineValue: Math.round(Number(totals?.pipelineValue ?? 0) * 100) / 100,
+    newClients30d: totals?.newClients30d ?? 0,
+    stageMoves30d: moves?.n ?? 0,
+    newClientsByDay: byDay.rows,
+  };
+}

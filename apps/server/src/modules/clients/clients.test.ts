@@ -1,0 +1,265 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  createUser,
+  login,
+  type Agent,
+  type TestApp,
+} from '../../../test/helper.js';
+
+let t: TestApp;
+let agent: Agent;
+let userId: number;
+let stages: { id: number; name: string }[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const u = await createUser(t, { firstName: 'Sales', lastName: 'Person' });
+  userId = u.id;
+  agent = await login(t.app, u);
+  stages = (await agent.request({ method: 'GET', url: '/api/stages' })).json();
+});
+
+const stageId = (i: number) => stages[i]?.id ?? 0;
+const create = (payload: Record<string, unknown>) =>
+  agent.request({ method: 'POST', url: '/api/clients', payload });
+
+describe('clients', () => {
+  it('creates a client with every field; hashCode is a 22-character token', async () => {
+    const res = await create({
+      firstName: 'Oksana',
+      lastName: 'Hnatyuk',
+      email: 'oksana@example.com',
+      tel: '+380 50 111 22 33',
+      price: '1200.00',
+      dLastContact: '2026-11-01',
+      probability: '60',
+      responsibleId: String(userId),
+      project: '',
+      stage: String(stageId(0)),
+      language: 1,
+      category: 1,
+      product: { id: 2, name: 'ignored' },
+      source: 3,
+      dateBirth: '1995-02-03',
+      position: 'Manager',
+      address: 'Kyiv, Khreshchatyk 1',
+      age: '31',
+      facebook: 'fb.com/oksana',
+      telegramUsername: '@oksana',
+      timezone: 'Europe/Kyiv',
+      device: 'iPhone',
+    });
+    expect(res.statusCode).toBe(201);
+    const c = res.json<Record<string, unknown>>();
+    expect(c).toMatchObject({
+      firstName: 'Oksana',
+      price: 1200,
+      probability: 60,
+      responsibleId: userId,
+      project: null,
+      stage: stageId(0),
+      product: { id: 2, name: expect.any(String) },
+      age: 31,
+      dateBirth: '1995-02-03',
+    });
+    expect(c.product).not.toMatchObject({ name: 'ignored' });
+    expect(c.hashCode).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect((await agent.request({ method: 'GET', url: `/api/clients/${c.id}` })).json()).toEqual(c);
+  });
+
+  it.each([
+    ['missing firstName', { firstName: '' }, 'firstName'],
+    ['firstName not text', { firstName: 7 }, 'firstName'],
+    ['too long lastName', { lastName: 'x'.repeat(101) }, 'lastName'],
+    ['bad email', { email: 'oksana@' }, 'email'],
+    ['bad date', { dLastContact: '31.12.2026' }, 'dLastContact'],
+    ['probability over 100', { probability: 101 }, 'probability'],
+    ['negative probability', { probability: -1 }, 'probability'],
+    ['probability with decimals', { probability: 50.5 }, 'probability'],
+    ['price not a number', { price: 'a lot' }, 'price'],
+    ['age too high', { age: 200 }, 'age'],
+    ['unknown stage', { stage: 999999 }, 'stage'],
+    ['unknown responsible', { responsibleId: 999999 }, 'responsibleId'],
+    ['stage not an id', { stage: 'won' }, 'stage'],
+  ])('refuses %s with 400 naming the field, writing nothing', async (_k, change, field) => {
+    const before = (await agent.request({ method: 'GET', url: '/api/clients' })).headers[
+      'x-total-count'
+    ];
+    const res = await create({ firstName: 'Bad', ...change });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json<{ fields: object }>().fields)).toContain(field);
+    const after = (await agent.request({ method: 'GET', url: '/api/clients' })).headers[
+      'x-total-count'
+    ];
+    expect(after).toBe(before);
+  });
+
+  it('lists by stage, searches name, email and tel, filters and sorts', async () => {
+    await create({
+      firstName: 'Andriy',
+      lastName: 'Zaitsev',
+      email: 'az@example.com',
+      tel: '111',
+      stage: stageId(1),
+      price: 10,
+      source: 1,
+    });
+    await create({
+      firstName: 'Bohdana',
+      lastName: 'Yarema',
+      email: 'by@example.com',
+      tel: '222',
+      stage: stageId(1),
+      price: 30,
+    });
+    await create({
+      firstName: 'Vira',
+      lastName: 'Xenko',
+      email: 'vx@example.com',
+      tel: '333',
+      stage: stageId(2),
+      price: 20,
+    });
+    const byStage = await agent.request({
+      method: 'GET',
+      url: `/api/clients?stage=${stageId(1)}&sort=-price`,
+    });
+    expect(byStage.json<{ firstName: string }[]>().map((c) => c.firstName)).toEqual([
+      'Bohdana',
+      'Andriy',
+    ]);
+    expect(byStage.headers['x-total-count']).toBe('2');
+    for (const q of ['Xenk', 'vx@EXAMPLE', '333']) {
+      const res = await agent.request({
+        method: 'GET',
+        url: `/api/clients?search=${encodeURIComponent(q)}`,
+      });
+      expect(res.json<{ firstName: string }[]>().map((c) => c.firstName)).toEqual(['Vira']);
+    }
+    const bySource = await agent.request({ method: 'GET', url: '/api/clients?source=1' });
+    expect(bySource.json<{ firstName: string }[]>().map((c) => c.firstName)).toContain('Andriy');
+    const sorted = await agent.request({
+      method: 'GET',
+      url: '/api/clients?sort=lastName&limit=2',
+    });
+    expect(sorted.json<{ lastName: string }[]>()[0]?.lastName).toBe('Hnatyuk');
+    expect((await agent.request({ method: 'GET', url: '/api/clients?stage=abc' })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await agent.request({ method: 'GET', url: '/api/clients?sort=hashCode' })).statusCode,
+    ).toBe(400);
+  });
+
+  it('moves a client to another stage with a PUT of just the stage; the move is stamped and counted', async () => {
+    const c = (
+      await create({ firstName: 'Mover', stage: stageId(0), price: 100, probability: 50 })
+    ).json<{ id: number; stageChangedAt: string; email: string }>();
+    await t.database.db.execute(
+      sql`update clients set stage_changed_at = now() - interval '3 days' where id = ${c.id}`,
+    );
+    const before = (await agent.request({ method: 'GET', url: '/api/dashboard' })).json<{
+      stageMoves30d: number;
+    }>();
+    const res = await agent.request({
+      method: 'PUT',
+      url: `/api/clients/${c.id}`,
+      payload: { stage: stageId(3) },
+    });
+    expect(res.statusCode).toBe(200);
+    const moved = res.json<{
+      stage: number;
+      stageChangedAt: string;
+      firstName: string;
+      price: number;
+    }>();
+    expect(moved).toMatchObject({ stage: stageId(3), firstName: 'Mover', price: 100 });
+    expect(Date.now() - Date.parse(moved.stageChangedAt)).toBeLessThan(60_000);
+    const after = (await agent.request({ method: 'GET', url: '/api/dashboard' })).json<{
+      stageMoves30d: number;
+    }>();
+    expect(after.stageMoves30d).toBe(before.stageMoves30d + 1);
+    const unknown = await agent.request({
+      method: 'PUT',
+      url: `/api/clients/${c.id}`,
+      payload: { stage: 999999 },
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(
+      (await agent.request({ method: 'GET', url: `/api/clients/${c.id}` })).json(),
+    ).toMatchObject({ stage: stageId(3) });
+    expect(
+      (
+        await agent.request({
+          method: 'PUT',
+          url: '/api/clients/999999',
+          payload: { stage: stageId(1) },
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+
+  it('sums count and price per stage for the pipeline headers, in stage order', async () => {
+    const res = await agent.request({ method: 'GET', url: '/api/clients/bystage' });
+    expect(res.statusCode).toBe(200);
+    const rows = res.json<{ id: number; count: number; sum: number; order: number }[]>();
+    expect(rows.map((r) => r.id)).toEqual(stages.map((s) => s.id));
+    const stage1 = rows.find((r) => r.id === stageId(1));
+    expect(stage1).toMatchObject({ count: 2, sum: 40 });
+  });
+
+  it('answers the dashboard from aggregates', async () => {
+    const res = await agent.request({ method: 'GET', url: '/api/dashboard' });
+    expect(res.statusCode).toBe(200);
+    const d = res.json<{
+      totalClients: number;
+      pipelineValue: number;
+      newClients30d: number;
+      byStage: unknown[];
+      newClientsByDay: { count: number }[];
+    }>();
+    const total = Number(
+      (await agent.request({ method: 'GET', url: '/api/clients' })).headers['x-total-count'],
+    );
+    expect(d.totalClients).toBe(total);
+    expect(d.newClients30d).toBe(total);
+    // 1200 × 60% + 100 × 50%
+    expect(d.pipelineValue).toBe(770);
+    expect(d.byStage).toHaveLength(stages.length);
+    expect(d.newClientsByDay).toHaveLength(30);
+    expect(d.newClientsByDay.reduce((s, r) => s + r.count, 0)).toBe(total);
+  });
+
+  it('deletes a client; 404 afterwards', async () => {
+    const c = (await create({ firstName: 'Gone' })).json<{ id: number }>();
+    expect(
+      (await agent.request({ method: 'DELETE', url: `/api/clients/${c.id}` })).statusCode,
+    ).toBe(204);
+    expect((await agent.request({ method: 'GET', url: `/api/clients/${c.id}` })).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('refuses to delete a stage that clients are in (409 linked)', async () => {
+    const res = await agent.request({ method: 'DELETE', url: `/api/stages/${stageId(1)}` });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ error: 'linked' });
+  });
+
+  it('needs a session and the XSRF header', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/clients' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/dashboard' })).statusCode).toBe(401);
+    expect(
+      (
+        await agent.request({
+          method: 'POST',
+          url: '/api/clients',
+          payload: { firstName: 'x' },
+          xsrf: false,
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+});

@@ -1,0 +1,210 @@
+import { z } from 'zod';
+import { EMAIL_MESSAGE, listQuery, money, optionalDate, optionalId } from './common.js';
+
+const optionalText = (max: number) =>
+  z.string().trim().max(max, `must be at most ${max} characters`);
+
+/** SPEC.md §3 Client as the API answers it; product is an object with its name. */
+export const client = z
+  .object({
+    id: z.number().int(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    tel: z.string(),
+    price: z.number().nullable(),
+    dLastContact: z.string().nullable(),
+    probability: z.number().int().nullable(),
+    responsibleId: z.number().int().nullable(),
+    project: z.number().int().nullable(),
+    stage: z.number().int().nullable(),
+    language: z.number().int().nullable(),
+    category: z.number().int().nullable(),
+    product: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    source: z.number().int().nullable(),
+    hashCode: z.string(),
+    dateBirth: z.string().nullable(),
+    position: z.string(),
+    address: z.string(),
+    age: z.number().int().nullable(),
+    facebook: z.string(),
+    telegramUsername: z.string(),
+    timezone: z.string(),
+    lastActivity: z.string().nullable(),
+    device: z.string(),
+    stageChangedAt: z.string(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Client' });
+export type Client = z.infer<typeof client>;
+
+/** product may be sent as an id or as the {id, name} object the API answers. */
+const productRef = z.preprocess(
+  (v) => (v && typeof v === 'object' && 'id' in v ? (v as { id: unknown }).id : v),
+  optionalId,
+);
+
+/**
+ * What a client form sends. Every field is optional so PUT can change one field (the
+ * pipeline's stage move sends just `stage`); on create firstName is required.
+ */
+export const clientWrite = z
+  .object({
+    firstName: optionalText(100).min(1, 'is required'),
+    lastName: optionalText(100),
+    email: z.union([z.literal(''), z.email(EMAIL_MESSAGE).max(254)]),
+    tel: optionalText(40),
+    price: money,
+    dLastContact: optionalDate,
+    probability: z.preprocess(
+      (v) => (v === '' ? null : v),
+      z.coerce.number().int('must be a whole number').min(0).max(100).nullable(),
+    ),
+    responsibleId: optionalId,
+    project: optionalId,
+    stage: optionalId,
+    language: optionalId,
+    category: optionalId,
+    product: productRef,
+    source: optionalId,
+    dateBirth: optionalDate,
+    position: optionalText(100),
+    address: optionalText(300),
+    age: z.preprocess(
+      (v) => (v === '' ? null : v),
+      z.coerce.number().int().min(0).max(150).nullable(),
+    ),
+    facebook: optionalText(300),
+    telegramUsername: optionalText(100),
+    timezone: optionalText(100),
+    device: optionalText(200),
+  })
+  .partial()
+  .meta({ id: 'ClientWrite' });
+export type ClientWrite = z.input<typeof clientWrite>;
+
+export const clientCreate = clientWrite.required({ firstName: true }).meta({ id: 'ClientCreate' });
+
+export const CLIENT_SORTS = [
+  'id',
+  'firstName',
+  'lastName',
+  'email',
+  'tel',
+  'price',
+  'probability',
+  'dLastContact',
+  'stage',
+  'product',
+  'stageChangedAt',
+  'createdAt',
+] as const;
+
+const filterId = z.coerce.number().int().positive().optional();
+
+export const clientListQuery = listQuery.extend({
+  search: z.string().trim().max(200).optional(),
+  sort: z.enum([...CLIENT_SORTS, ...CLIENT_SORTS.map((s) => `-${s}` as const)]).optional(),
+  stage: filterId,
+  responsibleId: filterId,
+  project: filterId,
+  product: filterId,
+  source: filterId,
+});
+export type ClientListQuery = z.input<typeof clientListQuery>;
+
+/** A pipeline column header and a dashboard row: clients of a stage and their total price. */
+export const stageSummary = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    color: z.string(),
+    order: z.number().int(),
+    count: z.number().int(),
+    sum: z.number(),
+  })
+  .meta({ id: 'StageSummary' });
+export type StageSummary = z.infer<typeof stageSummary>;
+
+export const dashboard = z
+  .object({
+    totalClients: z.number().int(),
+    /** sum of price × probability / 100 over clients with both */
+    pipelineValue: z.number(),
+    newClients30d: z.number().int(),
+    stageMoves30d: z.number().int(),
+    byStage: z.array(stageSummary),
+    /** clients created per day over the last 30 days, oldest first */
+    newClientsByDay: z.array(z.object({ date: z.string(), count: z.number().int() })),
+  })
+  .meta({ id: 'Dashboard' });
+export type Dashboard = z.infer<typeof dashboard>;
+
+/** CSV import: the file's text, and whether rows with errors are skipped or stop it all. */
+export const clientImport = z
+  .object({
+    csv: z
+      .string()
+      .min(1, 'the file is empty')
+      .max(20 * 1024 * 1024),
+    skipErrors: z.boolean().default(false),
+  })
+  .meta({ id: 'ClientImport' });
+
+export const importPreview = z
+  .object({
+    create: z.number().int(),
+    update: z.number().int(),
+    errors: z.array(
+      z.object({
+        line: z.number().int(),
+        message: z.string(),
+        fields: z.record(z.string(), z.string()),
+      }),
+    ),
+    /** the first rows of each kind, to show before anything is written */
+    sample: z.array(
+      z.object({
+        line: z.number().int(),
+        action: z.enum(['create', 'update']),
+        matchedId: z.number().int().nullable(),
+        firstName: z.string(),
+        lastName: z.string(),
+        email: z.string(),
+        tel: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: 'ImportPreview' });
+export type ImportPreview = z.infer<typeof importPreview>;
+
+export const importResult = z
+  .object({ created: z.number().int(), updated: z.number().int(), skipped: z.number().int() })
+  .meta({ id: 'ImportResult' });
+export type ImportResult = z.infer<typeof importResult>;
+
+/** The columns of the CSV export, also the headers the import understands. */
+export const CLIENT_CSV_COLUMNS = [
+  'id',
+  'firstName',
+  'lastName',
+  'email',
+  'tel',
+  'price',
+  'probability',
+  'dLastContact',
+  'stage',
+  'product',
+  'source',
+  'category',
+  'language',
+  'project',
+  'responsible',
+  'dateBirth',
+  'position',
+  'address',
+  'age',
+  'facebook',
+  'telegramUsername',
+  'timezone',
+] as const;
