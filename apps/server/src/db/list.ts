@@ -1,4 +1,5 @@
 import { asc, desc, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { AnyPgTable } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import { TOTAL_COUNT_HEADER } from '@school/contract/common';
 
@@ -29,8 +30,13 @@ export interface ListQuery {
   offset: number;
 }
 
-/** Selected alongside the rows: the count of all rows matching, ignoring limit and offset. */
-export const totalCount = sql<number>`(count(*) over())::int`;
+/**
+ * Selected alongside the rows: the count of all rows matching, ignoring limit and offset. A
+ * scalar subquery runs once and lets the page itself stop after `limit` rows of an index scan
+ * (count(*) over() would build every matching row first).
+ */
+export const totalOf = (table: AnyPgTable, where: SQL | undefined) =>
+  sql<number>`(select count(*) from ${table} where ${where ?? sql`true`})::int`;
 
 /** Answers a page of rows with X-Total-Count; the total comes from the window count. */
 export async function sendPage<T extends { total: number }, R>(

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { orderBy, searchOver, totalCount } from '../../db/list.js';
+import { orderBy, searchOver, totalOf } from '../../db/list.js';
 import { clients, clientStageMoves } from '../../db/schema/clients.js';
 import { products, stages } from '../../db/schema/lookups.js';
 
@@ -106,16 +106,22 @@ export interface ClientPage extends ClientFilters {
   offset: number;
 }
 
-export async function listClients(db: Db, q: ClientPage) {
+/** The list query, unexecuted, so a benchmark can run the very same SQL on a bare route. */
+export function clientsPageQuery(db: Db, q: ClientPage) {
+  const where = filtersOf(q);
   return db
-    .select({ client: clients, productName: products.name, total: totalCount })
+    .select({ client: clients, productName: products.name, total: totalOf(clients, where) })
     .from(clients)
     .leftJoin(products, eq(products.id, clients.productId))
     .leftJoin(stages, eq(stages.id, clients.stageId))
-    .where(filtersOf(q))
+    .where(where)
     .orderBy(...orderBy(q.sort, sortable, 'lastName', clients.id))
     .limit(q.limit)
     .offset(q.offset);
+}
+
+export async function listClients(db: Db, q: ClientPage) {
+  return clientsPageQuery(db, q);
 }
 
 export async function countClients(db: Db, f: ClientFilters) {

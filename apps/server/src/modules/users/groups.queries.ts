@@ -1,15 +1,16 @@
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { orderBy, searchOver, totalCount, type ListQuery } from '../../db/list.js';
+import { orderBy, searchOver, totalOf, type ListQuery } from '../../db/list.js';
 import { groups } from '../../db/schema/users.js';
 
 const sortable = { id: groups.id, name: groups.name };
 
 export async function listGroups(db: Db, q: ListQuery) {
+  const where = searchOver(q.search, [groups.name]);
   return db
-    .select({ id: groups.id, name: groups.name, total: totalCount })
+    .select({ id: groups.id, name: groups.name, total: totalOf(groups, where) })
     .from(groups)
-    .where(searchOver(q.search, [groups.name]))
+    .where(where)
     .orderBy(...orderBy(q.sort, sortable, 'name', groups.id))
     .limit(q.limit)
     .offset(q.offset);

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { orderBy, searchOver, totalCount, type ListQuery } from '../../db/list.js';
+import { orderBy, searchOver, totalOf, type ListQuery } from '../../db/list.js';
 import { projects } from '../../db/schema/users.js';
 
 export type ProjectRow = typeof projects.$inferSelect;
@@ -31,10 +31,11 @@ const sortable = {
 };
 
 export async function listProjects(db: Db, q: ListQuery) {
+  const where = searched(q.search);
   return db
-    .select({ project: projects, total: totalCount })
+    .select({ project: projects, total: totalOf(projects, where) })
     .from(projects)
-    .where(searched(q.search))
+    .where(where)
     .orderBy(...orderBy(q.sort, sortable, 'name', projects.id))
     .limit(q.limit)
     .offset(q.offset);

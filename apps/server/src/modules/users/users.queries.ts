@@ -1,7 +1,7 @@
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { UserCreate, UserUpdate } from '@school/contract/users';
 import type { Db } from '../../db/client.js';
-import { orderBy, searchOver, totalCount, type ListQuery } from '../../db/list.js';
+import { orderBy, searchOver, totalOf, type ListQuery } from '../../db/list.js';
 import { sessions } from '../../db/schema/auth.js';
 import { users } from '../../db/schema/users.js';
 
@@ -51,7 +51,7 @@ export async function listUsers(db: Db, q: ListQuery) {
     users.position,
   ]);
   return db
-    .select({ user: users, total: totalCount })
+    .select({ user: users, total: totalOf(users, where) })
     .from(users)
     .where(where)
     .orderBy(...orderBy(q.sort, sortable, 'lastName', users.id))
