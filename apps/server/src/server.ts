@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { createDatabase, type Database } from './db/client.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
 import { runMigrations } from './db/migrate.js';
+import { loadDemoData } from './db/demo.js';
 import { ensureAdmin } from './modules/users/admin.js';
 
 export interface RunningServer {
@@ -30,6 +31,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     database = createDatabase(url);
     await runMigrations(database);
     const admin = await ensureAdmin(database.db, config);
+    const demo = config.DEMO_DATA ? await loadDemoData(database.db) : false;
     const app = await buildApp({ config, database });
     database.pool.removeAllListeners('error');
     database.pool.on('error', (err) => app.log.warn({ err }, 'idle database connection lost'));
@@ -43,6 +45,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     say(
       `Database: ${embedded ? `embedded PostgreSQL, data in ${config.dataDir}` : 'DATABASE_URL'}`,
     );
+    if (demo) say('Demo data loaded (DEMO_DATA=1)');
     if (admin?.generatedPassword) {
       say(`First start: log in as "${admin.login}" with password "${admin.generatedPassword}"`);
       say('(shown once; change it after logging in)');
