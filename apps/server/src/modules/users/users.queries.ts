@@ -41,8 +41,8 @@ const sortable = {
   position: users.position,
 };
 
-export async function listUsers(db: Db, q: ListQuery) {
-  const where = searchOver(q.search, [
+const searched = (search: string | undefined) =>
+  searchOver(search, [
     users.login,
     users.firstName,
     users.lastName,
@@ -50,6 +50,9 @@ export async function listUsers(db: Db, q: ListQuery) {
     users.tel,
     users.position,
   ]);
+
+export async function listUsers(db: Db, q: ListQuery) {
+  const where = searched(q.search);
   return db
     .select({ user: users, total: totalOf(users, where) })
     .from(users)
@@ -60,14 +63,7 @@ export async function listUsers(db: Db, q: ListQuery) {
 }
 
 export async function countUsersMatching(db: Db, search: string | undefined) {
-  const where = searchOver(search, [
-    users.login,
-    users.firstName,
-    users.lastName,
-    users.email,
-    users.tel,
-    users.position,
-  ]);
+  const where = searched(search);
   const [row] = await db.select({ n: count() }).from(users).where(where);
   return row?.n ?? 0;
 }
