@@ -17,6 +17,16 @@ const SettingsScreen = lazyNamed(
   () => import('../features/settings/SettingsScreen'),
   'SettingsScreen',
 );
+const UsersScreen = lazyNamed(() => import('../features/users/UsersScreen'), 'UsersScreen');
+const ProjectsScreen = lazyNamed(
+  () => import('../features/users/ProjectsScreen'),
+  'ProjectsScreen',
+);
+const GroupsScreen = lazyNamed(() => import('../features/users/GroupsScreen'), 'GroupsScreen');
+const PipelineScreen = lazyNamed(
+  () => import('../features/pipeline/PipelineScreen'),
+  'PipelineScreen',
+);
 const PlaceholderScreen = lazyNamed(
   () => import('../components/PlaceholderScreen'),
   'PlaceholderScreen',
@@ -38,11 +48,7 @@ const PLACEHOLDER_ROUTES: readonly { path: string; titleKey: TitleKey }[] = [
   { path: '/setcards/:id', titleKey: 'titles.setCards' },
   { path: '/clients', titleKey: 'titles.clients' },
   { path: '/clients/:id', titleKey: 'titles.client' },
-  { path: '/pipeline', titleKey: 'titles.pipeline' },
   { path: '/schedule', titleKey: 'titles.schedule' },
-  { path: '/projects', titleKey: 'titles.projects' },
-  { path: '/users', titleKey: 'titles.users' },
-  { path: '/groups', titleKey: 'titles.groups' },
   { path: '/students', titleKey: 'titles.students' },
   { path: '/students/:id', titleKey: 'titles.student' },
   { path: '/cardocuments/bycar/:id', titleKey: 'titles.studentDocuments' },
@@ -74,6 +80,10 @@ export function AppRoutes() {
           <Route index element={<DashboardScreen />} />
           <Route path="/dashboard" element={<DashboardScreen />} />
           <Route path="/settings" element={<SettingsScreen />} />
+          <Route path="/users" element={<UsersScreen />} />
+          <Route path="/projects" element={<ProjectsScreen />} />
+          <Route path="/groups" element={<GroupsScreen />} />
+          <Route path="/pipeline" element={<PipelineScreen />} />
           {PLACEHOLDER_ROUTES.map(({ path, titleKey }) => (
             // key: the same component on another route must start fresh (closed panels etc.).
             <Route

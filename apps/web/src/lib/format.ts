@@ -14,3 +14,13 @@ export function formatDateTime(iso: string, locale: string, timeZone?: string): 
 export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
+
+/** SPEC §9: amounts are shown in zł with two decimals; digits follow the chosen language. */
+export function formatMoney(amount: number | null, locale: string): string {
+  if (amount === null || !Number.isFinite(amount)) return '';
+  const digits = new Intl.NumberFormat(locale, {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(amount);
+  return `${digits} zł`;
+}

@@ -1,11 +1,12 @@
 import { sessionUser } from '@school/contract/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockApi } from '../test/utils';
+import { jsonResponse, listResponse, mockApi } from '../test/utils';
 import {
   HttpError,
   NetworkError,
   readCookie,
   request,
+  requestPage,
   setUnauthorizedHandler,
   TimeoutError,
 } from './http';
@@ -160,5 +161,52 @@ describe('401 handling (SPEC §8)', () => {
     });
     expect(handler).not.toHaveBeenCalled();
     unregister();
+  });
+});
+
+describe('lists', () => {
+  it('reads the rows and the X-Total-Count header', async () => {
+    mockApi(() => listResponse([{ id: 1 }, { id: 2 }], 230));
+    const page = await requestPage('/api/users?limit=2', {
+      schema: { parse: (data: unknown) => data as { id: number }[] },
+    });
+    expect(page).toEqual({ items: [{ id: 1 }, { id: 2 }], total: 230 });
+  });
+
+  it('says the total is unknown when the header is missing', async () => {
+    mockApi(() => jsonResponse(200, []));
+    const page = await requestPage('/api/x', { schema: { parse: () => [] } });
+    expect(page.total).toBeNull();
+  });
+});
+
+describe('time-out (SPEC §4 timeout status)', () => {
+  const neverAnswers = () =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_input: RequestInfo | URL, init?: RequestInit) =>
+          new Promise((_resolve, reject) => {
+            init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+          }),
+      ),
+    );
+
+  afterEach(() => window.localStorage.clear());
+
+  it('reads the limit from localStorage requestTimeoutMs on every request', async () => {
+    neverAnswers();
+    window.localStorage.setItem('requestTimeoutMs', '30');
+    const started = Date.now();
+    await expect(request('/api/users')).rejects.toBeInstanceOf(TimeoutError);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('ignores a value that is not a positive number', async () => {
+    window.localStorage.setItem('requestTimeoutMs', 'soon');
+    const { requestTimeoutMs } = await import('./requestTimeout');
+    expect(requestTimeoutMs()).toBe(30_000);
+    window.localStorage.setItem('requestTimeoutMs', '1500');
+    expect(requestTimeoutMs()).toBe(1500);
   });
 });

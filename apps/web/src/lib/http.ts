@@ -1,4 +1,11 @@
-import { errorBody, XSRF_COOKIE, XSRF_HEADER, type ErrorBody } from '@school/contract/common';
+import {
+  errorBody,
+  TOTAL_COUNT_HEADER,
+  XSRF_COOKIE,
+  XSRF_HEADER,
+  type ErrorBody,
+} from '@school/contract/common';
+import { requestTimeoutMs } from './requestTimeout';
 
 /** The server answered with a status outside 2xx; `body` is its {error, message, fields?}. */
 export class HttpError extends Error {
@@ -47,7 +54,6 @@ export interface RequestOptions {
   authRedirect?: boolean;
 }
 
-const DEFAULT_TIMEOUT_MS = 30_000;
 /** Statuses a proxy in front of the API (vite dev server, load balancer) gives when it is down. */
 const GATEWAY_FAILURES: ReadonlySet<number> = new Set([502, 503, 504]);
 const MUTATING: ReadonlySet<Method> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -100,7 +106,7 @@ async function readErrorBody(response: Response): Promise<ErrorBody | null> {
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const method = options.method ?? 'GET';
   const hasBody = options.body !== undefined;
-  const timeout = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? requestTimeoutMs());
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   try {
     return await fetch(path, {
@@ -118,15 +124,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   }
 }
 
-export function request<T>(
-  path: string,
-  options: RequestOptions & { schema: Parser<T> },
-): Promise<T>;
-export function request(path: string, options?: RequestOptions): Promise<unknown>;
-export async function request<T>(
-  path: string,
-  options: RequestOptions & { schema?: Parser<T> } = {},
-): Promise<unknown> {
+async function call(path: string, options: RequestOptions): Promise<[unknown, Response]> {
   const response = await send(path, options);
   if (!response.ok) {
     const body = await readErrorBody(response);
@@ -138,6 +136,38 @@ export async function request<T>(
     throw new HttpError(response.status, body);
   }
   const text = response.status === 204 ? '' : await response.text();
-  const data: unknown = text === '' ? undefined : JSON.parse(text);
+  return [text === '' ? undefined : JSON.parse(text), response];
+}
+
+export function request<T>(
+  path: string,
+  options: RequestOptions & { schema: Parser<T> },
+): Promise<T>;
+export function request(path: string, options?: RequestOptions): Promise<unknown>;
+export async function request<T>(
+  path: string,
+  options: RequestOptions & { schema?: Parser<T> } = {},
+): Promise<unknown> {
+  const [data] = await call(path, options);
   return options.schema ? options.schema.parse(data) : data;
+}
+
+/** One page of a list: its rows and the count of all matching rows (DESIGN §2). */
+export interface Page<T> {
+  items: T[];
+  /** From X-Total-Count; null when the answer does not carry it. */
+  total: number | null;
+}
+
+export async function requestPage<T>(
+  path: string,
+  options: RequestOptions & { schema: Parser<T[]> },
+): Promise<Page<T>> {
+  const [data, response] = await call(path, options);
+  const header = response.headers.get(TOTAL_COUNT_HEADER);
+  const total = header === null || header.trim() === '' ? NaN : Number(header);
+  return {
+    items: options.schema.parse(data),
+    total: Number.isInteger(total) && total >= 0 ? total : null,
+  };
 }

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import i18next from 'i18next';
 import { MemoryRouter, useLocation } from 'react-router';
 import { vi } from 'vitest';
@@ -47,4 +48,46 @@ export function renderApp(path: string): RenderResult {
       </MemoryRouter>
     </Providers>,
   );
+}
+
+/** A list answer: the rows and the X-Total-Count header (DESIGN §2). */
+export function listResponse(items: unknown[], total = items.length): Response {
+  return new Response(JSON.stringify(items), {
+    status: 200,
+    headers: { 'Content-Type': 'application/json', 'X-Total-Count': String(total) },
+  });
+}
+
+/**
+ * jsdom lays nothing out (every size is 0), so a virtualised table would render no rows; give
+ * elements a viewport-like size.
+ */
+export function stubLayout(height = 800, width = 1200): void {
+  vi.spyOn(Element.prototype, 'clientHeight', 'get').mockReturnValue(height);
+  vi.spyOn(Element.prototype, 'clientWidth', 'get').mockReturnValue(width);
+}
+
+/** Renders a component with the app's providers and a router, outside the app's routes. */
+export function renderWithProviders(ui: ReactNode, path = '/'): RenderResult {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <Providers queryClient={queryClient}>
+      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+    </Providers>,
+  );
+}
+
+/** The URL of each call the fake server received with `method`. */
+export function calledUrls(fetchMock: ReturnType<typeof mockApi>, method = 'GET'): URL[] {
+  return fetchMock.mock.calls
+    .filter(([, init]) => (init?.method ?? 'GET') === method)
+    .map(([input]) => new URL(String(input), 'http://localhost'));
+}
+
+/** The JSON body of the last call to `path` with `method`. */
+export function lastBody(fetchMock: ReturnType<typeof mockApi>, method: string, path: string) {
+  const call = fetchMock.mock.calls
+    .filter(([input, init]) => init?.method === method && String(input) === path)
+    .at(-1);
+  return call ? (JSON.parse(String(call[1]?.body)) as unknown) : undefined;
 }

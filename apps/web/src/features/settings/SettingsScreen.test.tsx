@@ -29,11 +29,19 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** The sessions table; the screen has other tables (dictionaries). */
+const sessionsTable = async () =>
+  within(await screen.findByRole('region', { name: 'Sessions' }, { timeout: 5000 })).findByRole(
+    'table',
+  );
+
 function fakeServer(initial = SESSIONS) {
   let sessions = [...initial];
   const fetchMock = mockApi((method, path) => {
     if (path === '/api/islogin') return jsonResponse(200, ADMIN);
     if (path === '/api/sessions' && method === 'GET') return jsonResponse(200, sessions);
+    // The dictionaries section below the sessions (its own tests are in Dictionaries.test.tsx).
+    if (path.startsWith('/api/stages')) return jsonResponse(200, []);
     const match = /^\/api\/sessions\/(\d+)$/.exec(path);
     if (match && method === 'DELETE') {
       sessions = sessions.filter((session) => session.id !== Number(match[1]));
@@ -48,7 +56,7 @@ describe('settings: sessions', () => {
   it('lists the sessions with headers, the current one marked', async () => {
     fakeServer();
     renderApp('/settings');
-    const table = await screen.findByRole('table');
+    const table = await sessionsTable();
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((th) => th.textContent);
@@ -64,7 +72,8 @@ describe('settings: sessions', () => {
   it('says Empty list when there are no sessions', async () => {
     fakeServer([]);
     renderApp('/settings');
-    expect(await screen.findByText('Empty list')).toBeTruthy();
+    const sessions = await screen.findByRole('region', { name: 'Sessions' }, { timeout: 5000 });
+    expect(await within(sessions).findByText('Empty list')).toBeTruthy();
   });
 
   it('deletes another session after confirmation and refreshes the list', async () => {
@@ -72,7 +81,7 @@ describe('settings: sessions', () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     const user = userEvent.setup();
     renderApp('/settings');
-    const table = await screen.findByRole('table');
+    const table = await sessionsTable();
     const other = within(table).getByText('Safari on iOS').closest('tr')!;
     await user.click(within(other).getByRole('button', { name: 'Delete session' }));
 
@@ -91,7 +100,7 @@ describe('settings: sessions', () => {
     vi.spyOn(window, 'confirm').mockReturnValue(false);
     const user = userEvent.setup();
     renderApp('/settings');
-    const table = await screen.findByRole('table');
+    const table = await sessionsTable();
     await user.click(within(table).getAllByRole('button', { name: 'Delete session' })[1]!);
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
   });
@@ -101,7 +110,7 @@ describe('settings: sessions', () => {
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     const user = userEvent.setup();
     renderApp('/settings');
-    const table = await screen.findByRole('table');
+    const table = await sessionsTable();
     await user.click(within(table).getAllByRole('button', { name: 'Delete session' })[0]!);
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/login'));
   });

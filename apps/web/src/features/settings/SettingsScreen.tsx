@@ -5,6 +5,7 @@ import { LanguageSelect } from '../../components/LanguageSelect';
 import { LoadingState } from '../../components/LoadingState';
 import controls from '../../components/controls.module.css';
 import { useSession } from '../../lib/session';
+import { DictionariesSection } from './DictionariesSection';
 import { useDeleteSession, useSessions } from './sessionsApi';
 import { SessionsTable } from './SessionsTable';
 import styles from './SettingsScreen.module.css';
@@ -65,6 +66,8 @@ export function SettingsScreen() {
           />
         )}
       </section>
+
+      <DictionariesSection />
 
       <section className={`${controls.card} ${styles.section}`} aria-labelledby="prefs-heading">
         <h2 id="prefs-heading" className={styles.heading}>

@@ -1,0 +1,148 @@
+import { optionalId, text } from '@school/contract/common';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { request } from '../lib/http';
+import { jsonResponse, lastBody, mockApi, renderWithProviders, setupI18n } from '../test/utils';
+import { EntityForm } from './form/EntityForm';
+import { toFormValues, type FieldSpec, type FormValues } from './form/fields';
+
+const schema = z.object({ project: optionalId, responsible: optionalId, language: text(40) });
+const FIELDS: readonly FieldSpec[] = [
+  { name: 'project', label: 'fields.project', kind: 'select', lookup: '/api/projects' },
+  { name: 'responsible', label: 'fields.responsible', kind: 'select', lookup: '/api/users' },
+  {
+    name: 'language',
+    label: 'fields.language',
+    kind: 'select',
+    lookup: '/api/languages',
+    optionValue: 'name',
+  },
+];
+
+const LOOKUPS: Record<string, unknown[]> = {
+  '/api/projects': [
+    { id: 2, name: 'Alpha' },
+    { id: 3, name: 'Beta' },
+    { id: 4, name: 'Gamma' },
+  ],
+  '/api/users': [{ id: 9, name: 'x', firstName: 'Anna', lastName: 'Kowalska' }],
+  '/api/languages': [
+    { id: 1, name: 'English' },
+    { id: 2, name: 'Polish' },
+  ],
+};
+
+function renderSelectors(initial: FormValues = {}) {
+  renderWithProviders(
+    <EntityForm
+      label="Form"
+      schema={schema}
+      fields={FIELDS}
+      defaultValues={toFormValues(FIELDS, initial)}
+      submitLabel="Save"
+      onSubmit={(body) => request('/api/things', { method: 'POST', body })}
+    />,
+  );
+}
+
+const fakeLookups = () =>
+  mockApi((method, path) =>
+    method === 'POST' ? jsonResponse(201, {}) : jsonResponse(200, LOOKUPS[path] ?? []),
+  );
+
+const select = (label: string) => screen.getByLabelText<HTMLSelectElement>(label);
+const shown = (element: HTMLSelectElement) => element.selectedOptions[0]?.textContent;
+
+beforeAll(setupI18n);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('selector (SPEC §7 dropdown)', () => {
+  it('selects a single option by itself and sends it', async () => {
+    const fetchMock = fakeLookups();
+    const user = userEvent.setup();
+    renderSelectors();
+    await waitFor(() => expect(shown(select('Responsible'))).toBe('Anna Kowalska'));
+    // Several options: nothing is chosen for the user.
+    await waitFor(() => expect(select('Project').disabled).toBe(false));
+    expect(select('Project').value).toBe('');
+
+    await user.selectOptions(select('Language'), 'Polish');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Successfully done !');
+    expect(lastBody(fetchMock, 'POST', '/api/things')).toEqual({
+      project: '',
+      responsible: 9,
+      language: 'Polish',
+    });
+  });
+
+  it('selects the given initial value', async () => {
+    fakeLookups();
+    renderSelectors({ project: 3, language: 'English' });
+    await waitFor(() => expect(shown(select('Project'))).toBe('Beta'));
+    expect(select('Project').value).toBe('3');
+    expect(shown(select('Language'))).toBe('English');
+  });
+
+  it('fetches a lookup once for every selector using it', async () => {
+    const fetchMock = fakeLookups();
+    renderSelectors();
+    await waitFor(() => expect(shown(select('Responsible'))).toBe('Anna Kowalska'));
+    const urls = fetchMock.mock.calls.map(([input]) => String(input));
+    expect(urls.filter((url) => url === '/api/users')).toHaveLength(1);
+  });
+
+  it('cycles 1 to 3 dots every 500 ms while waiting and starts again after 2000 ms', () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    mockApi(() => jsonResponse(200, [])).mockImplementation(() => new Promise(() => undefined));
+    renderSelectors();
+    const dots = () => shown(select('Project'));
+    expect(select('Project').getAttribute('aria-busy')).toBe('true');
+    const seen = [dots()];
+    for (let step = 0; step < 5; step++) {
+      act(() => vi.advanceTimersByTime(500));
+      seen.push(dots());
+    }
+    expect(seen).toEqual(['.', '..', '...', '...', '.', '..']);
+  });
+
+  it('shows an error state on an HTTP error and recovers on retry', async () => {
+    let fail = true;
+    mockApi((_method, path) =>
+      fail && path === '/api/projects'
+        ? jsonResponse(500, { error: 'internal', message: 'Oops' })
+        : jsonResponse(200, LOOKUPS[path] ?? []),
+    );
+    const user = userEvent.setup();
+    renderSelectors();
+    const field = select('Project').closest('div')!.parentElement!;
+    const alert = await within(field).findByRole('alert');
+    expect(alert.textContent).toContain('The options could not be loaded.');
+    expect(select('Project').disabled).toBe(true);
+
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(select('Project').disabled).toBe(false));
+    expect(within(field).queryByRole('alert')).toBeNull();
+  });
+
+  it('shows an error state, without throwing, when the server does not answer at all', async () => {
+    const unhandled = vi.fn();
+    window.addEventListener('error', unhandled);
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    renderSelectors();
+    await waitFor(() =>
+      expect(screen.getAllByText('The options could not be loaded.')).toHaveLength(3),
+    );
+    expect(screen.getByRole('form', { name: 'Form' })).toBeTruthy();
+    window.removeEventListener('error', unhandled);
+    expect(unhandled).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,103 @@
+import { useEffect, useRef, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import controls from './controls.module.css';
+import { lookupLabel, useLookup, type LookupRow } from './lookups';
+import styles from './Selector.module.css';
+import { useLoadingDots } from './useLoadingDots';
+
+export interface SelectorProps {
+  id: string;
+  /** The field name: it picks the label rule of SPEC §7 (people, answer texts, names). */
+  name: string;
+  /** The lookup to GET (SPEC §7: a caller-supplied url). */
+  url: string;
+  value: unknown;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  /** What the field holds: the item's id, or its name (a user's language). */
+  optionValue?: 'id' | 'name';
+  required?: boolean;
+  invalid?: boolean;
+  describedBy?: string | undefined;
+  selectRef?: Ref<HTMLSelectElement>;
+}
+
+/** SPEC §7 dropdown with the loading states of §4: wait (dots), none, error. */
+export function Selector({
+  id,
+  name,
+  url,
+  value,
+  onChange,
+  onBlur,
+  optionValue = 'id',
+  required = false,
+  invalid = false,
+  describedBy,
+  selectRef,
+}: SelectorProps) {
+  const { t } = useTranslation();
+  const lookup = useLookup(url);
+  const dots = useLoadingDots(lookup.isPending);
+  const valueOf = (item: LookupRow) =>
+    optionValue === 'name' ? lookupLabel('name', item) : String(item.id);
+  const current = value === null || value === undefined ? '' : String(value);
+
+  // SPEC §5: a single option is chosen for the user, once, when the list arrives.
+  const autoSelected = useRef(false);
+  const only = lookup.data?.length === 1 ? lookup.data[0] : undefined;
+  const onlyValue = only ? valueOf(only) : null;
+  useEffect(() => {
+    if (onlyValue === null || autoSelected.current) return;
+    autoSelected.current = true;
+    if (current === '') onChange(onlyValue);
+  }, [onlyValue, current, onChange]);
+
+  const errorId = `${id}-load-error`;
+  if (lookup.isPending) {
+    return (
+      <select id={id} className={controls.input} disabled aria-busy="true" ref={selectRef}>
+        <option value="">{'.'.repeat(dots)}</option>
+      </select>
+    );
+  }
+
+  const items = lookup.data ?? [];
+  // An initial value the list does not hold (a deleted row) is kept, not silently replaced.
+  const orphan = current !== '' && !items.some((item) => valueOf(item) === current);
+  const described = [describedBy, lookup.isError ? errorId : undefined].filter(Boolean).join(' ');
+
+  return (
+    <>
+      <select
+        id={id}
+        name={name}
+        ref={selectRef}
+        className={controls.input}
+        value={current}
+        required={required}
+        disabled={lookup.isError}
+        aria-invalid={invalid || lookup.isError}
+        aria-describedby={described === '' ? undefined : described}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
+      >
+        <option value="">{t('selector.choose')}</option>
+        {orphan && <option value={current}>{current}</option>}
+        {items.map((item) => (
+          <option key={item.id} value={valueOf(item)}>
+            {lookupLabel(name, item)}
+          </option>
+        ))}
+      </select>
+      {lookup.isError && (
+        <p id={errorId} className={styles.error} role="alert">
+          <span>{t('selector.loadError')}</span>
+          <button type="button" className={styles.retry} onClick={() => void lookup.refetch()}>
+            {t('messages.retry')}
+          </button>
+        </p>
+      )}
+    </>
+  );
+}

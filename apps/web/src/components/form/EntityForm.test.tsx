@@ -1,0 +1,187 @@
+import { userCreate } from '@school/contract/users';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { request } from '../../lib/http';
+import { jsonResponse, lastBody, mockApi, renderWithProviders, setupI18n } from '../../test/utils';
+import { EntityForm } from './EntityForm';
+import { toFormValues, type FieldSpec } from './fields';
+
+const schema = userCreate.pick({ login: true, firstName: true, email: true, dateBirth: true });
+const FIELDS: readonly FieldSpec[] = [
+  { name: 'login', label: 'fields.login' },
+  { name: 'firstName', label: 'fields.firstName' },
+  { name: 'email', label: 'fields.email', kind: 'email' },
+  { name: 'dateBirth', label: 'fields.dateBirth', kind: 'date' },
+];
+
+function renderForm(onSaved = vi.fn()) {
+  renderWithProviders(
+    <EntityForm
+      label="New user"
+      schema={schema}
+      fields={FIELDS}
+      defaultValues={toFormValues(FIELDS)}
+      submitLabel="Save"
+      onSubmit={(body) => request('/api/users', { method: 'POST', body })}
+      onSaved={onSaved}
+    />,
+  );
+  return onSaved;
+}
+
+const form = () => screen.queryByRole('form', { name: 'New user' });
+
+async function fillAndSave(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('Login'), 'olena');
+  await user.type(screen.getByLabelText('First name'), 'Olena');
+  await user.click(screen.getByRole('button', { name: 'Save' }));
+}
+
+beforeAll(setupI18n);
+beforeEach(() => window.localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('form status machine (SPEC §4)', () => {
+  it('hides the form while waiting, then done refreshes and OK brings back an empty form', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const fetchMock = mockApi(() => jsonResponse(500));
+    fetchMock.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+    const user = userEvent.setup();
+    const onSaved = renderForm();
+    await fillAndSave(user);
+
+    expect(await screen.findByRole('status')).toHaveProperty('textContent', 'Processing...');
+    expect(form()).toBeNull();
+    expect(screen.queryByRole('button', { name: 'OK' })).toBeNull();
+
+    answer(jsonResponse(201, { id: 5 }));
+    expect(await screen.findByText('Successfully done !')).toBeTruthy();
+    expect(form()).toBeNull();
+    expect(onSaved).toHaveBeenCalledTimes(1);
+
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+    expect(form()).not.toBeNull();
+    expect(screen.queryByText('Successfully done !')).toBeNull();
+    expect(screen.getByLabelText('Login')).toHaveProperty('value', '');
+  });
+
+  it.each([
+    [500, { error: 'internal', message: 'Oops' }, 'Something went wrong !'],
+    [503, { error: 'unavailable', message: 'Database down' }, 'Something went wrong !'],
+    [403, { error: 'forbidden', message: 'Only an admin' }, 'Access deny!'],
+  ])(
+    'answer %i shows "%s" and OK returns the form with the values kept',
+    async (status, body, text) => {
+      mockApi(() => jsonResponse(status, body));
+      vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      const user = userEvent.setup();
+      const onSaved = renderForm();
+      await fillAndSave(user);
+
+      expect(await screen.findByText(text as string)).toBeTruthy();
+      expect(form()).toBeNull();
+      await user.click(screen.getByRole('button', { name: 'OK' }));
+      expect(screen.getByLabelText('Login')).toHaveProperty('value', 'olena');
+      expect(screen.getByLabelText('First name')).toHaveProperty('value', 'Olena');
+      expect(onSaved).not.toHaveBeenCalled();
+    },
+  );
+
+  it('ends in timeout when the server does not answer within requestTimeoutMs', async () => {
+    window.localStorage.setItem('requestTimeoutMs', '50');
+    const fetchMock = mockApi(() => jsonResponse(500));
+    fetchMock.mockImplementation(
+      (_input, init) =>
+        new Promise((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
+        ),
+    );
+    const user = userEvent.setup();
+    renderForm();
+    await fillAndSave(user);
+    expect(await screen.findByText('The request time of server answering is out !')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+    expect(screen.getByLabelText('Login')).toHaveProperty('value', 'olena');
+  });
+
+  it('goes back to the form on 400 with fields: values kept, messages beside their fields', async () => {
+    mockApi(() =>
+      jsonResponse(400, {
+        error: 'validation',
+        message: 'Invalid login, firstName',
+        fields: { login: 'must be at most 100 characters', firstName: 'Surprising rule' },
+      }),
+    );
+    const user = userEvent.setup();
+    renderForm();
+    await fillAndSave(user);
+
+    const login = await screen.findByLabelText('Login');
+    await waitFor(() => expect(form()).not.toBeNull());
+    expect(login).toHaveProperty('value', 'olena');
+    expect(login.getAttribute('aria-invalid')).toBe('true');
+    // The contract's English message, translated; an unknown one shown as the server wrote it.
+    const describedBy = login.getAttribute('aria-describedby') ?? '';
+    expect(document.getElementById(describedBy)?.textContent).toBe('At most 100 characters.');
+    expect(screen.getByText('Surprising rule')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'OK' })).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(login));
+  });
+
+  it('shows a duplicate login (409 conflict) on its field', async () => {
+    mockApi(() =>
+      jsonResponse(409, {
+        error: 'conflict',
+        message: 'This login is taken',
+        fields: { login: 'is taken' },
+      }),
+    );
+    const user = userEvent.setup();
+    renderForm();
+    await fillAndSave(user);
+    expect(await screen.findByText('This is already taken.')).toBeTruthy();
+    expect(screen.getByLabelText('Login')).toHaveProperty('value', 'olena');
+  });
+});
+
+describe('fields (SPEC §5)', () => {
+  it('requires at the browser level exactly the fields the contract requires', () => {
+    mockApi(() => jsonResponse(201, {}));
+    renderForm();
+    expect(screen.getByLabelText('Login')).toHaveProperty('required', true);
+    expect(screen.getByLabelText('First name')).toHaveProperty('required', true);
+    expect(screen.getByLabelText('E-mail')).toHaveProperty('required', false);
+    expect(screen.getByLabelText('Date of birth')).toHaveProperty('required', false);
+    expect(screen.getByLabelText('Date of birth')).toHaveProperty('type', 'date');
+    expect(screen.getByLabelText('Login').getAttribute('maxlength')).toBe('100');
+  });
+
+  it('says the e-mail is not correct and sends nothing', async () => {
+    const fetchMock = mockApi(() => jsonResponse(201, {}));
+    const user = userEvent.setup();
+    renderForm();
+    await user.type(screen.getByLabelText('E-mail'), 'not-an-address');
+    await fillAndSave(user);
+    expect(await screen.findByText('The email is not correct format !')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends every field by name, empty ones as empty strings', async () => {
+    const fetchMock = mockApi(() => jsonResponse(201, {}));
+    const user = userEvent.setup();
+    renderForm();
+    await fillAndSave(user);
+    await screen.findByText('Successfully done !');
+    expect(lastBody(fetchMock, 'POST', '/api/users')).toEqual({
+      login: 'olena',
+      firstName: 'Olena',
+      email: '',
+      dateBirth: '',
+    });
+  });
+});

@@ -1,0 +1,122 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState, type ReactNode } from 'react';
+import { FormProvider, useForm, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import controls from '../controls.module.css';
+import { FeedbackPanel } from './FeedbackPanel';
+import { FormField } from './FormField';
+import { isRequired, toBody, type FieldSpec, type FormSchema, type FormValues } from './fields';
+import { useFormStatus } from './useFormStatus';
+import styles from './Form.module.css';
+
+export interface EntityFormProps {
+  /** The contract's schema of the body (SPEC §5 rules, the same the server applies). */
+  schema: FormSchema;
+  fields: readonly FieldSpec[];
+  defaultValues: FormValues;
+  submitLabel: string;
+  /** Sends the body (the form fields by name); rejects with the http wrapper's errors. */
+  onSubmit: (body: FormValues) => Promise<unknown>;
+  /** After a successful save: refresh what shows the saved data (SPEC §4 done). */
+  onSaved?: () => void;
+  /** OK in the done state; without it the form comes back empty for the next entry. */
+  onDoneOk?: () => void;
+  /** Accessible name of the form. */
+  label: string;
+  children?: ReactNode;
+}
+
+/**
+ * A form over the SPEC §4 status machine. The form stays mounted while hidden, so after error,
+ * timeout or forbidden, OK brings back exactly what the user typed.
+ */
+export function EntityForm({
+  schema,
+  fields,
+  defaultValues,
+  submitLabel,
+  onSubmit,
+  onSaved,
+  onDoneOk,
+  label,
+  children,
+}: EntityFormProps) {
+  const { t } = useTranslation();
+  const form = useForm<FormValues, unknown, FormValues>({
+    resolver: zodResolver(schema) as Resolver<FormValues, unknown, FormValues>,
+    defaultValues,
+  });
+  const { status, message, run, reset } = useFormStatus();
+  // Remounts the fields after a reset, so selectors pick a single option again (SPEC §5).
+  const [generation, setGeneration] = useState(0);
+  const [focusField, setFocusField] = useState<string | null>(null);
+  const [unknownFields, setUnknownFields] = useState<string | null>(null);
+  const names = new Set(fields.map((field) => field.name));
+
+  useEffect(() => {
+    if (status !== 'none' || focusField === null) return;
+    form.setFocus(focusField);
+    setFocusField(null);
+  }, [status, focusField, form]);
+
+  const applyServerFields = (serverFields: Record<string, string>) => {
+    const unknown: string[] = [];
+    for (const [name, text] of Object.entries(serverFields)) {
+      if (names.has(name)) form.setError(name, { type: 'server', message: text });
+      else unknown.push(`${name}: ${text}`);
+    }
+    setUnknownFields(unknown.length > 0 ? unknown.join('; ') : null);
+    setFocusField(fields.find((field) => field.name in serverFields)?.name ?? null);
+  };
+
+  const submit = form.handleSubmit(async (values) => {
+    setUnknownFields(null);
+    const saved = await run(() => onSubmit(toBody(values)), applyServerFields);
+    if (!saved) return;
+    onSaved?.();
+    if (!onDoneOk) {
+      form.reset(defaultValues);
+      setGeneration((n) => n + 1);
+    }
+  });
+
+  const onOk = () => {
+    if (status === 'done' && onDoneOk) onDoneOk();
+    reset();
+  };
+
+  const formMessage = message === null ? null : 'key' in message ? t(message.key) : message.text;
+  const anyRequired = fields.some((field) => isRequired(schema, field));
+
+  return (
+    <>
+      <FeedbackPanel status={status} onOk={onOk} />
+      <FormProvider {...form}>
+        <form
+          className={styles.form}
+          aria-label={label}
+          hidden={status !== 'none'}
+          onSubmit={(event) => void submit(event)}
+        >
+          {anyRequired && <p className={styles.hint}>{t('form.requiredHint')}</p>}
+          <div key={generation} className={styles.grid}>
+            {fields.map((field) => (
+              <FormField key={field.name} schema={schema} field={field} />
+            ))}
+          </div>
+          {children}
+          {(formMessage !== null || unknownFields !== null) && (
+            <p className={styles.formError} role="alert">
+              {[formMessage, unknownFields].filter(Boolean).join(' ')}
+            </p>
+          )}
+          <div className={styles.actions}>
+            <button type="submit" className={controls.button}>
+              {submitLabel}
+            </button>
+          </div>
+        </form>
+      </FormProvider>
+    </>
+  );
+}

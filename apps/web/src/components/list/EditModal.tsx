@@ -1,0 +1,87 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { request } from '../../lib/http';
+import controls from '../controls.module.css';
+import { EntityForm } from '../form/EntityForm';
+import { toFormValues } from '../form/fields';
+import { Modal } from '../Modal';
+import { invalidateResource } from './useInfiniteList';
+import type { EditConfig, Row } from './types';
+import styles from './EditModal.module.css';
+
+/** SPEC §4 edit modal: closed, editing a row, or in one of the row's menu actions. */
+export type EditModalState<R> =
+  { mode: 'none' } | { mode: 'edit'; row: R } | { mode: 'menu'; row: R; action: string };
+
+interface EditModalProps<R extends Row> {
+  path: string;
+  title: string;
+  config: EditConfig<R>;
+  state: EditModalState<R>;
+  onStateChange: (state: EditModalState<R>) => void;
+}
+
+export function EditModal<R extends Row>({
+  path,
+  title,
+  config,
+  state,
+  onStateChange,
+}: EditModalProps<R>) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const close = () => onStateChange({ mode: 'none' });
+
+  if (state.mode === 'none') return <Modal open={false} title={title} onClose={close} />;
+
+  const { row } = state;
+  const menu = (config.menu ?? []).filter((action) => action.available?.(row) ?? true);
+  const action = state.mode === 'menu' ? menu.find((item) => item.key === state.action) : undefined;
+  const back = () => onStateChange({ mode: 'edit', row });
+
+  return (
+    <Modal open title={action ? action.label : title} onClose={close}>
+      {action ? (
+        <>
+          <button type="button" className={styles.back} onClick={back}>
+            <ArrowLeft size={16} aria-hidden="true" />
+            {t('modal.back')}
+          </button>
+          {action.render(row, back)}
+        </>
+      ) : (
+        <>
+          <EntityForm
+            // A new row starts a new form: defaults are read once, when the form mounts.
+            key={row.id}
+            label={title}
+            schema={config.schema}
+            fields={config.fields}
+            defaultValues={
+              config.toValues ? config.toValues(row) : toFormValues(config.fields, row)
+            }
+            submitLabel={t('form.saveChanges')}
+            onSubmit={(body) => request(`${path}/${row.id}`, { method: 'PUT', body })}
+            onSaved={() => invalidateResource(queryClient, path)}
+            onDoneOk={close}
+          />
+          {menu.length > 0 && (
+            <div className={styles.menu} role="group" aria-label={t('modal.more')}>
+              {menu.map((item) => (
+                <button
+                  key={item.key}
+                  type="button"
+                  className={controls.secondaryButton}
+                  onClick={() => onStateChange({ mode: 'menu', row, action: item.key })}
+                >
+                  {item.label}
+                </button>
+              ))}
+            </div>
+          )}
+        </>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,166 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { calledUrls, jsonResponse, setupI18n, stubLayout } from '../../test/utils';
+import { fakeServer, renderThings, ROWS } from './thingsFixture';
+
+const table = () => screen.findByRole('table', { name: 'Things' });
+const names = (element: HTMLElement) =>
+  within(element)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+
+beforeAll(setupI18n);
+beforeEach(() => stubLayout());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('list', () => {
+  it('shows Loading ..., then the rows with their headers and the total', async () => {
+    fakeServer();
+    renderThings();
+    expect(screen.getByRole('status').textContent).toBe('Loading ...');
+    const list = await table();
+    expect(
+      within(list)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Name', 'Description', 'Actions']);
+    expect(names(list)).toEqual(['Alpha', 'Beta', 'Gamma']);
+    expect(screen.getByText('3 items')).toBeTruthy();
+    expect(list.getAttribute('aria-rowcount')).toBe('4');
+  });
+
+  it('says Empty list when there are no rows', async () => {
+    fakeServer([]);
+    renderThings();
+    expect(await screen.findByText('Empty list')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('searches on the server once typing pauses', async () => {
+    const fetchMock = fakeServer();
+    const user = userEvent.setup();
+    renderThings();
+    await table();
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'alp');
+    await waitFor(() => expect(names(screen.getByRole('table'))).toEqual(['Alpha']));
+    const searches = calledUrls(fetchMock)
+      .filter((url) => url.pathname === '/api/things')
+      .map((url) => url.searchParams.get('search'));
+    expect(searches).toEqual([null, 'alp']);
+    expect(screen.getByText('1 item')).toBeTruthy();
+  });
+
+  it('sorts on the server: ascending, then descending, by mouse or keyboard', async () => {
+    const fetchMock = fakeServer();
+    const user = userEvent.setup();
+    renderThings();
+    const header = within(await table()).getByRole('columnheader', { name: 'Name' });
+    expect(header.getAttribute('aria-sort')).toBe('none');
+    expect(
+      within(screen.getByRole('table')).getByRole('columnheader', { name: 'Description' }),
+    ).not.toHaveProperty('ariaSort', 'none');
+
+    await user.click(within(header).getByRole('button', { name: 'Name' }));
+    await waitFor(() => expect(header.getAttribute('aria-sort')).toBe('ascending'));
+    within(header).getByRole('button').focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(names(screen.getByRole('table'))).toEqual(['Gamma', 'Beta', 'Alpha']),
+    );
+    expect(header.getAttribute('aria-sort')).toBe('descending');
+    const sorts = calledUrls(fetchMock).map((url) => url.searchParams.get('sort'));
+    expect(sorts).toEqual([null, 'name', '-name']);
+  });
+
+  it('loads the next page from the server as the user scrolls down', async () => {
+    const many = Array.from({ length: 2450 }, (_, i) => ({
+      id: i + 1,
+      name: `Row ${i + 1}`,
+      note: '',
+    }));
+    const fetchMock = fakeServer(many);
+    renderThings();
+    const list = await table();
+    // The count is written the way the chosen language writes numbers.
+    expect(screen.getByText('2,450 items')).toBeTruthy();
+    // Virtualised: far fewer rows in the document than loaded.
+    expect(within(list).getAllByRole('row').length).toBeLessThan(60);
+    const offsets = () => calledUrls(fetchMock).map((url) => url.searchParams.get('offset'));
+    expect(offsets()).toEqual(['0']);
+
+    const scroller = screen.getByRole('region', { name: 'Things list' });
+    // jsdom does not scroll; report the offset a browser would have after scrolling.
+    Object.defineProperty(scroller, 'scrollHeight', { configurable: true, value: 201 * 44 });
+    Object.defineProperty(scroller, 'scrollTop', { configurable: true, value: 190 * 44 });
+    fireEvent.scroll(scroller);
+    await waitFor(() => expect(offsets()).toEqual(['0', '200']));
+    expect(calledUrls(fetchMock)[1]?.searchParams.get('limit')).toBe('200');
+  });
+});
+
+describe('row actions', () => {
+  it('does not delete when the confirmation is cancelled', async () => {
+    const fetchMock = fakeServer();
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const user = userEvent.setup();
+    renderThings();
+    await table();
+    await user.click(screen.getByRole('button', { name: 'Delete Beta' }));
+    expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete this element?');
+    expect(calledUrls(fetchMock, 'DELETE')).toHaveLength(0);
+  });
+
+  it('alerts and keeps the row when the server refuses because of linked rows (409)', async () => {
+    const fetchMock = fakeServer(ROWS, () =>
+      jsonResponse(409, { error: 'linked', message: 'Other records are linked to it' }),
+    );
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderThings();
+    await table();
+    await user.click(screen.getByRole('button', { name: 'Delete Beta' }));
+    await waitFor(() =>
+      expect(alert).toHaveBeenCalledWith(
+        'The element was probably not deleted because other elements are linked to it. First make sure that no element is linked to it.',
+      ),
+    );
+    expect(calledUrls(fetchMock, 'DELETE').map((url) => url.pathname)).toEqual(['/api/things/2']);
+    expect(names(screen.getByRole('table'))).toEqual(['Alpha', 'Beta', 'Gamma']);
+  });
+
+  it('deletes after confirmation and refreshes the list', async () => {
+    fakeServer();
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const user = userEvent.setup();
+    renderThings();
+    await table();
+    await user.click(screen.getByRole('button', { name: 'Delete Beta' }));
+    await waitFor(() => expect(names(screen.getByRole('table'))).toEqual(['Alpha', 'Gamma']));
+    expect(screen.getByText('2 items')).toBeTruthy();
+  });
+
+  it('links each row to its own screen (card/open)', async () => {
+    fakeServer();
+    renderThings();
+    await table();
+    expect(screen.getByRole('link', { name: 'Open Beta' }).getAttribute('href')).toBe('/things/2');
+  });
+
+  it('copies the text and alerts Copied with it', async () => {
+    fakeServer();
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderThings();
+    await table();
+    await user.click(screen.getByRole('button', { name: 'Copy Gamma' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Copied: Gamma'));
+    expect(await navigator.clipboard.readText()).toBe('Gamma');
+  });
+});

@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
+import type { FormValues } from '../form/fields';
+import { HeaderBlock } from '../HeaderBlock';
+import { CreateForm } from './CreateForm';
+import { ListView, type ListViewProps } from './ListView';
+import type { FormConfig, Row } from './types';
+
+/** Typing pauses this long before the list is asked again (one request per word, not key). */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+export interface ListScreenProps<R extends Row> extends Omit<ListViewProps<R>, 'search'> {
+  title: string;
+  /** The create form in the header's panel; its accessible name is `create.label`. */
+  create?: FormConfig & { label: string; defaults?: FormValues };
+}
+
+/**
+ * A whole list screen of SPEC §2: header (title, search, create panel), list, edit modal.
+ * A screen declares its resource, columns and forms; everything else is here.
+ */
+export function ListScreen<R extends Row>({ title, create, ...view }: ListScreenProps<R>) {
+  const [searchInput, setSearchInput] = useState('');
+  const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
+
+  return (
+    <>
+      <HeaderBlock title={title} onSearchChange={setSearchInput}>
+        {create && (
+          <CreateForm
+            path={view.resource.path}
+            label={create.label}
+            schema={create.schema}
+            fields={create.fields}
+            defaults={create.defaults}
+          />
+        )}
+      </HeaderBlock>
+      <ListView {...view} search={search} />
+    </>
+  );
+}

@@ -1,0 +1,113 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadingState } from '../LoadingState';
+import { DataTable } from './DataTable';
+import { EditModal, type EditModalState } from './EditModal';
+import { exportList } from './exportCsv';
+import { ListToolbar } from './ListToolbar';
+import { RowActions } from './RowActions';
+import { useInfiniteList } from './useInfiniteList';
+import { useCopy, useDeleteRow } from './useRowActions';
+import type { Column, EditConfig, Resource, Row, RowActionsConfig } from './types';
+import styles from './ListView.module.css';
+
+export interface ListViewProps<R extends Row> {
+  resource: Resource<R>;
+  columns: readonly Column<R>[];
+  /** The table's accessible name (the screen title). */
+  caption: string;
+  /** The header search, already debounced. */
+  search?: string | undefined;
+  defaultSort?: string;
+  /** The edit modal; without it the rows have no edit action. */
+  edit?: (EditConfig<R> & { title: string }) | undefined;
+  actions?: RowActionsConfig<R>;
+  /** The CSV file's name, without .csv. */
+  fileName: string;
+}
+
+/** SPEC §2 list: count and export, the sortable virtualised table, row actions, edit modal. */
+export function ListView<R extends Row>({
+  resource,
+  columns,
+  caption,
+  search,
+  defaultSort,
+  edit,
+  actions = {},
+  fileName,
+}: ListViewProps<R>) {
+  const { t } = useTranslation();
+  const [sort, setSort] = useState<string | undefined>(defaultSort);
+  const [modal, setModal] = useState<EditModalState<R>>({ mode: 'none' });
+  const params = useMemo(() => ({ search: search || undefined, sort }), [search, sort]);
+  const list = useInfiniteList(resource, params);
+  const { remove, deletingId } = useDeleteRow<R>(resource.path);
+  const copy = useCopy();
+
+  const rows = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
+  const total = list.data?.pages.at(-1)?.total ?? rows.length;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const buildCsv = () => exportList(resource, params, columns, t);
+
+  const hasActions = Boolean(edit || actions.delete || actions.open || actions.copy);
+  const renderActions = hasActions
+    ? (row: R) => (
+        <RowActions
+          name={resource.rowLabel(row)}
+          onEdit={edit ? () => setModal({ mode: 'edit', row }) : undefined}
+          onDelete={actions.delete ? () => remove(row) : undefined}
+          deleting={deletingId === row.id}
+          openHref={actions.open?.(row)}
+          copyText={actions.copy?.(row)}
+          onCopy={actions.copy ? (text) => void copy(text) : undefined}
+        />
+      )
+    : undefined;
+
+  if (list.isPending) return <LoadingState />;
+  if (list.isError && !list.data) {
+    return (
+      <div className={styles.error} role="alert">
+        <span>{t('list.loadError')}</span>{' '}
+        <button type="button" className={styles.retry} onClick={() => void list.refetch()}>
+          {t('messages.retry')}
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <div className={styles.view}>
+      <ListToolbar total={total} fileName={`${fileName}.csv`} buildCsv={buildCsv} />
+      {rows.length === 0 ? (
+        <p className={styles.empty}>{t('messages.emptyList')}</p>
+      ) : (
+        <DataTable
+          caption={caption}
+          columns={columns}
+          rows={rows}
+          total={total}
+          sort={sort}
+          onSort={setSort}
+          renderActions={renderActions}
+          hasMore={hasNextPage}
+          loadingMore={isFetchingNextPage}
+          onLoadMore={loadMore}
+          busy={list.isFetching}
+        />
+      )}
+      {isFetchingNextPage && <LoadingState />}
+      {edit && (
+        <EditModal
+          path={resource.path}
+          title={edit.title}
+          config={edit}
+          state={modal}
+          onStateChange={setModal}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { Column } from './types';
+import styles from './DataTable.module.css';
+
+type Direction = 'ascending' | 'descending' | 'none';
+
+/** `name` ascending, `-name` descending: the server's `sort` (DESIGN §2). */
+export function directionOf(sort: string | undefined, field: string): Direction {
+  if (sort === field) return 'ascending';
+  if (sort === `-${field}`) return 'descending';
+  return 'none';
+}
+
+/** The first click sorts ascending; each further click flips the direction. */
+export function nextSort(sort: string | undefined, field: string): string {
+  return directionOf(sort, field) === 'ascending' ? `-${field}` : field;
+}
+
+interface SortHeaderProps<R> {
+  column: Column<R>;
+  sort: string | undefined;
+  onSort: (sort: string) => void;
+}
+
+export function SortHeader<R>({ column, sort, onSort }: SortHeaderProps<R>) {
+  const { t } = useTranslation();
+  const label = t(column.label);
+  const className = column.align === 'end' ? styles.end : undefined;
+  if (column.sort === undefined) {
+    return (
+      <th scope="col" className={className}>
+        {label}
+      </th>
+    );
+  }
+  const field = column.sort;
+  const direction = directionOf(sort, field);
+  const Icon =
+    direction === 'ascending' ? ArrowUp : direction === 'descending' ? ArrowDown : ArrowUpDown;
+  return (
+    <th scope="col" className={className} aria-sort={direction}>
+      <button
+        type="button"
+        className={styles.sortButton}
+        onClick={() => onSort(nextSort(sort, field))}
+      >
+        {label}
+        <Icon
+          size={14}
+          aria-hidden="true"
+          className={direction === 'none' ? styles.idleIcon : undefined}
+        />
+      </button>
+    </th>
+  );
+}

@@ -1,0 +1,61 @@
+import type { ReactNode } from 'react';
+import type { Parser } from '../../lib/http';
+import type { FieldLabelKey, FieldSpec, FormSchema, FormValues } from '../form/fields';
+
+export interface Row {
+  id: number;
+}
+
+/** A list column: its header, the server's sort field if sortable, and its text. */
+export interface Column<R> {
+  key: string;
+  label: FieldLabelKey;
+  /** The `sort` value the server accepts for it (USER_SORTS...); absent: not sortable. */
+  sort?: string;
+  /** The text of the cell, also what the CSV export writes. */
+  value: (row: R) => string | number | null | undefined;
+  /** What the CSV holds when it should differ from the text (a plain number, not '12,50 zł'). */
+  csv?: (row: R) => string | number | null | undefined;
+  /** A richer cell (a colour swatch); the CSV still uses `value`. */
+  render?: (row: R) => ReactNode;
+  align?: 'end';
+}
+
+/** Where a list lives on the server and how its rows are read and named. */
+export interface Resource<R extends Row> {
+  /** GET lists it (search, sort, limit, offset); POST creates; PUT/DELETE {path}/{id}. */
+  path: string;
+  /** Parses the list answer (an array of rows). */
+  list: Parser<R[]>;
+  /** How a row is named in its action buttons ("Edit anna"). */
+  rowLabel: (row: R) => string;
+}
+
+export interface FormConfig {
+  schema: FormSchema;
+  fields: readonly FieldSpec[];
+}
+
+/** An extra action of the edit modal, shown in its menu state (SPEC §4 edit modal). */
+export interface MenuAction<R> {
+  key: string;
+  /** Translated; the menu button and the modal title while it is open. */
+  label: string;
+  available?: (row: R) => boolean;
+  render: (row: R, back: () => void) => ReactNode;
+}
+
+export interface EditConfig<R> extends FormConfig {
+  /** Initial values; by default the row's fields by name (null -> ''). */
+  toValues?: (row: R) => FormValues;
+  menu?: readonly MenuAction<R>[];
+}
+
+/** The icon actions of each row; a screen picks the ones it has (SPEC §2). */
+export interface RowActionsConfig<R> {
+  delete?: boolean;
+  /** card/open: where the row's own screen is. */
+  open?: (row: R) => string;
+  /** copy: the text to copy, or null when the row has nothing to copy. */
+  copy?: (row: R) => string | null;
+}

@@ -1,0 +1,53 @@
+import { keepPreviousData, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
+import { requestPage, type Page } from '../../lib/http';
+import { invalidateLookups } from '../lookups';
+import type { Resource, Row } from './types';
+
+export const LIST_QUERY_KEY = 'list';
+/** Rows per request while scrolling; small enough to answer fast, large enough to scroll on. */
+export const PAGE_SIZE = 200;
+
+export interface ListParams {
+  search?: string | undefined;
+  sort?: string | undefined;
+}
+
+export function listUrl(path: string, params: ListParams, limit: number, offset: number): string {
+  const query = new URLSearchParams();
+  if (params.search) query.set('search', params.search);
+  if (params.sort) query.set('sort', params.sort);
+  query.set('limit', String(limit));
+  query.set('offset', String(offset));
+  return `${path}?${query.toString()}`;
+}
+
+export function nextOffset<R>(pages: readonly Page<R>[]): number | undefined {
+  const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
+  const last = pages.at(-1);
+  if (!last) return 0;
+  // Without X-Total-Count, a short page is the last one.
+  if (last.total === null) return last.items.length === PAGE_SIZE ? loaded : undefined;
+  return loaded < last.total && last.items.length > 0 ? loaded : undefined;
+}
+
+/** The list with the current search and sort, read page by page as the user scrolls. */
+export function useInfiniteList<R extends Row>(resource: Resource<R>, params: ListParams) {
+  return useInfiniteQuery({
+    queryKey: [LIST_QUERY_KEY, resource.path, params],
+    queryFn: ({ pageParam, signal }) =>
+      requestPage(listUrl(resource.path, params, PAGE_SIZE, pageParam), {
+        schema: resource.list,
+        signal,
+      }),
+    initialPageParam: 0,
+    getNextPageParam: (_last, pages) => nextOffset(pages),
+    // A new search or sort keeps the old rows on screen until the answer is in: no flicker.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** After a save or delete under `path`: its lists and the lookups read from it. */
+export function invalidateResource(queryClient: QueryClient, path: string): void {
+  void queryClient.invalidateQueries({ queryKey: [LIST_QUERY_KEY, path] });
+  void invalidateLookups(queryClient, path);
+}

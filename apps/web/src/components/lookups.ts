@@ -1,0 +1,55 @@
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { z } from 'zod';
+import { request } from '../lib/http';
+
+/** SPEC §7: a lookup answers items with id and name; some carry more (firstName, text...). */
+const lookupRow = z.looseObject({ id: z.number() });
+export type LookupRow = z.infer<typeof lookupRow>;
+const lookupList = z.array(lookupRow);
+
+export const LOOKUP_QUERY_KEY = 'lookup';
+/** Lookups change rarely; every selector and column using one shares one request. */
+const LOOKUP_STALE_MS = 5 * 60_000;
+
+export function useLookup(url: string) {
+  return useQuery({
+    queryKey: [LOOKUP_QUERY_KEY, url],
+    queryFn: ({ signal }) => request(url, { schema: lookupList, signal }),
+    staleTime: LOOKUP_STALE_MS,
+  });
+}
+
+/** After a save under `path`, the lookups read from it (e.g. /api/users) are out of date. */
+export function invalidateLookups(queryClient: QueryClient, path: string): Promise<void> {
+  return queryClient.invalidateQueries({
+    predicate: ({ queryKey }) =>
+      queryKey[0] === LOOKUP_QUERY_KEY &&
+      typeof queryKey[1] === 'string' &&
+      (queryKey[1] === path || queryKey[1].startsWith(`${path}?`)),
+  });
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** SPEC §7: people are shown by first and last name, answer links by their text. */
+const PERSON_FIELDS: ReadonlySet<string> = new Set(['responsibleId', 'responsible', 'teacher']);
+const TEXT_FIELDS: ReadonlySet<string> = new Set(['nextId', 'fromId']);
+
+export function lookupLabel(field: string, item: LookupRow): string {
+  if (PERSON_FIELDS.has(field)) {
+    const person = `${text(item.firstName)} ${text(item.lastName)}`.trim();
+    return person === '' ? text(item.name) : person;
+  }
+  if (TEXT_FIELDS.has(field)) return text(item.text);
+  return text(item.name);
+}
+
+/** The label of each id, for table columns that hold a reference (a project, a stage...). */
+export function useLookupLabels(url: string, field = 'name'): (id: unknown) => string {
+  const { data } = useLookup(url);
+  return useMemo(() => {
+    const labels = new Map((data ?? []).map((item) => [item.id, lookupLabel(field, item)]));
+    return (id: unknown) => (typeof id === 'number' ? (labels.get(id) ?? '') : '');
+  }, [data, field]);
+}

@@ -1,0 +1,29 @@
+/** Formatting for the dashboard, in the chosen language (DESIGN §3); money in zł (SPEC §9). */
+
+export function formatCount(value: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(value);
+}
+
+export function formatZloty(amount: number, locale: string): string {
+  const digits = new Intl.NumberFormat(locale, {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(amount);
+  return `${digits} zł`;
+}
+
+/** A 'YYYY-MM-DD' day from the API as "12 May"; the date has no time zone, so none is applied. */
+export function formatDay(date: string, locale: string): string {
+  const day = new Date(`${date}T00:00:00Z`);
+  if (Number.isNaN(day.getTime())) return date;
+  return new Intl.DateTimeFormat(locale, {
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  }).format(day);
+}
+
+/** "A, B and C" in the chosen language. */
+export function formatList(items: string[], locale: string): string {
+  return new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }).format(items);
+}

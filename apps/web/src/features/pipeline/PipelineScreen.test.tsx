@@ -1,0 +1,201 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderApp, setupI18n } from '../../test/utils';
+import {
+  daysAgo,
+  makeClient,
+  pipelineServer,
+  type PipelineServerOptions,
+} from './pipelineTestServer';
+
+const STAGES = [
+  { id: 7, name: 'Lead', color: '#3b82f6', order: 1 },
+  { id: 3, name: 'Contacted', color: '#f59e0b', order: 2 },
+  { id: 5, name: 'Won', color: '#16a34a', order: 3 },
+];
+
+const OLENA = makeClient({
+  id: 1,
+  firstName: 'Olena',
+  lastName: 'Kovalenko',
+  stage: 7,
+  price: 1200,
+  probability: 40,
+  product: { id: 2, name: 'English B1' },
+  stageChangedAt: daysAgo(3),
+});
+const PIOTR = makeClient({ id: 2, firstName: 'Piotr', lastName: 'Nowak', stage: 7, price: 2500.5 });
+const MARTA = makeClient({
+  id: 3,
+  firstName: 'Marta',
+  lastName: 'Wiśniewska',
+  stage: 3,
+  price: 800,
+});
+
+function serve(options: Partial<PipelineServerOptions> = {}) {
+  return pipelineServer({ stages: STAGES, clients: [OLENA, PIOTR, MARTA], ...options });
+}
+
+const column = (name: string) => screen.getByRole('region', { name });
+/** The column header's figures, read through their (visually hidden) labels. */
+function figures(name: string) {
+  const header = within(column(name));
+  return {
+    count: header.getByText('Clients').nextElementSibling?.textContent,
+    sum: header.getByText('Sum of prices').nextElementSibling?.textContent,
+  };
+}
+const location = () => screen.getByTestId('location').textContent;
+
+async function openMenu(name: string) {
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: `Open menu for ${name}` }));
+  return { user, menu: screen.getByRole('dialog', { name: `Menu for ${name}` }) };
+}
+
+beforeAll(setupI18n);
+beforeEach(() => {
+  window.localStorage.clear();
+  window.innerWidth = 1280;
+  // jsdom lays nothing out; the virtualised columns need a viewport height to render cards.
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(800);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('pipeline board', () => {
+  it('shows a column per stage in stage order with the count and sum of its clients', async () => {
+    const server = serve();
+    renderApp('/pipeline');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pipeline' })).toBeTruthy();
+    await within(await screen.findByRole('region', { name: 'Lead' })).findByText('2 clients');
+    const names = screen
+      .getAllByRole('region')
+      .map((region) => within(region).getByRole('heading', { level: 2 }).textContent);
+    expect(names).toEqual(['Lead', 'Contacted', 'Won']);
+
+    expect(figures('Lead')).toEqual({ count: '2 clients', sum: '3,700.50 zł' });
+    expect(figures('Contacted')).toEqual({ count: '1 client', sum: '800.00 zł' });
+    expect(figures('Won')).toEqual({ count: '0 clients', sum: '0.00 zł' });
+    expect(await within(column('Won')).findByText('Empty list')).toBeTruthy();
+
+    const lead = within(column('Lead'));
+    // The card: name, price, probability, product and time in stage.
+    expect(await lead.findByText('Olena Kovalenko')).toBeTruthy();
+    expect(lead.getByText('1,200.00 zł')).toBeTruthy();
+    expect(lead.getByText('40%')).toBeTruthy();
+    expect(lead.getByText('English B1')).toBeTruthy();
+    expect(lead.getByText('3 days in stage')).toBeTruthy();
+
+    const columnCalls = server.gets().filter((url) => url.pathname === '/api/clients');
+    expect(columnCalls.map((url) => url.searchParams.get('stage')).sort()).toEqual(['3', '5', '7']);
+    for (const url of columnCalls) {
+      expect(url.searchParams.get('limit')).toBe('50');
+      expect(url.searchParams.get('offset')).toBe('0');
+    }
+  });
+
+  it('moves a client with the stage selector of the card menu', async () => {
+    const server = serve();
+    renderApp('/pipeline');
+    const { user, menu } = await openMenu('Olena Kovalenko');
+    expect(within(menu).getByRole('button', { name: 'Go to client' })).toBeTruthy();
+
+    const select = within(menu).getByRole<HTMLSelectElement>('combobox', { name: 'Stage' });
+    expect(select.value).toBe('7');
+    expect([...select.options].map((option) => option.text)).toEqual(['Lead', 'Contacted', 'Won']);
+    await user.selectOptions(select, 'Won');
+
+    expect(server.puts).toEqual([{ path: '/api/clients/1', body: { stage: 5 } }]);
+    expect(await within(column('Won')).findByText('Olena Kovalenko')).toBeTruthy();
+    expect(within(column('Lead')).queryByText('Olena Kovalenko')).toBeNull();
+    await within(column('Won')).findByText('1 client');
+    expect(figures('Won')).toEqual({ count: '1 client', sum: '1,200.00 zł' });
+    expect(figures('Lead')).toEqual({ count: '1 client', sum: '2,500.50 zł' });
+    // The card keeps the focus in its new column (its old place is gone).
+    const moved = within(column('Won')).getByRole('button', { name: /^Olena Kovalenko/ });
+    await waitFor(() => expect(document.activeElement).toBe(moved));
+    const status = await screen.findByText('Olena Kovalenko moved to Won.');
+    expect(status.getAttribute('role')).toBe('status');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('puts the card back and says so when the server refuses the move', async () => {
+    const server = serve({ failPut: 500 });
+    renderApp('/pipeline');
+    const { user, menu } = await openMenu('Olena Kovalenko');
+    await user.selectOptions(within(menu).getByRole('combobox', { name: 'Stage' }), 'Contacted');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(
+      'Olena Kovalenko could not be moved to Contacted. The card is back in its column.',
+    );
+    expect(server.puts).toHaveLength(1);
+    expect(await within(column('Lead')).findByText('Olena Kovalenko')).toBeTruthy();
+    expect(within(column('Contacted')).queryByText('Olena Kovalenko')).toBeNull();
+    expect(figures('Lead')).toEqual({ count: '2 clients', sum: '3,700.50 zł' });
+    expect(figures('Contacted')).toEqual({ count: '1 client', sum: '800.00 zł' });
+    expect(location()).toBe('/pipeline');
+    const back = within(column('Lead')).getByRole('button', { name: /^Olena Kovalenko/ });
+    await waitFor(() => expect(document.activeElement).toBe(back));
+
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('returns to /pipeline with the error when the move fails after the user left', async () => {
+    const server = serve({ failPut: 'network', holdPuts: true });
+    renderApp('/pipeline');
+    const { user, menu } = await openMenu('Olena Kovalenko');
+    await user.selectOptions(within(menu).getByRole('combobox', { name: 'Stage' }), 'Won');
+    // While the answer is pending, the card already shows in its new column.
+    expect(await within(column('Won')).findByText('Olena Kovalenko')).toBeTruthy();
+
+    const { menu: second } = await openMenu('Olena Kovalenko');
+    await user.click(within(second).getByRole('button', { name: 'Go to client' }));
+    await waitFor(() => expect(location()).toBe('/clients/1'));
+
+    server.release();
+    await waitFor(() => expect(location()).toBe('/pipeline'));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Olena Kovalenko could not be moved to Won.');
+    expect(alert.textContent).toContain('No connection to the server.');
+    expect(await within(column('Lead')).findByText('Olena Kovalenko')).toBeTruthy();
+    expect(within(column('Won')).queryByText('Olena Kovalenko')).toBeNull();
+  });
+
+  it('closes the card menu with Escape and gives the focus back to its button', async () => {
+    serve();
+    renderApp('/pipeline');
+    const { user } = await openMenu('Piotr Nowak');
+    const button = screen.getByRole('button', { name: 'Open menu for Piotr Nowak' });
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    expect(document.activeElement?.textContent).toBe('Go to client');
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('filters the cards and the column figures with the header search', async () => {
+    const server = serve();
+    renderApp('/pipeline');
+    const user = userEvent.setup();
+    await within(await screen.findByRole('region', { name: 'Lead' })).findByText('Piotr Nowak');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'olena');
+    await waitFor(() => expect(within(column('Lead')).queryByText('Piotr Nowak')).toBeNull());
+    expect(within(column('Lead')).getByText('Olena Kovalenko')).toBeTruthy();
+    await within(column('Lead')).findByText('1 client');
+    const searched = server.gets().filter((url) => url.searchParams.get('search') === 'olena');
+    expect(searched.map((url) => url.pathname)).toContain('/api/clients/bystage');
+    expect(searched.map((url) => url.pathname)).toContain('/api/clients');
+  });
+});

@@ -1,0 +1,85 @@
+import { EDITABLE_DICTIONARIES, type EditableDictionary } from '@school/contract/lookups';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import controls from '../../components/controls.module.css';
+import { PLAIN_DICTIONARIES, STAGES } from './dictionaries';
+import { DictionaryPanel } from './DictionaryPanel';
+import styles from './Dictionaries.module.css';
+import sectionStyles from './SettingsScreen.module.css';
+
+/** The dictionaries staff edit (DESIGN §3), one tab each (WAI-ARIA tabs, arrow keys move). */
+export function DictionariesSection() {
+  const { t } = useTranslation();
+  const [current, setCurrent] = useState<EditableDictionary>('stages');
+  const tabs = useRef(new Map<EditableDictionary, HTMLButtonElement>());
+  const baseId = useId();
+  const tabId = (name: EditableDictionary) => `${baseId}-tab-${name}`;
+  const panelId = `${baseId}-panel`;
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const moves: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1 };
+    const index = EDITABLE_DICTIONARIES.indexOf(current);
+    const count = EDITABLE_DICTIONARIES.length;
+    let next: EditableDictionary | undefined;
+    if (event.key in moves)
+      next = EDITABLE_DICTIONARIES[(index + (moves[event.key] ?? 0) + count) % count];
+    else if (event.key === 'Home') next = EDITABLE_DICTIONARIES[0];
+    else if (event.key === 'End') next = EDITABLE_DICTIONARIES[count - 1];
+    if (!next) return;
+    event.preventDefault();
+    setCurrent(next);
+    tabs.current.get(next)?.focus();
+  };
+
+  const title = t(`dictionaries.${current}`);
+
+  return (
+    <section
+      className={`${controls.card} ${sectionStyles.section}`}
+      aria-labelledby={`${baseId}-heading`}
+    >
+      <h2 id={`${baseId}-heading`} className={sectionStyles.heading}>
+        {t('dictionaries.title')}
+      </h2>
+      <p className={sectionStyles.intro}>{t('dictionaries.intro')}</p>
+      <div
+        role="tablist"
+        aria-label={t('dictionaries.tabs')}
+        className={styles.tabs}
+        onKeyDown={onKeyDown}
+      >
+        {EDITABLE_DICTIONARIES.map((name) => (
+          <button
+            key={name}
+            ref={(element) => {
+              if (element) tabs.current.set(name, element);
+              else tabs.current.delete(name);
+            }}
+            id={tabId(name)}
+            type="button"
+            role="tab"
+            className={styles.tab}
+            aria-selected={name === current}
+            aria-controls={panelId}
+            tabIndex={name === current ? 0 : -1}
+            onClick={() => setCurrent(name)}
+          >
+            {t(`dictionaries.${name}`)}
+          </button>
+        ))}
+      </div>
+      <div id={panelId} role="tabpanel" aria-labelledby={tabId(current)}>
+        {current === 'stages' ? (
+          <DictionaryPanel key={current} view={STAGES} title={title} fileName={current} />
+        ) : (
+          <DictionaryPanel
+            key={current}
+            view={PLAIN_DICTIONARIES[current]}
+            title={title}
+            fileName={current}
+          />
+        )}
+      </div>
+    </section>
+  );
+}

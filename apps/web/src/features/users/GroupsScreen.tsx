@@ -1,0 +1,34 @@
+import { group, groupInput, type Group } from '@school/contract/users';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import type { FieldSpec } from '../../components/form/fields';
+import { ListScreen } from '../../components/list/ListScreen';
+import type { Column, Resource } from '../../components/list/types';
+
+const resource: Resource<Group> = {
+  path: '/api/groups',
+  list: z.array(group),
+  rowLabel: (row) => row.name,
+};
+
+const FIELDS: readonly FieldSpec[] = [{ name: 'name', label: 'fields.name' }];
+
+const COLUMNS: readonly Column<Group>[] = [
+  { key: 'name', label: 'fields.name', sort: 'name', value: (row) => row.name },
+];
+
+export function GroupsScreen() {
+  const { t } = useTranslation();
+  return (
+    <ListScreen
+      title={t('titles.groups')}
+      caption={t('titles.groups')}
+      fileName="groups"
+      resource={resource}
+      columns={COLUMNS}
+      create={{ label: t('groups.newGroup'), schema: groupInput, fields: FIELDS }}
+      edit={{ title: t('groups.editTitle'), schema: groupInput, fields: FIELDS }}
+      actions={{ delete: true }}
+    />
+  );
+}

@@ -1,0 +1,212 @@
+import type { User } from '@school/contract/users';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  ADMIN,
+  jsonResponse,
+  lastBody,
+  listResponse,
+  mockApi,
+  renderApp,
+  setupI18n,
+  stubLayout,
+} from '../../test/utils';
+
+const base = { email: '', tel: '', dateBirth: null, position: '', language: '', disabled: false };
+const USERS: User[] = [
+  {
+    ...base,
+    id: 1,
+    name: 'Anna Kowalska',
+    login: 'admin',
+    firstName: 'Anna',
+    lastName: 'Kowalska',
+    email: 'anna@school.pl',
+    project: 3,
+    isAdmin: true,
+  },
+  {
+    ...base,
+    id: 2,
+    name: 'Olena Shevchenko',
+    login: 'olena',
+    firstName: 'Olena',
+    lastName: 'Shevchenko',
+    project: null,
+    isAdmin: false,
+  },
+];
+const PROJECTS = [
+  { id: 3, name: 'Sales', description: '', responsible: null, price: null, product: null },
+  { id: 4, name: 'Kids', description: '', responsible: null, price: null, product: null },
+];
+const LANGUAGES = [
+  { id: 1, name: 'English' },
+  { id: 2, name: 'Polish' },
+];
+
+/** The API as the logged-in user (id 1) sees it; `admin` decides what the server allows. */
+function fakeServer({ admin = true } = {}) {
+  const me = { ...USERS[0]!, isAdmin: admin };
+  return mockApi((method, path) => {
+    const url = new URL(path, 'http://localhost');
+    if (path === '/api/islogin') return jsonResponse(200, ADMIN);
+    if (method === 'GET' && url.pathname === '/api/users') return listResponse([me, USERS[1]]);
+    if (method === 'GET' && path === '/api/users/1') return jsonResponse(200, me);
+    if (url.pathname === '/api/projects') return listResponse(PROJECTS);
+    if (path === '/api/languages') return jsonResponse(200, LANGUAGES);
+    if (method === 'POST' && path === '/api/users') {
+      return admin
+        ? jsonResponse(201, { ...USERS[1], id: 9 })
+        : jsonResponse(403, { error: 'forbidden', message: 'Only an admin can add users' });
+    }
+    if (method === 'PUT' && /^\/api\/users\/\d+\/password$/.test(path)) return jsonResponse(204);
+    return jsonResponse(404, { error: 'not_found', message: 'No' });
+  });
+}
+
+const usersTable = () => screen.findByRole('table', { name: 'Users' }, { timeout: 5000 });
+
+beforeAll(setupI18n);
+beforeEach(() => stubLayout());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('/users', () => {
+  it('lists users with the project name and sortable columns', async () => {
+    fakeServer();
+    renderApp('/users');
+    const table = await usersTable();
+    const headers = within(table).getAllByRole('columnheader');
+    expect(headers.map((th) => th.textContent)).toEqual([
+      'Login',
+      'First name',
+      'Last name',
+      'E-mail',
+      'Phone',
+      'Position',
+      'Project',
+      'Actions',
+    ]);
+    expect(headers.filter((th) => th.hasAttribute('aria-sort'))).toHaveLength(6);
+    const anna = within(table).getByRole('row', { name: /admin/ });
+    await waitFor(() => expect(within(anna).getByText('Sales')).toBeTruthy());
+    expect(screen.getByText('2 items')).toBeTruthy();
+  });
+
+  it('creates a user with every field by name', async () => {
+    const fetchMock = fakeServer();
+    const user = userEvent.setup();
+    renderApp('/users');
+    await usersTable();
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    const form = screen.getByRole('form', { name: 'New user' });
+    await user.type(within(form).getByLabelText('Login'), 'maria');
+    await user.type(within(form).getByLabelText('Password'), 'long enough pass');
+    await user.type(within(form).getByLabelText('First name'), 'Maria');
+    await waitFor(() =>
+      expect(within(form).getByLabelText('Project')).toHaveProperty('disabled', false),
+    );
+    await user.selectOptions(within(form).getByLabelText('Project'), 'Kids');
+    await user.selectOptions(within(form).getByLabelText('Language'), 'Polish');
+    await user.click(within(form).getByLabelText('Administrator'));
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Successfully done !')).toBeTruthy();
+    expect(lastBody(fetchMock, 'POST', '/api/users')).toEqual({
+      login: 'maria',
+      password: 'long enough pass',
+      firstName: 'Maria',
+      lastName: '',
+      email: '',
+      tel: '',
+      dateBirth: '',
+      position: '',
+      project: 4,
+      language: 'Polish',
+      isAdmin: true,
+    });
+  });
+
+  it('shows Access deny! when a non-admin tries to create a user', async () => {
+    fakeServer({ admin: false });
+    const user = userEvent.setup();
+    renderApp('/users');
+    await usersTable();
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    const form = screen.getByRole('form', { name: 'New user' });
+    await user.type(within(form).getByLabelText('Login'), 'maria');
+    await user.type(within(form).getByLabelText('Password'), 'long enough pass');
+    await user.type(within(form).getByLabelText('First name'), 'Maria');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Access deny!')).toBeTruthy();
+  });
+});
+
+describe('/users change password (edit modal menu state)', () => {
+  it('changes one’s own password with the current one, ending other sessions by default', async () => {
+    const fetchMock = fakeServer();
+    const user = userEvent.setup();
+    renderApp('/users');
+    await usersTable();
+    await user.click(screen.getByRole('button', { name: 'Edit admin' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit user' });
+    expect(within(dialog).queryByLabelText('Password')).toBeNull();
+    expect(within(dialog).getByLabelText('Login')).toHaveProperty('value', 'admin');
+    await user.click(within(dialog).getByRole('button', { name: 'Change password' }));
+
+    expect(screen.getByRole('dialog', { name: 'Change password' })).toBe(dialog);
+    expect(within(dialog).getByLabelText('End my other sessions')).toHaveProperty('checked', true);
+    await user.type(within(dialog).getByLabelText('Current password'), 'old secret');
+    await user.type(within(dialog).getByLabelText('New password'), 'new long secret');
+    await user.click(within(dialog).getByRole('button', { name: 'Set password' }));
+    expect(await within(dialog).findByText('Successfully done !')).toBeTruthy();
+    expect(lastBody(fetchMock, 'PUT', '/api/users/1/password')).toEqual({
+      currentPassword: 'old secret',
+      password: 'new long secret',
+      endOtherSessions: true,
+    });
+
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(screen.getByRole('dialog', { name: 'Edit user' })).toBeTruthy();
+  });
+
+  it('lets an admin set another user’s password without the current one', async () => {
+    const fetchMock = fakeServer();
+    const user = userEvent.setup();
+    renderApp('/users');
+    await usersTable();
+    await user.click(screen.getByRole('button', { name: 'Edit olena' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit user' });
+    await waitFor(() => within(dialog).getByRole('button', { name: 'Change password' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Change password' }));
+    expect(within(dialog).queryByLabelText('Current password')).toBeNull();
+    await user.type(within(dialog).getByLabelText('New password'), 'new long secret');
+    await user.click(within(dialog).getByRole('button', { name: 'Set password' }));
+    await within(dialog).findByText('Successfully done !');
+    expect(lastBody(fetchMock, 'PUT', '/api/users/2/password')).toEqual({
+      password: 'new long secret',
+      endOtherSessions: true,
+    });
+  });
+
+  it('offers no password change on other rows to a non-admin', async () => {
+    fakeServer({ admin: false });
+    const user = userEvent.setup();
+    renderApp('/users');
+    await usersTable();
+    // Their own row offers it (which also shows their record has been read)...
+    await user.click(screen.getByRole('button', { name: 'Edit admin' }));
+    const own = screen.getByRole('dialog', { name: 'Edit user' });
+    expect(within(own).getByRole('button', { name: 'Change password' })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    // ...someone else's does not.
+    await user.click(screen.getByRole('button', { name: 'Edit olena' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit user' });
+    expect(within(dialog).queryByRole('button', { name: 'Change password' })).toBeNull();
+  });
+});

@@ -1,0 +1,19 @@
+import { user } from '@school/contract/users';
+import { useQuery } from '@tanstack/react-query';
+import { request } from '../../lib/http';
+import { useSession } from '../../lib/session';
+
+/**
+ * The logged-in user's own record: the session (SPEC §3) does not say whether they are an
+ * admin, which decides whose passwords they may change.
+ */
+export function useCurrentUser() {
+  const { session } = useSession();
+  const id = session.isLoggedIn ? session.userId : null;
+  const query = useQuery({
+    queryKey: ['currentUser', id],
+    queryFn: ({ signal }) => request(`/api/users/${id}`, { schema: user, signal }),
+    enabled: id !== null,
+  });
+  return { id, isAdmin: query.data?.isAdmin ?? false };
+}
