@@ -18,7 +18,11 @@ export const dictionaryInput = z
   .object({
     name: requiredText(100),
     color: z.string().regex(HEX_COLOR, 'must be a colour like #3b82f6').optional(),
-    order: z.coerce.number().int().min(0).max(10_000).optional(),
+    // a form's empty order means "keep it" (update) or "put it last" (create)
+    order: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      z.coerce.number().int().min(0).max(10_000).optional(),
+    ),
   })
   .meta({ id: 'DictionaryItemWrite' });
 export type DictionaryInput = z.infer<typeof dictionaryInput>;

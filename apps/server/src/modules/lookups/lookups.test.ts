@@ -101,6 +101,14 @@ describe('lookups', () => {
     });
     expect(put.json()).toMatchObject({ name: 'On hold', color: '#abcdef', order: 0 });
     expect((await get('/api/stages')).json<{ id: number }[]>()[0]?.id).toBe(stage.id);
+    const blankOrder = await agent.request({
+      method: 'POST',
+      url: '/api/stages',
+      payload: { name: 'Last one', color: '#000000', order: '' },
+    });
+    const last = blankOrder.json<{ id: number }>();
+    expect((await get('/api/stages')).json<{ id: number }[]>().at(-1)?.id).toBe(last.id);
+    await agent.request({ method: 'DELETE', url: `/api/stages/${last.id}` });
     expect(
       (await agent.request({ method: 'DELETE', url: `/api/stages/${stage.id}` })).statusCode,
     ).toBe(204);
