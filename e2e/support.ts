@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ADMIN_PASSWORD } from './global-setup.js';
 import pg from 'pg';
 import { hashPassword } from '../apps/server/src/modules/auth/password.js';
 import { launchBrowser } from './browser.js';
@@ -50,4 +51,25 @@ export function useBrowser() {
       return page;
     },
   };
+}
+
+export const admin = { login: 'admin', password: ADMIN_PASSWORD };
+
+/** Logs in through the login form and waits for the app to land on /. */
+export async function logIn(page: Page, creds: { login: string; password: string }) {
+  await page.goto('/login');
+  await page.getByLabel('Login', { exact: true }).fill(creds.login);
+  await page.getByLabel('Password', { exact: true }).fill(creds.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL((u) => u.pathname === '/');
+}
+
+/** Accepts the next confirm/alert and remembers its text. */
+export function answerDialogs(page: Page) {
+  const seen: string[] = [];
+  page.on('dialog', (d) => {
+    seen.push(d.message());
+    void d.accept();
+  });
+  return seen;
 }

@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { admin, answerDialogs, logIn, useBrowser } from './support.js';
+
+const browser = useBrowser();
+
+async function adminPage(): Promise<Page> {
+  const page = await browser.newPage();
+  await logIn(page, admin);
+  return page;
+}
+
+async function saveAndConfirm(page: Page, button = 'Save') {
+  await page.getByRole('button', { name: button, exact: true }).click();
+  await page.getByText('Successfully done !').waitFor();
+  await page.getByRole('button', { name: 'OK' }).click();
+}
+
+const LINKED =
+  'The element was probably not deleted because other elements are linked to it. First make sure that no element is linked to it.';
+
+describe('groups', () => {
+  it('shows the empty list, then creates, edits, searches, sorts and deletes', async () => {
+    const page = await adminPage();
+    await page.goto('/groups');
+    await page.getByText('Empty list').waitFor();
+
+    for (const name of ['B1 evening', 'A2 morning']) {
+      // the panel stays open after a save, ready for the next one
+      if ((await page.getByRole('region', { name: 'Create panel' }).count()) === 0) {
+        await page.getByRole('button', { name: 'Create' }).click();
+      }
+      const form = page.getByRole('form', { name: 'New group' });
+      await form.getByLabel('Name').fill(name);
+      await saveAndConfirm(page);
+      await page.getByRole('cell', { name, exact: true }).waitFor();
+    }
+    await expect.poll(() => page.getByText('2 items').count()).toBe(1);
+
+    // sort by name, then descending
+    const names = () =>
+      page.getByRole('table', { name: 'Groups' }).getByRole('row').allInnerTexts();
+    await page.getByRole('button', { name: 'Name', exact: true }).click();
+    await expect
+      .poll(async () => (await names()).slice(1).map((r) => r.trim()))
+      .toEqual([expect.stringContaining('A2 morning'), expect.stringContaining('B1 evening')]);
+    await page.getByRole('button', { name: 'Name', exact: true }).click();
+    await expect
+      .poll(() => page.getByRole('columnheader', { name: 'Name' }).getAttribute('aria-sort'))
+      .toBe('descending');
+    await expect.poll(async () => (await names())[1]?.trim()).toContain('B1 evening');
+
+    // search goes to the server
+    await page.getByRole('searchbox', { name: 'Search' }).fill('evening');
+    await expect.poll(() => page.getByText('1 item', { exact: true }).count()).toBe(1);
+    await page.getByRole('searchbox', { name: 'Search' }).fill('');
+
+    // edit in the modal
+    await page.getByRole('button', { name: 'Edit B1 evening' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit group' });
+    await dialog.getByLabel('Name').fill('B1 late evening');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await dialog.getByText('Successfully done !').waitFor();
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await page.getByRole('cell', { name: 'B1 late evening', exact: true }).waitFor();
+
+    // delete after confirming
+    const dialogs = answerDialogs(page);
+    await page.getByRole('button', { name: 'Delete A2 morning' }).click();
+    await expect
+      .poll(() => page.getByRole('cell', { name: 'A2 morning', exact: true }).count())
+      .toBe(0);
+    expect(dialogs).toEqual(['Are you sure you want to delete this element?']);
+  });
+
+  it('shows the time-out message when the server answers too late, and nothing is lost', async () => {
+    const page = await adminPage();
+    await page.goto('/groups');
+    await page.evaluate(() => localStorage.setItem('requestTimeoutMs', '1500'));
+    await page.route('**/api/groups', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      await new Promise((r) => setTimeout(r, 3000));
+      return route.continue().catch(() => undefined);
+    });
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('form', { name: 'New group' }).getByLabel('Name').fill('Slow group');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('The request time of server answering is out !').waitFor();
+    await page.getByRole('button', { name: 'OK' }).click();
+    expect(
+      await page.getByRole('form', { name: 'New group' }).getByLabel('Name').inputValue(),
+    ).toBe('Slow group');
+  });
+});
+
+describe('projects and users', () => {
+  it('creates a project, a user in it; the project cannot be deleted while linked', async () => {
+    const page = await adminPage();
+    await page.goto('/projects');
+    await page.getByRole('button', { name: 'Create' }).click();
+    const form = page.getByRole('form', { name: 'New project' });
+    await form.getByLabel('Name').fill('Lviv office');
+    await form.getByLabel('Description').fill('Weekend groups');
+    await form.getByLabel('Price').fill('380.50');
+    await saveAndConfirm(page);
+    await page.getByRole('cell', { name: 'Lviv office', exact: true }).waitFor();
+    await page.getByText('380.50 zł').waitFor();
+
+    await page.goto('/users');
+    await page.getByRole('button', { name: 'Create' }).click();
+    const userForm = page.getByRole('form', { name: 'New user' });
+    await userForm.getByLabel('Login').fill('maria.k');
+    await userForm.getByLabel('Password').fill('a long enough password');
+    await userForm.getByLabel('First name').fill('Maria');
+    await userForm.getByLabel('Last name').fill('Koval');
+    await userForm.getByLabel('E-mail').fill('not-an-email');
+    await userForm.getByLabel('Project').selectOption({ label: 'Lviv office' });
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('The email is not correct format !').waitFor();
+    await userForm.getByLabel('E-mail').fill('maria@example.com');
+    await saveAndConfirm(page);
+    const row = page.getByRole('row', { name: /maria\.k/ });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('Lviv office');
+
+    // edit the user's position
+    await page.getByRole('button', { name: 'Edit maria.k' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit user' });
+    await dialog.getByLabel('Position').fill('Teacher');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await dialog.getByText('Successfully done !').waitFor();
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect.poll(() => row.innerText()).toContain('Teacher');
+
+    // copy alerts 'Copied' with the copied text
+    const dialogs = answerDialogs(page);
+    await page.getByRole('button', { name: 'Copy maria.k' }).click();
+    await expect.poll(() => dialogs).toEqual(['Copied: maria@example.com']);
+    dialogs.length = 0;
+
+    // the linked project stays
+    await page.goto('/projects');
+    await page.getByRole('button', { name: 'Delete Lviv office' }).click();
+    await expect.poll(() => dialogs.length).toBe(2);
+    expect(dialogs).toEqual(['Are you sure you want to delete this element?', LINKED]);
+    await page.reload();
+    await page.getByRole('cell', { name: 'Lviv office', exact: true }).waitFor();
+  });
+});
+
+describe('settings dictionaries', () => {
+  it('adds a product that then appears in the project form', async () => {
+    const page = await adminPage();
+    await page.goto('/settings');
+    const section = page.getByRole('region', { name: 'Dictionaries' });
+    await section.getByRole('tab', { name: 'Products' }).click();
+    await section.getByRole('button', { name: 'Add' }).click();
+    const form = section.getByRole('form', { name: 'New entry' });
+    await form.getByLabel('Name').fill('IELTS intensive');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await section.getByText('Successfully done !').waitFor();
+    await section.getByRole('button', { name: 'OK' }).click();
+    await section.getByRole('cell', { name: 'IELTS intensive', exact: true }).waitFor();
+
+    await page.goto('/projects');
+    await page.getByRole('button', { name: 'Create' }).click();
+    const product = page.getByRole('form', { name: 'New project' }).getByLabel('Product');
+    await expect.poll(() => product.locator('option').allInnerTexts()).toContain('IELTS intensive');
+  });
+});
