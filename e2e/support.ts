@@ -73,3 +73,17 @@ export function answerDialogs(page: Page) {
   });
   return seen;
 }
+
+/** A call to the API from the logged-in page's browser context (cookies and XSRF header). */
+export async function api<T>(
+  page: Page,
+  method: 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  data?: unknown,
+) {
+  const cookies = await page.context().cookies();
+  const xsrf = cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const res = await page.request.fetch(url, { method, data, headers: { 'x-xsrf-token': xsrf } });
+  if (!res.ok()) throw new Error(`${method} ${url}: ${res.status()} ${await res.text()}`);
+  return (res.status() === 204 ? undefined : await res.json()) as T;
+}

@@ -1,0 +1,126 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { admin, api, logIn, useBrowser } from './support.js';
+
+const browser = useBrowser();
+let page: Page;
+let stages: { id: number; name: string }[];
+
+const column = (name: string) => page.getByRole('region', { name, exact: true });
+const card = (stage: string, client: string) =>
+  column(stage).getByRole('button', { name: new RegExp(`^${client}`) });
+const countIn = async (stage: string) =>
+  (await column(stage).innerText()).match(/(\d+) clients?/)?.[1];
+
+beforeAll(async () => {
+  page = await browser.newPage({ width: 1600, height: 900 });
+  await logIn(page, admin);
+  stages = await (await page.request.get('/api/stages')).json();
+  const stageId = (name: string) => stages.find((s) => s.name === name)?.id;
+  await api(page, 'POST', '/api/clients', {
+    firstName: 'Halyna',
+    lastName: 'Pipeline',
+    price: 500,
+    probability: 40,
+    product: 1,
+    stage: stageId('New lead'),
+  });
+  await api(page, 'POST', '/api/clients', {
+    firstName: 'Ostap',
+    lastName: 'Pipeline',
+    price: 700,
+    probability: 80,
+    stage: stageId('Contacted'),
+  });
+});
+
+describe('pipeline board', () => {
+  it('shows a column per stage in order with count and sum, and the cards', async () => {
+    await page.goto('/pipeline');
+    await card('New lead', 'Halyna Pipeline').waitFor();
+    const regions = await page
+      .getByRole('region')
+      .evaluateAll((els) =>
+        els.map((e) => e.getAttribute('aria-label') ?? e.getAttribute('aria-labelledby')),
+      );
+    expect(regions.length).toBeGreaterThanOrEqual(stages.length);
+    expect(await column('New lead').innerText()).toContain('500.00 zł');
+    expect(await card('New lead', 'Halyna Pipeline').innerText()).toContain('40%');
+  });
+
+  it('moves a card through the card menu; the column totals change', async () => {
+    await page.goto('/pipeline');
+    await card('New lead', 'Halyna Pipeline').waitFor();
+    const wonBefore = Number(await countIn('Won'));
+    await page.getByRole('button', { name: 'Open menu for Halyna Pipeline' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu for Halyna Pipeline' });
+    await menu.getByLabel('Stage').selectOption({ label: 'Won' });
+    await card('Won', 'Halyna Pipeline').waitFor();
+    await expect.poll(() => countIn('Won')).toBe(String(wonBefore + 1));
+    await page.reload();
+    await card('Won', 'Halyna Pipeline').waitFor();
+  });
+
+  it('moves a card by keyboard drag and drop', async () => {
+    await page.goto('/pipeline');
+    const ostap = card('Contacted', 'Ostap Pipeline');
+    await ostap.waitFor();
+    await ostap.focus();
+    // dnd-kit measures positions on animation frames: give each key its frame, as a hand would
+    await page.keyboard.press('Space');
+    await expect.poll(() => ostap.getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.press('ArrowRight');
+    await page.waitForTimeout(250);
+    await page.keyboard.press('Space');
+    await card('Trial lesson', 'Ostap Pipeline').waitFor();
+    await page.reload();
+    await card('Trial lesson', 'Ostap Pipeline').waitFor();
+  });
+
+  it('puts a refused move back and returns to /pipeline', async () => {
+    await page.goto('/pipeline');
+    await card('Trial lesson', 'Ostap Pipeline').waitFor();
+    await page.route('**/api/clients/*', (route) =>
+      route.request().method() === 'PUT'
+        ? route.fulfill({
+            status: 500,
+            contentType: 'application/json',
+            body: '{"error":"internal","message":"x"}',
+          })
+        : route.continue(),
+    );
+    await page.getByRole('button', { name: 'Open menu for Ostap Pipeline' }).click();
+    await page
+      .getByRole('dialog', { name: 'Menu for Ostap Pipeline' })
+      .getByLabel('Stage')
+      .selectOption({ label: 'Lost' });
+    await expect
+      .poll(() => page.getByRole('alert').allInnerTexts())
+      .toContainEqual(expect.stringContaining('Ostap Pipeline could not be moved to Lost'));
+    expect(new URL(page.url()).pathname).toBe('/pipeline');
+    await card('Trial lesson', 'Ostap Pipeline').waitFor();
+    expect(await card('Lost', 'Ostap Pipeline').count()).toBe(0);
+    await page.unroute('**/api/clients/*');
+  });
+
+  it('goes to the client from the card menu', async () => {
+    await page.goto('/pipeline');
+    await page.getByRole('button', { name: 'Open menu for Ostap Pipeline' }).click();
+    await page.getByRole('button', { name: 'Go to client' }).click();
+    await page.waitForURL((u) => /^\/clients\/\d+$/.test(u.pathname));
+  });
+});
+
+describe('dashboard', () => {
+  it('shows the CRM figures and the chart of clients per stage', async () => {
+    await page.goto('/dashboard');
+    const chart = page.getByRole('img', { name: /^Clients per stage:/ });
+    await chart.waitFor();
+    expect(await chart.getAttribute('aria-label')).toContain('Won: 1');
+    const total = page
+      .locator('dt', { hasText: 'Total clients' })
+      .locator('xpath=following-sibling::dd[1]');
+    const all = Number((await page.request.get('/api/clients?limit=1')).headers()['x-total-count']);
+    expect(await total.innerText()).toBe(String(all));
+  });
+});
