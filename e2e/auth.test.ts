@@ -85,13 +85,13 @@ describe('login and logout', () => {
     await second.waitForURL((u) => u.pathname === '/');
 
     await first.goto('/settings');
-    const rows = first.getByRole('row');
+    const sessions = first.getByRole('region', { name: 'Sessions' });
+    const rows = sessions.getByRole('row');
     await expect.poll(() => rows.count()).toBe(3); // header + two sessions
-    const current = first.getByRole('row').filter({ hasText: 'This device' });
+    const current = rows.filter({ hasText: 'This device' });
     expect(await current.count()).toBe(1);
     first.once('dialog', (d) => void d.accept());
-    await first
-      .getByRole('row')
+    await rows
       .filter({ hasNotText: 'This device' })
       .filter({ has: first.getByRole('button', { name: 'Delete session' }) })
       .getByRole('button', { name: 'Delete session' })
