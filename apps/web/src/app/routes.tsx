@@ -23,6 +23,11 @@ const ProjectsScreen = lazyNamed(
   'ProjectsScreen',
 );
 const GroupsScreen = lazyNamed(() => import('../features/users/GroupsScreen'), 'GroupsScreen');
+const ClientsScreen = lazyNamed(() => import('../features/clients/ClientsScreen'), 'ClientsScreen');
+const ClientDetailScreen = lazyNamed(
+  () => import('../features/clients/ClientDetailScreen'),
+  'ClientDetailScreen',
+);
 const PipelineScreen = lazyNamed(
   () => import('../features/pipeline/PipelineScreen'),
   'PipelineScreen',
@@ -46,8 +51,6 @@ const PLACEHOLDER_ROUTES: readonly { path: string; titleKey: TitleKey }[] = [
   { path: '/letters/:id', titleKey: 'titles.letterCards' },
   { path: '/matchexamples/:id', titleKey: 'titles.matchExamples' },
   { path: '/setcards/:id', titleKey: 'titles.setCards' },
-  { path: '/clients', titleKey: 'titles.clients' },
-  { path: '/clients/:id', titleKey: 'titles.client' },
   { path: '/schedule', titleKey: 'titles.schedule' },
   { path: '/students', titleKey: 'titles.students' },
   { path: '/students/:id', titleKey: 'titles.student' },
@@ -83,6 +86,8 @@ export function AppRoutes() {
           <Route path="/users" element={<UsersScreen />} />
           <Route path="/projects" element={<ProjectsScreen />} />
           <Route path="/groups" element={<GroupsScreen />} />
+          <Route path="/clients" element={<ClientsScreen />} />
+          <Route path="/clients/:id" element={<ClientDetailScreen />} />
           <Route path="/pipeline" element={<PipelineScreen />} />
           {PLACEHOLDER_ROUTES.map(({ path, titleKey }) => (
             // key: the same component on another route must start fresh (closed panels etc.).

@@ -6,29 +6,48 @@ import styles from './HeaderBlock.module.css';
 
 interface HeaderBlockProps {
   title: string;
+  /** What the screen shows under its title (a record's name); outside the heading's name. */
+  subtitle?: string | undefined;
   /** The screen's create form, shown in the panel the plus button opens (SPEC §2). */
   children?: ReactNode;
   onSearchChange?: (value: string) => void;
   onFilterClick?: () => void;
+  /** Some filter is applied: the filter button says so. */
   filterActive?: boolean;
+  /** Filter controls: the filter button then opens and closes a panel holding them. */
+  filters?: ReactNode;
 }
 
 /** The block on top of every screen: title, search, filter and the create panel toggle. */
 export function HeaderBlock({
   title,
+  subtitle,
   children,
   onSearchChange,
   onFilterClick,
   filterActive = false,
+  filters,
 }: HeaderBlockProps) {
   const { t } = useTranslation();
   const [createOpen, setCreateOpen] = useState(false);
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const panelId = useId();
+  const filtersId = useId();
+  const hasFilters = filters !== undefined;
+  // With a panel the button discloses it (expanded); without, it is a plain toggle (pressed).
+  const filterState = hasFilters
+    ? { 'aria-expanded': filtersOpen, 'aria-controls': filtersId }
+    : { 'aria-pressed': filterActive };
 
   return (
     <header className={styles.header}>
       <div className={styles.row}>
-        <h1 className={styles.title}>{title}</h1>
+        <div className={styles.heading}>
+          <h1 className={styles.title}>{title}</h1>
+          {subtitle !== undefined && subtitle !== '' && (
+            <p className={styles.subtitle}>{subtitle}</p>
+          )}
+        </div>
         <div className={styles.tools}>
           <form role="search" className={styles.search} onSubmit={(e) => e.preventDefault()}>
             <Search className={styles.searchIcon} size={16} aria-hidden="true" />
@@ -46,13 +65,17 @@ export function HeaderBlock({
           </form>
           <button
             type="button"
-            className={controls.iconButton}
+            className={`${controls.iconButton} ${styles.filterButton}`}
             aria-label={t('header.filter')}
-            title={t('header.filter')}
-            aria-pressed={filterActive}
-            onClick={onFilterClick}
+            title={filterActive ? t('header.filterActive') : t('header.filter')}
+            {...filterState}
+            onClick={() => {
+              if (hasFilters) setFiltersOpen((open) => !open);
+              onFilterClick?.();
+            }}
           >
             <Filter size={18} aria-hidden="true" />
+            {hasFilters && filterActive && <span className={styles.activeDot} aria-hidden="true" />}
           </button>
           <button
             type="button"
@@ -71,6 +94,16 @@ export function HeaderBlock({
           </button>
         </div>
       </div>
+      {hasFilters && (
+        <section
+          id={filtersId}
+          className={styles.filters}
+          aria-label={t('header.filterPanel')}
+          hidden={!filtersOpen}
+        >
+          {filters}
+        </section>
+      )}
       <section
         id={panelId}
         className={styles.panel}

@@ -7,6 +7,7 @@ import { request } from '../lib/http';
 import { jsonResponse, lastBody, mockApi, renderWithProviders, setupI18n } from '../test/utils';
 import { EntityForm } from './form/EntityForm';
 import { toFormValues, type FieldSpec, type FormValues } from './form/fields';
+import { Selector } from './Selector';
 
 const schema = z.object({ project: optionalId, responsible: optionalId, language: text(40) });
 const FIELDS: readonly FieldSpec[] = [
@@ -61,6 +62,36 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+});
+
+describe('selector options for filters', () => {
+  it('names its empty choice and leaves a single option unpicked when asked to', async () => {
+    mockApi(() =>
+      jsonResponse(200, [{ id: 9, name: 'x', firstName: 'Anna', lastName: 'Kowalska' }]),
+    );
+    const onChange = vi.fn();
+    renderWithProviders(
+      <>
+        <label htmlFor="who">{'Who'}</label>
+        <Selector
+          id="who"
+          name="responsibleId"
+          url="/api/users"
+          value=""
+          onChange={onChange}
+          emptyLabel="All"
+          autoSelectSingle={false}
+        />
+      </>,
+    );
+    await waitFor(() => expect(select('Who').disabled).toBe(false));
+    expect([...select('Who').options].map((option) => option.textContent)).toEqual([
+      'All',
+      'Anna Kowalska',
+    ]);
+    expect(select('Who').value).toBe('');
+    expect(onChange).not.toHaveBeenCalled();
+  });
 });
 
 describe('selector (SPEC §7 dropdown)', () => {

@@ -20,6 +20,13 @@ export interface SelectorProps {
   invalid?: boolean;
   describedBy?: string | undefined;
   selectRef?: Ref<HTMLSelectElement>;
+  /** The text of the empty choice; by default 'Choose…' (a filter says 'All'). */
+  emptyLabel?: string;
+  /**
+   * SPEC §5 picks a single option for the user. A filter must not: its empty choice ('All')
+   * is a real choice, and picking the only option would hide rows unasked.
+   */
+  autoSelectSingle?: boolean;
 }
 
 /** SPEC §7 dropdown with the loading states of §4: wait (dots), none, error. */
@@ -35,6 +42,8 @@ export function Selector({
   invalid = false,
   describedBy,
   selectRef,
+  emptyLabel,
+  autoSelectSingle = true,
 }: SelectorProps) {
   const { t } = useTranslation();
   const lookup = useLookup(url);
@@ -48,10 +57,10 @@ export function Selector({
   const only = lookup.data?.length === 1 ? lookup.data[0] : undefined;
   const onlyValue = only ? valueOf(only) : null;
   useEffect(() => {
-    if (onlyValue === null || autoSelected.current) return;
+    if (!autoSelectSingle || onlyValue === null || autoSelected.current) return;
     autoSelected.current = true;
     if (current === '') onChange(onlyValue);
-  }, [onlyValue, current, onChange]);
+  }, [autoSelectSingle, onlyValue, current, onChange]);
 
   const errorId = `${id}-load-error`;
   if (lookup.isPending) {
@@ -82,7 +91,7 @@ export function Selector({
         onChange={(event) => onChange(event.target.value)}
         onBlur={onBlur}
       >
-        <option value="">{t('selector.choose')}</option>
+        <option value="">{emptyLabel ?? t('selector.choose')}</option>
         {orphan && <option value={current}>{current}</option>}
         {items.map((item) => (
           <option key={item.id} value={valueOf(item)}>

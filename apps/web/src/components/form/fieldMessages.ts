@@ -16,6 +16,7 @@ const BY_TEXT: readonly [RegExp, (t: Translate, match: RegExpExecArray) => strin
   [/^is taken$/, (t) => t('validation.taken')],
   [/^is wrong$/, (t) => t('validation.wrong')],
   [/^is too common/, (t) => t('validation.tooCommon')],
+  [/^must be a whole number$/, (t) => t('validation.wholeNumber')],
 ];
 
 /** zod issue codes (react-hook-form's error `type`) for messages zod wrote itself. */

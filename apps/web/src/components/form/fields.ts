@@ -40,7 +40,12 @@ export type FormSchema = z.ZodObject;
 
 function unwrap(schema: z.ZodType): z.ZodType {
   let current: z.ZodType = schema;
-  while (current instanceof z.ZodDefault || current instanceof z.ZodOptional) {
+  // NonOptional: a create schema made from an update one by .required() (clientCreate).
+  while (
+    current instanceof z.ZodDefault ||
+    current instanceof z.ZodOptional ||
+    current instanceof z.ZodNonOptional
+  ) {
     current = current.unwrap() as z.ZodType;
   }
   return current;

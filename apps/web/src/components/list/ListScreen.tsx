@@ -1,31 +1,49 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import type { FormValues } from '../form/fields';
 import { HeaderBlock } from '../HeaderBlock';
 import { CreateForm } from './CreateForm';
+import { activeFilters, FilterBar, type FilterSpec, type FilterValues } from './FilterBar';
 import { ListView, type ListViewProps } from './ListView';
 import type { FormConfig, Row } from './types';
 
 /** Typing pauses this long before the list is asked again (one request per word, not key). */
 export const SEARCH_DEBOUNCE_MS = 300;
 
-export interface ListScreenProps<R extends Row> extends Omit<ListViewProps<R>, 'search'> {
+export interface ListScreenProps<R extends Row> extends Omit<
+  ListViewProps<R>,
+  'search' | 'filters'
+> {
   title: string;
   /** The create form in the header's panel; its accessible name is `create.label`. */
   create?: FormConfig & { label: string; defaults?: FormValues };
+  /** Server-side filters, in a panel the header's filter button opens. */
+  filters?: readonly FilterSpec[];
 }
 
 /**
  * A whole list screen of SPEC §2: header (title, search, create panel), list, edit modal.
  * A screen declares its resource, columns and forms; everything else is here.
  */
-export function ListScreen<R extends Row>({ title, create, ...view }: ListScreenProps<R>) {
+export function ListScreen<R extends Row>({ title, create, filters, ...view }: ListScreenProps<R>) {
   const [searchInput, setSearchInput] = useState('');
   const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
+  const [filterValues, setFilterValues] = useState<FilterValues>({});
+  const applied = useMemo(() => activeFilters(filterValues), [filterValues]);
+  const filtering = Object.keys(applied).length > 0;
 
   return (
     <>
-      <HeaderBlock title={title} onSearchChange={setSearchInput}>
+      <HeaderBlock
+        title={title}
+        onSearchChange={setSearchInput}
+        filterActive={filtering}
+        filters={
+          filters && (
+            <FilterBar filters={filters} values={filterValues} onChange={setFilterValues} />
+          )
+        }
+      >
         {create && (
           <CreateForm
             path={view.resource.path}
@@ -36,7 +54,7 @@ export function ListScreen<R extends Row>({ title, create, ...view }: ListScreen
           />
         )}
       </HeaderBlock>
-      <ListView {...view} search={search} />
+      <ListView {...view} search={search} filters={filtering ? applied : undefined} />
     </>
   );
 }

@@ -1,9 +1,10 @@
 import { Download } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadCsv } from '../../lib/csv';
 import controls from '../controls.module.css';
 import { Spinner } from '../Spinner';
+import { exportFailureMessage } from './serverCsv';
 import styles from './ListView.module.css';
 
 interface ListToolbarProps {
@@ -11,10 +12,12 @@ interface ListToolbarProps {
   fileName: string;
   /** Builds the CSV text of what the list shows. */
   buildCsv: () => Promise<string>;
+  /** More buttons of the screen beside the export (an import). */
+  tools?: ReactNode;
 }
 
 /** The count of matching rows and the CSV export. */
-export function ListToolbar({ total, fileName, buildCsv }: ListToolbarProps) {
+export function ListToolbar({ total, fileName, buildCsv, tools }: ListToolbarProps) {
   const { t } = useTranslation();
   const [exporting, setExporting] = useState(false);
 
@@ -24,7 +27,8 @@ export function ListToolbar({ total, fileName, buildCsv }: ListToolbarProps) {
       downloadCsv(fileName, await buildCsv());
     } catch (error) {
       console.error(error);
-      window.alert(t('messages.error'));
+      const message = exportFailureMessage(error);
+      if (message !== null) window.alert(t(message));
     } finally {
       setExporting(false);
     }
@@ -35,16 +39,20 @@ export function ListToolbar({ total, fileName, buildCsv }: ListToolbarProps) {
       <p className={styles.total} aria-live="polite">
         {t('list.total', { count: total })}
       </p>
-      <button
-        type="button"
-        className={controls.iconButton}
-        aria-label={t('list.exportCsv')}
-        title={t('list.exportCsv')}
-        disabled={exporting}
-        onClick={() => void onExport()}
-      >
-        {exporting ? <Spinner size={16} /> : <Download size={16} aria-hidden="true" />}
-      </button>
+      <div className={styles.tools}>
+        {tools}
+        <button
+          type="button"
+          className={controls.iconButton}
+          aria-label={t('list.exportCsv')}
+          title={t('list.exportCsv')}
+          disabled={exporting}
+          aria-busy={exporting}
+          onClick={() => void onExport()}
+        >
+          {exporting ? <Spinner size={16} /> : <Download size={16} aria-hidden="true" />}
+        </button>
+      </div>
     </div>
   );
 }

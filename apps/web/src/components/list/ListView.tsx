@@ -1,12 +1,16 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { markLoggedOut } from '../../lib/session';
 import { LoadingState } from '../LoadingState';
 import { DataTable } from './DataTable';
 import { EditModal, type EditModalState } from './EditModal';
 import { exportList } from './exportCsv';
+import type { FilterValues } from './FilterBar';
 import { ListToolbar } from './ListToolbar';
 import { RowActions } from './RowActions';
-import { useInfiniteList } from './useInfiniteList';
+import { fetchServerCsv } from './serverCsv';
+import { filterQuery, useInfiniteList } from './useInfiniteList';
 import { useCopy, useDeleteRow } from './useRowActions';
 import type { Column, EditConfig, Resource, Row, RowActionsConfig } from './types';
 import styles from './ListView.module.css';
@@ -18,12 +22,21 @@ export interface ListViewProps<R extends Row> {
   caption: string;
   /** The header search, already debounced. */
   search?: string | undefined;
+  /** Server-side filters (query parameter -> value), only those that are set. */
+  filters?: FilterValues | undefined;
   defaultSort?: string;
   /** The edit modal; without it the rows have no edit action. */
   edit?: (EditConfig<R> & { title: string }) | undefined;
   actions?: RowActionsConfig<R>;
   /** The CSV file's name, without .csv. */
   fileName: string;
+  /**
+   * A server endpoint that writes the CSV itself (all matching rows, its own columns), asked
+   * with the list's search and filters; without it the export is built from the list's rows.
+   */
+  serverExport?: string | undefined;
+  /** More buttons beside the export (an import). */
+  tools?: ReactNode;
 }
 
 /** SPEC §2 list: count and export, the sortable virtualised table, row actions, edit modal. */
@@ -32,15 +45,22 @@ export function ListView<R extends Row>({
   columns,
   caption,
   search,
+  filters,
   defaultSort,
   edit,
   actions = {},
   fileName,
+  serverExport,
+  tools,
 }: ListViewProps<R>) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const [sort, setSort] = useState<string | undefined>(defaultSort);
   const [modal, setModal] = useState<EditModalState<R>>({ mode: 'none' });
-  const params = useMemo(() => ({ search: search || undefined, sort }), [search, sort]);
+  const params = useMemo(
+    () => ({ search: search || undefined, sort, filters }),
+    [search, sort, filters],
+  );
   const list = useInfiniteList(resource, params);
   const { remove, deletingId } = useDeleteRow<R>(resource.path);
   const copy = useCopy();
@@ -49,7 +69,12 @@ export function ListView<R extends Row>({
   const total = list.data?.pages.at(-1)?.total ?? rows.length;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
-  const buildCsv = () => exportList(resource, params, columns, t);
+  const buildCsv = () => {
+    if (serverExport === undefined) return exportList(resource, params, columns, t);
+    const query = filterQuery(params).toString();
+    const url = query === '' ? serverExport : `${serverExport}?${query}`;
+    return fetchServerCsv(url, () => markLoggedOut(queryClient));
+  };
 
   const hasActions = Boolean(edit || actions.delete || actions.open || actions.copy);
   const renderActions = hasActions
@@ -80,7 +105,7 @@ export function ListView<R extends Row>({
 
   return (
     <div className={styles.view}>
-      <ListToolbar total={total} fileName={`${fileName}.csv`} buildCsv={buildCsv} />
+      <ListToolbar total={total} fileName={`${fileName}.csv`} buildCsv={buildCsv} tools={tools} />
       {rows.length === 0 ? (
         <p className={styles.empty}>{t('messages.emptyList')}</p>
       ) : (

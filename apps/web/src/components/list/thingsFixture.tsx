@@ -2,7 +2,7 @@ import { requiredText, text } from '@school/contract/common';
 import { z } from 'zod';
 import { jsonResponse, listResponse, mockApi, renderWithProviders } from '../../test/utils';
 import type { FieldSpec } from '../form/fields';
-import { ListScreen } from './ListScreen';
+import { ListScreen, type ListScreenProps } from './ListScreen';
 import type { Column, Resource } from './types';
 
 /** Test fixture: a generic "things" list screen over an in-memory fake server. */
@@ -29,6 +29,9 @@ export const ROWS: Thing[] = [
 ];
 
 type DeleteAnswer = () => Response;
+const PAGING: ReadonlySet<string> = new Set(['search', 'sort', 'limit', 'offset']);
+/** The fake server writes this CSV itself (a server-side export). */
+export const EXPORT_PATH = '/api/things/export.csv';
 
 /** An in-memory /api/things that searches, sorts and pages like the real server. */
 export function fakeServer(initial: Thing[] = ROWS, deleteAnswer?: DeleteAnswer) {
@@ -36,12 +39,20 @@ export function fakeServer(initial: Thing[] = ROWS, deleteAnswer?: DeleteAnswer)
   return mockApi((method, path, init) => {
     const url = new URL(path, 'http://localhost');
     const id = Number(url.pathname.split('/')[3]);
+    if (method === 'GET' && url.pathname === EXPORT_PATH) {
+      return new Response(`\uFEFFname\r\n${rows.map((row) => row.name).join('\r\n')}\r\n`);
+    }
     if (method === 'GET') {
       const search = url.searchParams.get('search') ?? '';
       const sort = url.searchParams.get('sort') ?? 'id';
       const field = sort.replace('-', '') as keyof Thing;
+      // Any other parameter filters by the field of its name (id=2), as a list's filters do.
+      const filters = [...url.searchParams].filter(([name]) => !PAGING.has(name));
       const found = rows
         .filter((row) => row.name.toLowerCase().includes(search.toLowerCase()))
+        .filter((row) =>
+          filters.every(([name, value]) => String(row[name as keyof Thing]) === value),
+        )
         .sort((a, b) => String(a[field]).localeCompare(String(b[field]), 'en', { numeric: true }));
       if (sort.startsWith('-')) found.reverse();
       const offset = Number(url.searchParams.get('offset') ?? 0);
@@ -69,7 +80,8 @@ export function fakeServer(initial: Thing[] = ROWS, deleteAnswer?: DeleteAnswer)
   });
 }
 
-export function renderThings() {
+/** The things screen; `props` adds to or replaces its declaration (filters, exports...). */
+export function renderThings(props: Partial<ListScreenProps<Thing>> = {}) {
   return renderWithProviders(
     <ListScreen
       title="Things"
@@ -80,6 +92,7 @@ export function renderThings() {
       create={{ label: 'New thing', schema, fields: FIELDS }}
       edit={{ title: 'Edit thing', schema, fields: FIELDS }}
       actions={{ delete: true, copy: (row) => row.name, open: (row) => `/things/${row.id}` }}
+      {...props}
     />,
   );
 }

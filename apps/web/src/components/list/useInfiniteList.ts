@@ -1,5 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
 import { requestPage, type Page } from '../../lib/http';
+import { ENTITY_QUERY_KEY } from '../detail/useEntity';
 import { invalidateLookups } from '../lookups';
 import type { Resource, Row } from './types';
 
@@ -10,11 +11,22 @@ export const PAGE_SIZE = 200;
 export interface ListParams {
   search?: string | undefined;
   sort?: string | undefined;
+  /** Server-side filters by query parameter (stage=3); empty values are left out. */
+  filters?: Readonly<Record<string, string>> | undefined;
+}
+
+/** search and the filters: what selects the rows, whatever their order and paging. */
+export function filterQuery(params: ListParams): URLSearchParams {
+  const query = new URLSearchParams();
+  if (params.search) query.set('search', params.search);
+  for (const [name, value] of Object.entries(params.filters ?? {})) {
+    if (value !== '') query.set(name, value);
+  }
+  return query;
 }
 
 export function listUrl(path: string, params: ListParams, limit: number, offset: number): string {
-  const query = new URLSearchParams();
-  if (params.search) query.set('search', params.search);
+  const query = filterQuery(params);
   if (params.sort) query.set('sort', params.sort);
   query.set('limit', String(limit));
   query.set('offset', String(offset));
@@ -46,8 +58,9 @@ export function useInfiniteList<R extends Row>(resource: Resource<R>, params: Li
   });
 }
 
-/** After a save or delete under `path`: its lists and the lookups read from it. */
+/** After a save or delete under `path`: its lists, its open records and the lookups. */
 export function invalidateResource(queryClient: QueryClient, path: string): void {
   void queryClient.invalidateQueries({ queryKey: [LIST_QUERY_KEY, path] });
+  void queryClient.invalidateQueries({ queryKey: [ENTITY_QUERY_KEY, path] });
   void invalidateLookups(queryClient, path);
 }

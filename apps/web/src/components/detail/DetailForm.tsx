@@ -1,0 +1,67 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { request } from '../../lib/http';
+import controls from '../controls.module.css';
+import { EntityForm } from '../form/EntityForm';
+import { toFormValues, type FieldLabelKey } from '../form/fields';
+import { invalidateResource } from '../list/useInfiniteList';
+import type { EditConfig, Row } from '../list/types';
+import styles from './Detail.module.css';
+
+/** A field the user reads but does not edit (a code, a time stamp the server keeps). */
+export interface ReadOnlyField {
+  key: string;
+  label: FieldLabelKey;
+  /** Already formatted; empty shows a dash. */
+  value: string;
+}
+
+interface DetailFormProps<R extends Row> {
+  /** The resource: the form PUTs {path}/{row.id}; its lists and the record refresh after. */
+  path: string;
+  row: R;
+  /** The form's accessible name. */
+  label: string;
+  config: EditConfig<R>;
+  readOnly?: readonly ReadOnlyField[];
+}
+
+/** The record screen's form (SPEC §2 detail): read-only facts, then every editable field. */
+export function DetailForm<R extends Row>({
+  path,
+  row,
+  label,
+  config,
+  readOnly = [],
+}: DetailFormProps<R>) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return (
+    <div className={`${controls.card} ${styles.card}`}>
+      {readOnly.length > 0 && (
+        <dl className={styles.facts}>
+          {readOnly.map((field) => (
+            <div key={field.key} className={styles.fact}>
+              <dt>{t(field.label)}</dt>
+              <dd>{field.value === '' ? t('detail.empty') : field.value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      <EntityForm
+        // The form reads its values when it mounts, once per record: a refetch after the save
+        // must not overwrite what is on screen.
+        key={row.id}
+        label={label}
+        schema={config.schema}
+        fields={config.fields}
+        defaultValues={config.toValues ? config.toValues(row) : toFormValues(config.fields, row)}
+        submitLabel={t('form.save')}
+        onSubmit={(body) => request(`${path}/${row.id}`, { method: 'PUT', body })}
+        onSaved={() => invalidateResource(queryClient, path)}
+        // OK after a save brings back the form as saved, not emptied as a create form is.
+        onDoneOk={() => undefined}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import controls from '../controls.module.css';
+import type { FieldLabelKey } from '../form/fields';
+import { Selector } from '../Selector';
+import styles from './FilterBar.module.css';
+
+/** A list filter: a lookup to choose from, sent to the server as `param`=id. */
+export interface FilterSpec {
+  /** The query parameter (stage, responsibleId...); also picks the option label rule. */
+  param: string;
+  label: FieldLabelKey;
+  /** The lookup to GET for the options (SPEC §7). */
+  lookup: string;
+}
+
+export type FilterValues = Readonly<Record<string, string>>;
+
+interface FilterBarProps {
+  filters: readonly FilterSpec[];
+  values: FilterValues;
+  onChange: (values: FilterValues) => void;
+}
+
+/** Only the filters that narrow the list: the query, and whether the button shows a dot. */
+export function activeFilters(values: FilterValues): FilterValues {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== ''));
+}
+
+/** One selector per filter with an 'All' choice, and a button that clears them all. */
+export function FilterBar({ filters, values, onChange }: FilterBarProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const active = Object.keys(activeFilters(values)).length > 0;
+  return (
+    <div className={styles.bar}>
+      {filters.map((filter) => {
+        const selectId = `${id}-${filter.param}`;
+        return (
+          <div key={filter.param} className={styles.filter}>
+            <label className={controls.label} htmlFor={selectId}>
+              {t(filter.label)}
+            </label>
+            <Selector
+              id={selectId}
+              name={filter.param}
+              url={filter.lookup}
+              value={values[filter.param] ?? ''}
+              onChange={(value) => onChange({ ...values, [filter.param]: value })}
+              emptyLabel={t('list.filterAll')}
+              autoSelectSingle={false}
+            />
+          </div>
+        );
+      })}
+      <button
+        type="button"
+        className={`${controls.secondaryButton} ${styles.clear}`}
+        disabled={!active}
+        onClick={() => onChange({})}
+      >
+        {t('list.clearFilters')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { client, clientWrite, type Client } from '@school/contract/clients';
+import { ArrowLeft } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import controls from '../../components/controls.module.css';
+import { DetailForm, type ReadOnlyField } from '../../components/detail/DetailForm';
+import { EntityDetail } from '../../components/detail/EntityDetail';
+import { useEntity } from '../../components/detail/useEntity';
+import { HeaderBlock } from '../../components/HeaderBlock';
+import { formatDateTime } from '../../lib/format';
+import { useSession } from '../../lib/session';
+import { clientValues, DETAIL_FIELDS } from './clientFields';
+import { CLIENTS_PATH, clientName } from './clientsApi';
+import styles from './Clients.module.css';
+
+const EDIT = { schema: clientWrite, fields: DETAIL_FIELDS, toValues: clientValues(DETAIL_FIELDS) };
+
+/** The fields the server keeps (codes, time stamps, the bot's device): read, not edited. */
+function useReadOnly(): (row: Client) => ReadOnlyField[] {
+  const { i18n } = useTranslation();
+  const { session } = useSession();
+  const timeZone = session.isLoggedIn ? session.timeZone : undefined;
+  const when = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language, timeZone) : '');
+  return (row) => [
+    { key: 'hashCode', label: 'fields.hashCode', value: row.hashCode },
+    { key: 'lastActivity', label: 'fields.lastActivity', value: when(row.lastActivity) },
+    { key: 'device', label: 'fields.device', value: row.device },
+    { key: 'stageChangedAt', label: 'fields.stageChangedAt', value: when(row.stageChangedAt) },
+    { key: 'createdAt', label: 'fields.createdAt', value: when(row.createdAt) },
+  ];
+}
+
+/** SPEC §2 /clients/{id}: one client's every field, saved with PUT. */
+export function ClientDetailScreen() {
+  const { t } = useTranslation();
+  const { id } = useParams();
+  const entity = useEntity(CLIENTS_PATH, id, client);
+  const readOnly = useReadOnly();
+
+  return (
+    <>
+      <HeaderBlock
+        title={t('titles.client')}
+        subtitle={entity.data ? clientName(entity.data) : undefined}
+      />
+      <Link className={styles.back} to="/clients">
+        <ArrowLeft size={16} aria-hidden="true" />
+        {t('clients.back')}
+      </Link>
+      <EntityDetail
+        entity={entity}
+        notFound={
+          <section className={`${controls.card} ${styles.notFound}`} role="alert">
+            <p>{t('clients.notFound')}</p>
+            <Link className={controls.button} to="/clients">
+              {t('clients.toList')}
+            </Link>
+          </section>
+        }
+      >
+        {(row) => (
+          <DetailForm
+            path={CLIENTS_PATH}
+            row={row}
+            label={t('clients.form')}
+            config={EDIT}
+            readOnly={readOnly(row)}
+          />
+        )}
+      </EntityDetail>
+    </>
+  );
+}

@@ -1,0 +1,135 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  calledUrls,
+  jsonResponse,
+  lastBody,
+  renderWithProviders,
+  setupI18n,
+  stubLayout,
+} from '../../test/utils';
+import { ClientsScreen } from './ClientsScreen';
+import { clientsServer } from './clientsTestServer';
+
+const table = () => screen.findByRole('table', { name: 'Clients' });
+const firstNames = () =>
+  within(screen.getByRole('table', { name: 'Clients' }))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+const rowOf = (name: string) => screen.getByRole('cell', { name }).closest('tr')!;
+
+beforeAll(setupI18n);
+beforeEach(() => stubLayout());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('client forms', () => {
+  it('creates a client from the header panel and the list shows it', async () => {
+    const fetchMock = clientsServer();
+    const user = userEvent.setup();
+    renderWithProviders(<ClientsScreen />);
+    await table();
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    const form = within(screen.getByRole('region', { name: 'Create panel' })).getByRole('form', {
+      name: 'New client',
+    });
+    await user.type(within(form).getByLabelText('First name'), 'Dmytro');
+    await user.type(within(form).getByLabelText('Last name'), 'Koval');
+    await user.type(within(form).getByLabelText('E-mail'), 'dmytro@example.com');
+    await user.type(within(form).getByLabelText('Price'), '99.90');
+    await user.type(within(form).getByLabelText('Probability'), '40');
+    const stage = within(form).getByLabelText('Stage');
+    await waitFor(() => expect(stage).toHaveProperty('disabled', false));
+    await user.selectOptions(stage, 'Won');
+    await user.selectOptions(within(form).getByLabelText('Product'), 'Group course');
+    await user.selectOptions(within(form).getByLabelText('Responsible'), 'Anna Kowalska');
+    await user.type(within(form).getByLabelText('Last contact'), '2025-04-02');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Successfully done !')).toBeTruthy();
+    expect(lastBody(fetchMock, 'POST', '/api/clients')).toEqual({
+      firstName: 'Dmytro',
+      lastName: 'Koval',
+      email: 'dmytro@example.com',
+      tel: '',
+      price: 99.9,
+      probability: 40,
+      stage: 2,
+      product: 3,
+      source: '',
+      responsibleId: 7,
+      dLastContact: '2025-04-02',
+    });
+    await waitFor(() => expect(firstNames()).toContain('Dmytro'));
+    expect(within(rowOf('Dmytro')).getByText('Won')).toBeTruthy();
+  });
+
+  it('edits in the modal with the product as its id, and PUTs the change', async () => {
+    const fetchMock = clientsServer();
+    const user = userEvent.setup();
+    renderWithProviders(<ClientsScreen />);
+    await table();
+    await user.click(screen.getByRole('button', { name: 'Edit Bohdan Shevchenko' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit client' });
+    const product = within(dialog).getByLabelText<HTMLSelectElement>('Product');
+    await waitFor(() => expect(product.value).toBe('4'));
+    await user.selectOptions(product, 'Group course');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await within(dialog).findByText('Successfully done !')).toBeTruthy();
+    expect(lastBody(fetchMock, 'PUT', '/api/clients/2')).toMatchObject({
+      firstName: 'Bohdan',
+      product: 3,
+      stage: 2,
+      responsibleId: 8,
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(within(rowOf('Bohdan')).getByText('Group course')).toBeTruthy());
+  });
+});
+
+describe('row actions', () => {
+  it('opens the client card, copies the e-mail or else the phone', async () => {
+    clientsServer();
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderWithProviders(<ClientsScreen />);
+    await table();
+    expect(screen.getByRole('link', { name: 'Open Anna Nowak' }).getAttribute('href')).toBe(
+      '/clients/1',
+    );
+    await user.click(screen.getByRole('button', { name: 'Copy Anna Nowak' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Copied: anna@example.com'));
+    await user.click(screen.getByRole('button', { name: 'Copy Bohdan Shevchenko' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Copied: +380 44 555 0101'));
+    // Neither e-mail nor phone: nothing to copy, no button.
+    expect(screen.queryByRole('button', { name: 'Copy Celina Wiśniewska' })).toBeNull();
+  });
+
+  it('deletes after confirmation; a 409 alerts and keeps the row', async () => {
+    const fetchMock = clientsServer();
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderWithProviders(<ClientsScreen />);
+    await table();
+    await user.click(screen.getByRole('button', { name: 'Delete Celina Wiśniewska' }));
+    await waitFor(() => expect(firstNames()).toEqual(['Anna', 'Bohdan']));
+    expect(calledUrls(fetchMock, 'DELETE').map((url) => url.pathname)).toEqual(['/api/clients/3']);
+
+    fetchMock.mockImplementationOnce(async () =>
+      jsonResponse(409, { error: 'linked', message: 'Other records are linked to it' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Delete Anna Nowak' }));
+    await waitFor(() =>
+      expect(alert).toHaveBeenCalledWith(
+        'The element was probably not deleted because other elements are linked to it. First make sure that no element is linked to it.',
+      ),
+    );
+    expect(firstNames()).toEqual(['Anna', 'Bohdan']);
+  });
+});

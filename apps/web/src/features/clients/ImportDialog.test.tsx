@@ -1,0 +1,247 @@
+import type { ImportPreview } from '@school/contract/clients';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  calledUrls,
+  jsonResponse,
+  lastBody,
+  renderWithProviders,
+  setupI18n,
+  stubLayout,
+} from '../../test/utils';
+import { ClientsScreen } from './ClientsScreen';
+import { clientsServer, makeClient } from './clientsTestServer';
+
+const CSV =
+  'firstName,lastName,email\r\nOla,Nowa,ola@example.com\r\nAnna,Nowak,anna@example.com\r\n';
+
+const PREVIEW: ImportPreview = {
+  create: 2,
+  update: 1,
+  errors: [
+    {
+      line: 4,
+      message: 'email The email is not correct format !',
+      fields: { email: 'The email is not correct format !' },
+    },
+  ],
+  sample: [
+    {
+      line: 2,
+      action: 'create',
+      matchedId: null,
+      firstName: 'Ola',
+      lastName: 'Nowa',
+      email: 'ola@example.com',
+      tel: '',
+    },
+    {
+      line: 3,
+      action: 'update',
+      matchedId: 1,
+      firstName: 'Anna',
+      lastName: 'Nowak',
+      email: 'anna@example.com',
+      tel: '',
+    },
+    {
+      line: 5,
+      action: 'create',
+      matchedId: null,
+      firstName: 'Petro',
+      lastName: '',
+      email: '',
+      tel: '+380 50 000 0000',
+    },
+  ],
+};
+
+/** Resolves the held answer when the test says so, to see the dialog while it waits. */
+function held<T>() {
+  let release: (value: T) => void = () => undefined;
+  const promise = new Promise<T>((resolve) => {
+    release = resolve;
+  });
+  return { promise, release };
+}
+
+async function openImport() {
+  const user = userEvent.setup();
+  renderWithProviders(<ClientsScreen />);
+  await screen.findByRole('table', { name: 'Clients' });
+  await user.click(screen.getByRole('button', { name: 'Import CSV' }));
+  const dialog = screen.getByRole('dialog', { name: 'Import clients from CSV' });
+  const choose = (text = CSV) =>
+    user.upload(
+      within(dialog).getByLabelText('CSV file'),
+      new File([text], 'clients.csv', { type: 'text/csv' }),
+    );
+  return { user, dialog, choose };
+}
+
+beforeAll(setupI18n);
+beforeEach(() => stubLayout());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('CSV import', () => {
+  it('previews the file, keeps Import off while rows have errors until they are skipped, then imports', async () => {
+    const previewAnswer = held<Response>();
+    const importAnswer = held<Response>();
+    let imported = false;
+    const fetchMock = clientsServer({
+      preview: () => previewAnswer.promise,
+      importRun: () => {
+        imported = true;
+        return importAnswer.promise;
+      },
+    });
+    const { user, dialog, choose } = await openImport();
+    await choose();
+
+    expect(await within(dialog).findByText('Processing...')).toBeTruthy();
+    expect(lastBody(fetchMock, 'POST', '/api/clients/import/preview')).toEqual({ csv: CSV });
+    previewAnswer.release(jsonResponse(200, PREVIEW));
+
+    const counts = await within(dialog).findByRole('list', { name: 'Preview' });
+    expect(
+      within(counts)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['To create: 2', 'To update: 1', 'With errors: 1']);
+    const sample = within(dialog).getByRole('table', { name: 'Rows to import' });
+    expect(
+      within(sample)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) =>
+          within(row)
+            .getAllByRole('cell')
+            .map((cell) => cell.textContent),
+        ),
+    ).toEqual([
+      ['2', 'Create', 'Ola', 'Nowa', 'ola@example.com', ''],
+      ['3', 'Update', 'Anna', 'Nowak', 'anna@example.com', ''],
+      ['5', 'Create', 'Petro', '', '', '+380 50 000 0000'],
+    ]);
+    expect(
+      within(dialog).getByText('Line 4: email The email is not correct format !'),
+    ).toBeTruthy();
+
+    const importButton = within(dialog).getByRole('button', { name: 'Import' });
+    expect(importButton).toHaveProperty('disabled', true);
+    const skip = within(dialog).getByRole('checkbox', { name: 'Skip rows with errors' });
+    await user.click(skip);
+    expect(importButton).toHaveProperty('disabled', false);
+    await user.click(skip);
+    expect(importButton).toHaveProperty('disabled', true);
+    await user.click(skip);
+    fetchMock.mockClear();
+    await user.click(importButton);
+
+    expect(await within(dialog).findByText('Processing...')).toBeTruthy();
+    expect(imported).toBe(true);
+    expect(lastBody(fetchMock, 'POST', '/api/clients/import')).toEqual({
+      csv: CSV,
+      skipErrors: true,
+    });
+    importAnswer.release(jsonResponse(200, { created: 2, updated: 1, skipped: 1 }));
+
+    expect(await within(dialog).findByText('Created: 2, updated: 1, skipped: 1.')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Import' })).toBeNull();
+    // The list behind the dialog is read again.
+    await waitFor(() =>
+      expect(calledUrls(fetchMock).some((url) => url.pathname === '/api/clients')).toBe(true),
+    );
+  });
+
+  it('imports at once, without skipping, when no row has an error', async () => {
+    const server = { created: false };
+    const fetchMock = clientsServer({
+      preview: () => jsonResponse(200, { ...PREVIEW, errors: [], create: 3, update: 0 }),
+      importRun: () => {
+        server.created = true;
+        return jsonResponse(200, { created: 3, updated: 0, skipped: 0 });
+      },
+    });
+    const { user, dialog, choose } = await openImport();
+    await choose();
+    const importButton = await within(dialog).findByRole('button', { name: 'Import' });
+    expect(within(dialog).queryByRole('checkbox')).toBeNull();
+    expect(importButton).toHaveProperty('disabled', false);
+    await user.click(importButton);
+    expect(await within(dialog).findByText('Created: 3, updated: 0, skipped: 0.')).toBeTruthy();
+    expect(lastBody(fetchMock, 'POST', '/api/clients/import')).toEqual({
+      csv: CSV,
+      skipErrors: false,
+    });
+    expect(server.created).toBe(true);
+  });
+
+  it('shows the server message for a malformed file and goes no further', async () => {
+    const message = 'The file is not valid CSV: Invalid Record Length: expect 3, got 2 on line 3';
+    const fetchMock = clientsServer({
+      preview: () =>
+        jsonResponse(400, { error: 'validation', message, fields: { csv: 'is not valid CSV' } }),
+    });
+    const { dialog, choose } = await openImport();
+    await choose('firstName,lastName,email\r\nOla,Nowa\r\n');
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(message);
+    expect(within(dialog).queryByRole('list', { name: 'Preview' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Import' })).toBeNull();
+    expect(calledUrls(fetchMock, 'POST').map((url) => url.pathname)).toEqual([
+      '/api/clients/import/preview',
+    ]);
+  });
+
+  it('refuses a file over the contract’s limit without sending it', async () => {
+    const fetchMock = clientsServer({ preview: () => jsonResponse(200, PREVIEW) });
+    const { user, dialog } = await openImport();
+    const huge = new File([CSV], 'huge.csv', { type: 'text/csv' });
+    // 81 MB cannot be under 20 M characters of UTF-8; no need to build it in memory.
+    Object.defineProperty(huge, 'size', { value: 81 * 1024 * 1024 });
+    await user.upload(within(dialog).getByLabelText('CSV file'), huge);
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'The file is too large: at most 20 MB.',
+    );
+    expect(calledUrls(fetchMock, 'POST')).toHaveLength(0);
+  });
+
+  it('shows why the import was refused and keeps the preview', async () => {
+    clientsServer({
+      preview: () => jsonResponse(200, { ...PREVIEW, errors: [] }),
+      importRun: () =>
+        jsonResponse(400, {
+          error: 'validation',
+          message: '1 rows have errors; nothing was imported',
+          fields: { csv: '1 rows have errors' },
+        }),
+    });
+    const { user, dialog, choose } = await openImport();
+    await choose();
+    await user.click(await within(dialog).findByRole('button', { name: 'Import' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      '1 rows have errors; nothing was imported',
+    );
+    expect(within(dialog).getByRole('list', { name: 'Preview' })).toBeTruthy();
+  });
+
+  it('starts afresh when the dialog is opened again', async () => {
+    clientsServer({
+      clients: [makeClient({ id: 1, firstName: 'Anna' })],
+      preview: () => jsonResponse(200, PREVIEW),
+    });
+    const { user, dialog, choose } = await openImport();
+    await choose();
+    await within(dialog).findByRole('list', { name: 'Preview' });
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await user.click(screen.getByRole('button', { name: 'Import CSV' }));
+    const again = screen.getByRole('dialog', { name: 'Import clients from CSV' });
+    expect(within(again).queryByRole('list', { name: 'Preview' })).toBeNull();
+    expect(within(again).getByLabelText<HTMLInputElement>('CSV file').files).toHaveLength(0);
+  });
+});

@@ -1,0 +1,120 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import controls from '../../components/controls.module.css';
+import { invalidateResource } from '../../components/list/useInfiniteList';
+import { Spinner } from '../../components/Spinner';
+import { HttpError } from '../../lib/http';
+import {
+  CLIENTS_PATH,
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_CHARS,
+  IMPORT_MAX_MB,
+  previewImport,
+  runImport,
+} from './clientsApi';
+import { importFailureText } from './importFailure';
+import { ImportPreviewView } from './ImportPreviewView';
+import styles from './Import.module.css';
+
+/**
+ * Import in two steps: the chosen file is checked by the server (nothing written) and its
+ * preview shown; only Import writes, all rows or, when the user agrees, the valid ones.
+ */
+export function ImportFlow() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const inputId = useId();
+  const [csv, setCsv] = useState<string | null>(null);
+  const [skip, setSkip] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  // A new key empties the file input, so the same file can be chosen again.
+  const [inputKey, setInputKey] = useState(0);
+  const preview = useMutation({ mutationFn: previewImport });
+  const run = useMutation({
+    mutationFn: (skipErrors: boolean) => runImport(csv ?? '', skipErrors),
+    onSuccess: () => invalidateResource(queryClient, CLIENTS_PATH),
+  });
+  const busy = preview.isPending || run.isPending;
+
+  const fail = (error: unknown) => {
+    if (!(error instanceof HttpError && error.status < 500)) console.error(error);
+    setProblem(importFailureText(error, t));
+  };
+
+  const start = () => {
+    preview.reset();
+    run.reset();
+    setProblem(null);
+    setSkip(false);
+    setCsv(null);
+  };
+
+  const onFile = async (file: File | undefined) => {
+    start();
+    if (!file) return;
+    const tooLarge = () => setProblem(t('clients.import.tooLarge', { max: IMPORT_MAX_MB }));
+    if (file.size > IMPORT_MAX_BYTES) return tooLarge();
+    const text = await file.text();
+    if (text.length > IMPORT_MAX_CHARS) return tooLarge();
+    setCsv(text);
+    preview.mutate(text, { onError: fail });
+  };
+
+  const again = () => {
+    start();
+    setInputKey((key) => key + 1);
+  };
+
+  return (
+    <div className={styles.flow}>
+      <p className={styles.intro}>{t('clients.import.intro')}</p>
+      <div>
+        <label className={controls.label} htmlFor={inputId}>
+          {t('clients.import.file')}
+        </label>
+        <input
+          key={inputKey}
+          id={inputId}
+          className={styles.file}
+          type="file"
+          accept=".csv,text/csv"
+          disabled={busy}
+          onChange={(event) => void onFile(event.target.files?.[0])}
+        />
+      </div>
+      {busy && (
+        <p className={styles.waiting} role="status">
+          <Spinner />
+          <span>{t('messages.processing')}</span>
+        </p>
+      )}
+      {problem !== null && (
+        <p className={styles.problem} role="alert">
+          {problem}
+        </p>
+      )}
+      {run.data ? (
+        <div className={styles.result}>
+          <p role="status">{t('clients.import.result', run.data)}</p>
+          <button type="button" className={controls.secondaryButton} onClick={again}>
+            {t('clients.import.again')}
+          </button>
+        </div>
+      ) : (
+        preview.data && (
+          <ImportPreviewView
+            preview={preview.data}
+            skip={skip}
+            onSkipChange={setSkip}
+            busy={busy}
+            onImport={() => {
+              setProblem(null);
+              run.mutate(skip, { onError: fail });
+            }}
+          />
+        )
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import type { TFunction } from 'i18next';
+import { HttpError, TimeoutError } from '../../lib/http';
+
+/**
+ * What the import dialog says when the server refused or failed. A refused file (400: not CSV,
+ * no firstName column, rows with errors; 413: too large) is explained in the server's own words;
+ * null: say nothing, a 401 is already on its way to /login.
+ */
+export function importFailureText(error: unknown, t: TFunction): string | null {
+  if (error instanceof TimeoutError) return t('messages.timeout');
+  if (!(error instanceof HttpError)) return t('messages.error');
+  if (error.status === 401) return null;
+  if (error.status === 403) return t('messages.forbidden');
+  const message = error.body?.message;
+  if ((error.status === 400 || error.status === 413) && message) return message;
+  return t('messages.error');
+}

@@ -1,0 +1,75 @@
+import type { Client } from '@school/contract/clients';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Column } from '../../components/list/types';
+import { useLookup } from '../../components/lookups';
+import { formatMoney } from '../../lib/format';
+import styles from './Clients.module.css';
+
+interface StageLook {
+  name: string;
+  color: string;
+}
+
+/** Stage names and colours by id, from the one shared /api/stages request. */
+function useStageLooks(): (id: number | null) => StageLook | undefined {
+  const { data } = useLookup('/api/stages');
+  return useMemo(() => {
+    const looks = new Map<number, StageLook>();
+    for (const item of data ?? []) {
+      const name = typeof item.name === 'string' ? item.name : '';
+      const color = typeof item.color === 'string' ? item.color : '';
+      looks.set(item.id, { name, color });
+    }
+    return (id: number | null) => (id === null ? undefined : looks.get(id));
+  }, [data]);
+}
+
+/** SPEC §2 /clients columns. Product and stage sort on the server by name and stage order. */
+export function useClientColumns(): Column<Client>[] {
+  const { i18n } = useTranslation();
+  const locale = i18n.language;
+  const stageOf = useStageLooks();
+  return useMemo(
+    () => [
+      { key: 'firstName', label: 'fields.firstName', sort: 'firstName', value: (r) => r.firstName },
+      { key: 'lastName', label: 'fields.lastName', sort: 'lastName', value: (r) => r.lastName },
+      { key: 'email', label: 'fields.email', sort: 'email', value: (r) => r.email },
+      { key: 'tel', label: 'fields.tel', sort: 'tel', value: (r) => r.tel },
+      {
+        key: 'product',
+        label: 'fields.product',
+        sort: 'product',
+        value: (r) => r.product?.name ?? '',
+      },
+      {
+        key: 'stage',
+        label: 'fields.stage',
+        sort: 'stage',
+        value: (r) => stageOf(r.stage)?.name ?? '',
+        render: (r) => {
+          const look = stageOf(r.stage);
+          if (!look) return null;
+          return (
+            <span className={styles.stage}>
+              <span
+                className={styles.stageDot}
+                style={{ background: look.color }}
+                aria-hidden="true"
+              />
+              {look.name}
+            </span>
+          );
+        },
+      },
+      {
+        key: 'price',
+        label: 'fields.price',
+        sort: 'price',
+        align: 'end',
+        value: (r) => formatMoney(r.price, locale),
+      },
+    ],
+    [locale, stageOf],
+  );
+}
