@@ -13,7 +13,7 @@ async function adminPage(): Promise<Page> {
 async function saveAndConfirm(page: Page, button = 'Save') {
   await page.getByRole('button', { name: button, exact: true }).click();
   await page.getByText('Successfully done !').waitFor();
-  await page.getByRole('button', { name: 'OK' }).click();
+  await page.getByRole('button', { name: 'OK', exact: true }).click();
 }
 
 const LINKED =
@@ -61,7 +61,7 @@ describe('groups', () => {
     await dialog.getByLabel('Name').fill('B1 late evening');
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await dialog.getByText('Successfully done !').waitFor();
-    await dialog.getByRole('button', { name: 'OK' }).click();
+    await dialog.getByRole('button', { name: 'OK', exact: true }).click();
     await page.getByRole('cell', { name: 'B1 late evening', exact: true }).waitFor();
 
     // delete after confirming
@@ -86,7 +86,7 @@ describe('groups', () => {
     await page.getByRole('form', { name: 'New group' }).getByLabel('Name').fill('Slow group');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('The request time of server answering is out !').waitFor();
-    await page.getByRole('button', { name: 'OK' }).click();
+    await page.getByRole('button', { name: 'OK', exact: true }).click();
     expect(
       await page.getByRole('form', { name: 'New group' }).getByLabel('Name').inputValue(),
     ).toBe('Slow group');
@@ -129,7 +129,7 @@ describe('projects and users', () => {
     await dialog.getByLabel('Position').fill('Teacher');
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await dialog.getByText('Successfully done !').waitFor();
-    await dialog.getByRole('button', { name: 'OK' }).click();
+    await dialog.getByRole('button', { name: 'OK', exact: true }).click();
     await expect.poll(() => row.innerText()).toContain('Teacher');
 
     // copy alerts 'Copied' with the copied text
@@ -159,7 +159,7 @@ describe('settings dictionaries', () => {
     await form.getByLabel('Name').fill('IELTS intensive');
     await form.getByRole('button', { name: 'Save' }).click();
     await section.getByText('Successfully done !').waitFor();
-    await section.getByRole('button', { name: 'OK' }).click();
+    await section.getByRole('button', { name: 'OK', exact: true }).click();
     await section.getByRole('cell', { name: 'IELTS intensive', exact: true }).waitFor();
 
     await page.goto('/projects');
