@@ -57,6 +57,8 @@ export function useStageSummaries(search: string) {
     queryFn: ({ signal }) =>
       request(withQuery('/api/clients/bystage', {}, search), { schema: summaryList, signal }),
     placeholderData: keepPreviousData,
+    // clients change on other screens and by other staff: the board reads afresh when opened
+    refetchOnMount: 'always',
   });
 }
 
@@ -87,6 +89,7 @@ export function useColumnClients(stageId: number, search: string) {
     getNextPageParam: (last: ColumnPage, pages: ColumnPage[]) =>
       last.full ? loadedCount(pages) : undefined,
     placeholderData: keepPreviousData,
+    refetchOnMount: 'always',
   });
 }
 
