@@ -138,6 +138,21 @@ describe('projects and users', () => {
     await expect.poll(() => dialogs).toEqual(['Copied: maria@example.com']);
     dialogs.length = 0;
 
+    // a disabled user cannot log in any more
+    await page.getByRole('button', { name: 'Edit maria.k' }).click();
+    await dialog.getByLabel('Disabled (cannot log in)').check();
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await dialog.getByText('Successfully done !').waitFor();
+    await dialog.getByRole('button', { name: 'OK', exact: true }).click();
+    const maria = await browser.newPage();
+    await maria.goto('/login');
+    await maria.getByLabel('Login', { exact: true }).fill('maria.k');
+    await maria.getByLabel('Password', { exact: true }).fill('a long enough password');
+    await maria.getByRole('button', { name: 'Log in' }).click();
+    await expect
+      .poll(() => maria.getByRole('alert').textContent())
+      .toContain('Wrong login or password');
+
     // the linked project stays
     await page.goto('/projects');
     await page.getByRole('button', { name: 'Delete Lviv office' }).click();

@@ -38,7 +38,11 @@ const CREATE_FIELDS: readonly FieldSpec[] = [
   },
   { name: 'isAdmin', label: 'fields.isAdmin', kind: 'checkbox' },
 ];
-const EDIT_FIELDS = CREATE_FIELDS.filter((field) => field.name !== 'password');
+// Disabling ends the user's sessions and refuses their logins (the server keeps the last admin).
+const EDIT_FIELDS: readonly FieldSpec[] = [
+  ...CREATE_FIELDS.filter((field) => field.name !== 'password'),
+  { name: 'disabled', label: 'fields.disabled', kind: 'checkbox' },
+];
 
 function useColumns(): Column<User>[] {
   const projectName = useLookupLabels('/api/projects');
