@@ -5,7 +5,8 @@ import { HeaderBlock } from '../../components/HeaderBlock';
 import { LoadingState } from '../../components/LoadingState';
 import { useSession } from '../../lib/session';
 import { useDashboard } from './dashboardApi';
-import { formatCount, formatZloty } from './dashboardFormat';
+import { formatMoney } from '../../lib/format';
+import { formatCount } from './dashboardFormat';
 import { NewClientsChart } from './NewClientsChart';
 import { StageBarChart } from './StageBarChart';
 import styles from './DashboardScreen.module.css';
@@ -23,7 +24,7 @@ function Figures({ data }: { data: Dashboard }) {
     {
       key: 'value',
       label: t('dashboard.pipelineValue'),
-      value: formatZloty(data.pipelineValue, locale),
+      value: formatMoney(data.pipelineValue, locale),
       hint: t('dashboard.pipelineValueHint'),
     },
     {

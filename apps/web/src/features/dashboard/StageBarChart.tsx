@@ -1,7 +1,8 @@
 import type { StageSummary } from '@school/contract/clients';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatCount, formatList, formatZloty } from './dashboardFormat';
+import { formatMoney } from '../../lib/format';
+import { formatCount, formatList } from './dashboardFormat';
 import { useChartWidth } from './useChartWidth';
 import styles from './DashboardScreen.module.css';
 
@@ -106,7 +107,7 @@ export function StageBarChart({ byStage }: { byStage: readonly StageSummary[] })
               <tr key={stage.id}>
                 <th scope="row">{stage.name}</th>
                 <td>{formatCount(stage.count, locale)}</td>
-                <td>{formatZloty(stage.sum, locale)}</td>
+                <td>{formatMoney(stage.sum, locale)}</td>
               </tr>
             ))}
           </tbody>

@@ -1,15 +1,7 @@
-/** Formatting for the dashboard, in the chosen language (DESIGN §3); money in zł (SPEC §9). */
+/** Formatting for the dashboard, in the chosen language (DESIGN §3); money: lib/format. */
 
 export function formatCount(value: number, locale: string): string {
   return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(value);
-}
-
-export function formatZloty(amount: number, locale: string): string {
-  const digits = new Intl.NumberFormat(locale, {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(amount);
-  return `${digits} zł`;
 }
 
 /** A 'YYYY-MM-DD' day from the API as "12 May"; the date has no time zone, so none is applied. */

@@ -1,13 +1,8 @@
 import type { Client } from '@school/contract/clients';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import {
-  formatPercent,
-  formatZloty,
-  fullName,
-  timeInStage,
-  type TimeInStage,
-} from './pipelineFormat';
+import { formatMoney } from '../../lib/format';
+import { formatPercent, fullName, timeInStage, type TimeInStage } from './pipelineFormat';
 import styles from './Card.module.css';
 
 function inStageText(t: TFunction, time: TimeInStage): string {
@@ -29,7 +24,7 @@ export function CardContent({ client, now }: { client: Client; now: number }) {
         <div className={styles.fact}>
           <dt className="visually-hidden">{t('pipeline.price')}</dt>
           <dd className={styles.price}>
-            {client.price === null ? t('pipeline.noPrice') : formatZloty(client.price, locale)}
+            {client.price === null ? t('pipeline.noPrice') : formatMoney(client.price, locale)}
           </dd>
         </div>
         <div className={styles.fact}>

@@ -8,7 +8,7 @@ import { LoadingState } from '../../components/LoadingState';
 import { columnDropId, type ColumnDropData } from './boardDnd';
 import { ClientCard } from './ClientCard';
 import { useColumnClients } from './pipelineApi';
-import { formatZloty } from './pipelineFormat';
+import { formatMoney } from '../../lib/format';
 import styles from './Pipeline.module.css';
 
 /** A first guess of a card's height; each card is measured once it is on screen. */
@@ -158,7 +158,7 @@ export function PipelineColumn({
             </div>
             <div>
               <dt className="visually-hidden">{t('pipeline.sumLabel')}</dt>
-              <dd className={styles.sum}>{formatZloty(summary.sum, i18n.language)}</dd>
+              <dd className={styles.sum}>{formatMoney(summary.sum, i18n.language)}</dd>
             </div>
           </dl>
         )}

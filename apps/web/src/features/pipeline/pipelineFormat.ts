@@ -1,16 +1,4 @@
-/**
- * Formatting for the board. Kept in the feature (not lib/format.ts) so the board does not move
- * when shared helpers change; the rules are SPEC §9 (zł, two decimals) and DESIGN §3 (locale).
- */
-
-/** An amount in zł with two decimals, digits in the chosen language's style. */
-export function formatZloty(amount: number, locale: string): string {
-  const digits = new Intl.NumberFormat(locale, {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(amount);
-  return `${digits} zł`;
-}
+/** Formatting for the board, in the chosen language (DESIGN §3). */
 
 /** A 0-100 probability as a percentage in the chosen language's style ("40%", "40 %"). */
 export function formatPercent(value: number, locale: string): string {
