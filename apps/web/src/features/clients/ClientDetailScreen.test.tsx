@@ -2,7 +2,8 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { calledUrls, jsonResponse, lastBody, renderApp, setupI18n } from '../../test/utils';
-import { clientsServer, makeClient } from './clientsTestServer';
+import { makeClient } from '../../test/clients';
+import { clientsServer } from './clientsTestServer';
 
 const FULL = makeClient({
   id: 1,

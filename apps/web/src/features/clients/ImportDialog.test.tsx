@@ -11,7 +11,8 @@ import {
   stubLayout,
 } from '../../test/utils';
 import { ClientsScreen } from './ClientsScreen';
-import { clientsServer, makeClient } from './clientsTestServer';
+import { makeClient } from '../../test/clients';
+import { clientsServer } from './clientsTestServer';
 
 const CSV =
   'firstName,lastName,email\r\nOla,Nowa,ola@example.com\r\nAnna,Nowak,anna@example.com\r\n';

@@ -1,5 +1,6 @@
 import type { Client } from '@school/contract/clients';
 import { vi } from 'vitest';
+import { makeClient } from '../../test/clients';
 import { ADMIN, jsonResponse, listResponse } from '../../test/utils';
 
 /** Test fixture: the lookups the client screens read. */
@@ -39,38 +40,6 @@ export const LOOKUPS: Record<string, unknown[]> = {
 };
 
 const PRODUCTS = LOOKUPS['/api/products'] as { id: number; name: string }[];
-
-export function makeClient(fields: Partial<Client> & Pick<Client, 'id'>): Client {
-  return {
-    firstName: `First${fields.id}`,
-    lastName: `Last${fields.id}`,
-    email: '',
-    tel: '',
-    price: null,
-    dLastContact: null,
-    probability: null,
-    responsibleId: null,
-    project: null,
-    stage: null,
-    language: null,
-    category: null,
-    product: null,
-    source: null,
-    hashCode: `hash${fields.id}`,
-    dateBirth: null,
-    position: '',
-    address: '',
-    age: null,
-    facebook: '',
-    telegramUsername: '',
-    timezone: '',
-    lastActivity: null,
-    device: '',
-    stageChangedAt: '2025-03-01T10:00:00.000Z',
-    createdAt: '2025-02-01T09:30:00.000Z',
-    ...fields,
-  };
-}
 
 export const CLIENTS: Client[] = [
   makeClient({

@@ -1,6 +1,7 @@
 import type { Client } from '@school/contract/clients';
 import type { Stage } from '@school/contract/lookups';
 import { vi } from 'vitest';
+import { makeClient as baseClient } from '../../test/clients';
 import { ADMIN, jsonResponse } from '../../test/utils';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -9,35 +10,9 @@ export function daysAgo(days: number): string {
   return new Date(Date.now() - days * DAY_MS - 60_000).toISOString();
 }
 
+/** A client on the board: in a stage since yesterday, created ten days ago unless told. */
 export function makeClient(fields: Partial<Client> & Pick<Client, 'id' | 'stage'>): Client {
-  return {
-    firstName: `First${fields.id}`,
-    lastName: `Last${fields.id}`,
-    email: '',
-    tel: '',
-    price: null,
-    dLastContact: null,
-    probability: null,
-    responsibleId: null,
-    project: null,
-    language: null,
-    category: null,
-    product: null,
-    source: null,
-    hashCode: `hash${fields.id}`,
-    dateBirth: null,
-    position: '',
-    address: '',
-    age: null,
-    facebook: '',
-    telegramUsername: '',
-    timezone: '',
-    lastActivity: null,
-    device: '',
-    stageChangedAt: daysAgo(1),
-    createdAt: daysAgo(10),
-    ...fields,
-  };
+  return baseClient({ stageChangedAt: daysAgo(1), createdAt: daysAgo(10), ...fields });
 }
 
 export interface PipelineServerOptions {

@@ -1,0 +1,34 @@
+import type { Client } from '@school/contract/clients';
+
+/** A client as the API answers it, every field empty but those the test gives. */
+export function makeClient(fields: Partial<Client> & Pick<Client, 'id'>): Client {
+  return {
+    firstName: `First${fields.id}`,
+    lastName: `Last${fields.id}`,
+    email: '',
+    tel: '',
+    price: null,
+    dLastContact: null,
+    probability: null,
+    responsibleId: null,
+    project: null,
+    stage: null,
+    language: null,
+    category: null,
+    product: null,
+    source: null,
+    hashCode: `hash${fields.id}`,
+    dateBirth: null,
+    position: '',
+    address: '',
+    age: null,
+    facebook: '',
+    telegramUsername: '',
+    timezone: '',
+    lastActivity: null,
+    device: '',
+    stageChangedAt: '2025-03-01T10:00:00.000Z',
+    createdAt: '2025-02-01T09:30:00.000Z',
+    ...fields,
+  };
+}
