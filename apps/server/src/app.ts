@@ -15,6 +15,7 @@ import { clientsRoutes } from './modules/clients/clients.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { lookupsRoutes } from './modules/lookups/lookups.routes.js';
+import { groupsRoutes } from './modules/users/groups.routes.js';
 import { projectsRoutes } from './modules/users/projects.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { registerErrorHandling } from './plugins/errors.js';
@@ -92,6 +93,7 @@ export async function buildApp({
       await api.register(lookupsRoutes, { db: database.db });
       await api.register(usersRoutes, { db: database.db });
       await api.register(projectsRoutes, { db: database.db });
+      await api.register(groupsRoutes, { db: database.db });
       await api.register(clientsRoutes, { db: database.db });
       await api.register(dashboardRoutes, { db: database.db });
     },

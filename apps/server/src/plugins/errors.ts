@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { errorCodes, type ErrorBody } from '@school/contract/common';
+import { errorBody, errorCodes, type ErrorBody } from '@school/contract/common';
 import { isDatabaseUnavailable } from '../db/client.js';
 
 /** A failure with a status and a code of DESIGN.md §2, thrown by handlers and hooks. */
@@ -14,6 +14,15 @@ export class HttpError extends Error {
     super(message);
   }
 }
+
+/** The failure answers a resource route documents (OpenAPI), all with the JSON error body. */
+export const errorResponses = {
+  400: errorBody,
+  401: errorBody,
+  403: errorBody,
+  404: errorBody,
+  409: errorBody,
+};
 
 export const notFound = (what = 'Not found') => new HttpError(404, errorCodes.notFound, what);
 export const unauthorized = (message = 'Not logged in') =>

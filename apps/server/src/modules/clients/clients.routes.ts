@@ -11,10 +11,10 @@ import {
   stageSummary,
   type Client,
 } from '@school/contract/clients';
-import { errorBody, idParam } from '@school/contract/common';
+import { idParam } from '@school/contract/common';
 import type { Db } from '../../db/client.js';
 import { sendPage } from '../../db/list.js';
-import { notFound } from '../../plugins/errors.js';
+import { errorResponses, notFound } from '../../plugins/errors.js';
 import type { CurrentSession } from '../../plugins/session.js';
 import { exportClientsCsv, previewImport, runImport } from './clients.csv.js';
 import {
@@ -27,8 +27,6 @@ import {
   updateClient,
   type ClientWithProduct,
 } from './clients.queries.js';
-
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 
 export function toClient({ client: c, productName }: ClientWithProduct): Client {
   return {
@@ -81,7 +79,7 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       schema: {
         tags: ['clients'],
         querystring: clientListQuery,
-        response: { 200: z.array(client), ...errors },
+        response: { 200: z.array(client), ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -98,7 +96,7 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         tags: ['clients'],
         summary: 'Pipeline column headers: count and sum of price per stage',
         querystring: filtersQuery.omit({ stage: true }),
-        response: { 200: z.array(stageSummary), ...errors },
+        response: { 200: z.array(stageSummary), ...errorResponses },
       },
     },
     async (request) => summaryByStage(db, request.query),
@@ -130,7 +128,7 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       schema: {
         tags: ['clients'],
         body: clientImport,
-        response: { 200: importPreview, ...errors },
+        response: { 200: importPreview, ...errorResponses },
       },
     },
     async (request) => previewImport(db, request.body.csv),
@@ -139,14 +137,20 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     '/clients/import',
     {
       ...importLimit,
-      schema: { tags: ['clients'], body: clientImport, response: { 200: importResult, ...errors } },
+      schema: {
+        tags: ['clients'],
+        body: clientImport,
+        response: { 200: importResult, ...errorResponses },
+      },
     },
     async (request) => runImport(db, request.body.csv, request.body.skipErrors),
   );
 
   app.get(
     '/clients/:id',
-    { schema: { tags: ['clients'], params: idParam, response: { 200: client, ...errors } } },
+    {
+      schema: { tags: ['clients'], params: idParam, response: { 200: client, ...errorResponses } },
+    },
     async (request) => {
       const row = await findClient(db, request.params.id);
       if (!row) throw notFound('No such client');
@@ -156,7 +160,13 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
 
   app.post(
     '/clients',
-    { schema: { tags: ['clients'], body: clientCreate, response: { 201: client, ...errors } } },
+    {
+      schema: {
+        tags: ['clients'],
+        body: clientCreate,
+        response: { 201: client, ...errorResponses },
+      },
+    },
     async (request, reply) => {
       const id = await insertClient(
         db,
@@ -177,7 +187,7 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
           'Update a client; fields left out stay as they are (a stage move sends just stage)',
         params: idParam,
         body: clientWrite,
-        response: { 200: client, ...errors },
+        response: { 200: client, ...errorResponses },
       },
     },
     async (request) => {
@@ -192,7 +202,13 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
 
   app.delete(
     '/clients/:id',
-    { schema: { tags: ['clients'], params: idParam, response: { 204: z.null(), ...errors } } },
+    {
+      schema: {
+        tags: ['clients'],
+        params: idParam,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
     async (request, reply) => {
       if (!(await deleteClient(db, request.params.id))) throw notFound('No such client');
       return reply.status(204).send(null);

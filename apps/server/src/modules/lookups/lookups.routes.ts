@@ -9,7 +9,7 @@ import {
   stage,
 } from '@school/contract/lookups';
 import type { Db } from '../../db/client.js';
-import { notFound } from '../../plugins/errors.js';
+import { errorResponses, notFound } from '../../plugins/errors.js';
 import {
   createDictionaryItem,
   deleteDictionaryItem,
@@ -17,8 +17,6 @@ import {
   listStages,
   updateDictionaryItem,
 } from './lookups.queries.js';
-
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 
 /**
  * GET /api/{lookup} for every lookup of SPEC.md §7, and create/update/delete for the
@@ -53,7 +51,13 @@ export const lookupsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     const item = name === 'stages' ? stage : lookupItem;
     app.post(
       `/${name}`,
-      { schema: { tags: ['lookups'], body: dictionaryInput, response: { 201: item, ...errors } } },
+      {
+        schema: {
+          tags: ['lookups'],
+          body: dictionaryInput,
+          response: { 201: item, ...errorResponses },
+        },
+      },
       async (request, reply) => {
         const row = await createDictionaryItem(db, name, request.body);
         if (!row) throw new Error(`${name} item not created`);
@@ -67,7 +71,7 @@ export const lookupsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
           tags: ['lookups'],
           params: idParam,
           body: dictionaryInput,
-          response: { 200: item, ...errors },
+          response: { 200: item, ...errorResponses },
         },
       },
       async (request) => {
@@ -78,7 +82,13 @@ export const lookupsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     );
     app.delete(
       `/${name}/:id`,
-      { schema: { tags: ['lookups'], params: idParam, response: { 204: z.null(), ...errors } } },
+      {
+        schema: {
+          tags: ['lookups'],
+          params: idParam,
+          response: { 204: z.null(), ...errorResponses },
+        },
+      },
       async (request, reply) => {
         if (!(await deleteDictionaryItem(db, name, request.params.id))) throw notFound();
         return reply.status(204).send(null);

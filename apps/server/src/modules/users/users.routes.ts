@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody, errorCodes, idParam } from '@school/contract/common';
+import { errorCodes, idParam } from '@school/contract/common';
 import {
   passwordChange,
   user,
@@ -11,7 +11,7 @@ import {
 } from '@school/contract/users';
 import type { Db } from '../../db/client.js';
 import { sendPage } from '../../db/list.js';
-import { HttpError, notFound, sqlStateOf } from '../../plugins/errors.js';
+import { errorResponses, HttpError, notFound, sqlStateOf } from '../../plugins/errors.js';
 import type { CurrentSession } from '../../plugins/session.js';
 import { hashPassword, passwordProblem, verifyPassword } from '../auth/password.js';
 import {
@@ -26,8 +26,6 @@ import {
   updateUser,
   type UserRow,
 } from './users.queries.js';
-
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 
 export function toUser(row: UserRow): User {
   return {
@@ -74,7 +72,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       schema: {
         tags: ['users'],
         querystring: userListQuery,
-        response: { 200: z.array(user), ...errors },
+        response: { 200: z.array(user), ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -92,7 +90,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
 
   app.get(
     '/users/:id',
-    { schema: { tags: ['users'], params: idParam, response: { 200: user, ...errors } } },
+    { schema: { tags: ['users'], params: idParam, response: { 200: user, ...errorResponses } } },
     async (request) => {
       const row = await findUserById(db, request.params.id);
       if (!row) throw notFound('No such user');
@@ -102,7 +100,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
 
   app.post(
     '/users',
-    { schema: { tags: ['users'], body: userCreate, response: { 201: user, ...errors } } },
+    { schema: { tags: ['users'], body: userCreate, response: { 201: user, ...errorResponses } } },
     async (request, reply) => {
       if (!me(request).isAdmin) throw forbidden('Only an admin can add users');
       const { password, ...fields } = request.body;
@@ -120,7 +118,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         tags: ['users'],
         params: idParam,
         body: userUpdate,
-        response: { 200: user, ...errors },
+        response: { 200: user, ...errorResponses },
       },
     },
     async (request) => {
@@ -158,7 +156,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         tags: ['users'],
         params: idParam,
         body: passwordChange,
-        response: { 204: z.null(), ...errors },
+        response: { 204: z.null(), ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -184,7 +182,9 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
 
   app.delete(
     '/users/:id',
-    { schema: { tags: ['users'], params: idParam, response: { 204: z.null(), ...errors } } },
+    {
+      schema: { tags: ['users'], params: idParam, response: { 204: z.null(), ...errorResponses } },
+    },
     async (request, reply) => {
       const session = me(request);
       const { id } = request.params;
