@@ -120,21 +120,27 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
   );
 
-  app.post(
-    '/logout',
-    {
-      schema: {
-        tags: ['session'],
-        summary: 'Log out',
-        response: { 204: z.null(), 403: errorBody },
+  // SPEC.md §7: logout sends no body. Whatever a client sends (an empty JSON body, text) is
+  // ignored, so a body can never keep a session alive.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+    scope.post(
+      '/logout',
+      {
+        schema: {
+          tags: ['session'],
+          summary: 'Log out',
+          response: { 204: z.null(), 403: errorBody },
+        },
       },
-    },
-    async (request, reply) => {
-      if (request.session) await deleteSession(db, request.session.id, request.session.userId);
-      app.sessions.clearCookies(reply, request);
-      return reply.status(204).send(null);
-    },
-  );
+      async (request, reply) => {
+        if (request.session) await deleteSession(db, request.session.id, request.session.userId);
+        app.sessions.clearCookies(reply, request);
+        return reply.status(204).send(null);
+      },
+    );
+  });
 
   app.get(
     '/sessions',

@@ -124,6 +124,26 @@ describe('GET /api/islogin and POST /api/logout', () => {
     expect(after.statusCode).toBe(401);
   });
 
+  it('ends the session whatever the body: empty JSON, bad JSON, another media type', async () => {
+    const bodies = [
+      { headers: { 'content-type': 'application/json' } },
+      { headers: { 'content-type': 'application/json' }, payload: '{not json' },
+      { headers: { 'content-type': 'text/plain' }, payload: 'bye' },
+    ];
+    for (const body of bodies) {
+      const agent = await login(t.app, user);
+      const out = await t.app.inject({
+        method: 'POST',
+        url: '/api/logout',
+        cookies: agent.cookies,
+        headers: { 'x-xsrf-token': agent.xsrf, ...body.headers },
+        ...(body.payload === undefined ? {} : { payload: body.payload }),
+      });
+      expect(out.statusCode).toBe(204);
+      expect((await agent.request({ method: 'GET', url: '/api/islogin' })).statusCode).toBe(401);
+    }
+  });
+
   it('refuses a logout without the XSRF header, and the session stays', async () => {
     const agent = await login(t.app, user);
     const out = await agent.request({ method: 'POST', url: '/api/logout', xsrf: false });
