@@ -40,3 +40,20 @@ it('refuses an unknown time zone quietly by storing UTC', async () => {
   expect(res.statusCode).toBe(200);
   expect(res.json()).toMatchObject({ timeZone: 'UTC' });
 });
+
+it('with COOKIE_SECURE ignores a plain sid cookie, even one holding a live session token', async () => {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/authentication',
+    payload: { ...user, timeZone: 'Europe/Warsaw' },
+  });
+  const token = res.cookies.find((c) => c.name === '__Host-sid')?.value ?? '';
+  expect(token).not.toBe('');
+  const planted = await t.app.inject({
+    method: 'GET',
+    url: '/api/islogin',
+    cookies: { sid: token },
+  });
+  expect(planted.statusCode).toBe(401);
+  expect(planted.json()).toMatchObject({ error: 'unauthorized' });
+});

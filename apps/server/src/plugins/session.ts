@@ -122,8 +122,10 @@ export async function registerSessions(app: FastifyInstance, config: Config, db:
 
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
-    const secure = isSecure(config, request);
-    const token = request.cookies[sessionCookieName(secure)] ?? request.cookies.sid;
+    // Only the cookie of this connection's kind is read: behind https (COOKIE_SECURE) a plain
+    // `sid`, which a sibling subdomain or a plain-http page can plant, is ignored; the
+    // __Host- prefix guarantees the cookie was set by this host over https.
+    const token = request.cookies[sessionCookieName(isSecure(config, request))];
     if (token && token.length <= 100) {
       const tokenHash = hashToken(token);
       const row = await findLiveSession(db, tokenHash, config.SESSION_IDLE_MINUTES);
