@@ -83,8 +83,8 @@ export async function buildApp({
   });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
-  await registerOpenApi(app);
   await registerSessions(app, config, database.db);
+  await registerOpenApi(app, config);
 
   await app.register(
     async (api) => {

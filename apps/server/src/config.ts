@@ -35,6 +35,7 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: positiveInt.default(1024 * 1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  API_DOCS_PUBLIC: bool.default(false),
 });
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string };

@@ -1,10 +1,14 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
-/** OpenAPI generated from the contract's zod schemas, served at /api/docs (DESIGN.md §1). */
-export async function registerOpenApi(app: FastifyInstance) {
+/**
+ * OpenAPI generated from the contract's zod schemas, served at /api/docs (DESIGN.md §1).
+ * The map of every route is for staff: it needs a login unless API_DOCS_PUBLIC (ADR 011).
+ */
+export async function registerOpenApi(app: FastifyInstance, config: Config) {
   await app.register(swagger, {
     openapi: {
       info: { title: 'School back-office API', version: '0.1.0' },
@@ -18,5 +22,10 @@ export async function registerOpenApi(app: FastifyInstance) {
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    ...(config.API_DOCS_PUBLIC
+      ? {}
+      : { uiHooks: { onRequest: (request) => app.sessions.require(request) } }),
+  });
 }

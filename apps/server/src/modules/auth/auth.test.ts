@@ -304,11 +304,41 @@ describe('headers', () => {
     expect(res.json()).toMatchObject({ error: 'not_found' });
   });
 
-  it('serves the OpenAPI document', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+  it('serves the OpenAPI document and its pages to a logged-in user only', async () => {
+    for (const url of [
+      '/api/docs',
+      '/api/docs/json',
+      '/api/docs/yaml',
+      '/api/docs/static/index.html',
+    ]) {
+      const anon = await t.app.inject({ method: 'GET', url });
+      expect(anon.statusCode, url).toBe(401);
+      expect(anon.json()).toEqual({ error: 'unauthorized', message: 'Not logged in' });
+      expect(anon.headers['content-security-policy']).toContain("object-src 'none'");
+    }
+    const agent = await login(t.app, user);
+    const res = await agent.request({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.json<{ paths: object }>().paths)).toEqual(
       expect.arrayContaining(['/api/authentication', '/api/islogin', '/api/sessions/{id}']),
     );
+  });
+});
+
+describe('API_DOCS_PUBLIC=1', () => {
+  it('serves the OpenAPI document without a login', async () => {
+    const open = await buildApp({
+      config: { ...t.config, API_DOCS_PUBLIC: true },
+      database: t.database,
+      logger: false,
+    });
+    try {
+      const res = await open.inject({ method: 'GET', url: '/api/docs/json' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json<{ openapi: string }>().openapi).toMatch(/^3\./);
+      expect((await open.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBe(200);
+    } finally {
+      await open.close();
+    }
   });
 });
