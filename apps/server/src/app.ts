@@ -18,8 +18,13 @@ import { lookupsRoutes } from './modules/lookups/lookups.routes.js';
 import { groupsRoutes } from './modules/users/groups.routes.js';
 import { projectsRoutes } from './modules/users/projects.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
-import { registerErrorHandling } from './plugins/errors.js';
+import {
+  clientErrorHandler,
+  frameworkErrorHandler,
+  registerErrorHandling,
+} from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
+import { helmetOptions } from './plugins/security-headers.js';
 import { registerSessions } from './plugins/session.js';
 import { defaultWebDist, registerStatic } from './plugins/static.js';
 
@@ -51,6 +56,8 @@ export async function buildApp({
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: frameworkErrorHandler(config),
+    clientErrorHandler: clientErrorHandler(config),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -61,26 +68,7 @@ export async function buildApp({
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    hsts: config.COOKIE_SECURE ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    referrerPolicy: { policy: 'same-origin' },
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(helmet, helmetOptions(config));
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await registerSessions(app, config, database.db);

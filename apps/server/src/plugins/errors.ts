@@ -1,7 +1,17 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type {
+  ConnectionError,
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+} from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorBody, errorCodes, type ErrorBody } from '@school/contract/common';
+import type { Config } from '../config.js';
 import { isDatabaseUnavailable } from '../db/client.js';
+import { plainSecurityHeaders } from './security-headers.js';
 
 /** A failure with a status and a code of DESIGN.md §2, thrown by handlers and hooks. */
 export class HttpError extends Error {
@@ -39,10 +49,22 @@ const byStatus: Partial<Record<number, readonly [string, string]>> = {
   404: [errorCodes.notFound, 'Not found'],
   405: ['method_not_allowed', 'Method not allowed'],
   406: ['not_acceptable', 'Not acceptable'],
+  408: ['timeout', 'The request took too long to arrive'],
   413: [errorCodes.tooLarge, 'The request body is too large'],
+  414: ['uri_too_long', 'The address (URL) is too long'],
   415: ['unsupported_media_type', 'Send JSON (Content-Type: application/json)'],
   429: [errorCodes.tooManyAttempts, 'Too many requests, try again later'],
+  431: ['headers_too_large', 'The request headers are too large'],
 };
+
+/** Errors of the router itself, answered before any route or hook runs. */
+const byFrameworkCode: Partial<Record<string, readonly [number, string, string]>> = {
+  FST_ERR_BAD_URL: [400, 'bad_url', 'The address (URL) is not valid: bad percent-encoding'],
+  FST_ERR_MAX_PARAM_LENGTH: [414, 'uri_too_long', 'The address (URL) is too long'],
+};
+
+/** How long a client should wait before trying again when the database is away. */
+export const RETRY_AFTER_SECONDS = 5;
 
 function fieldName(path: string, context: string | undefined): string {
   const name = path.replace(/^\//, '').replaceAll('/', '.');
@@ -99,7 +121,15 @@ function fromSqlState(state: string): [number, ErrorBody] {
 
 /** Every failure answers the JSON error body; never a stack trace, never a 500 for bad input. */
 export function registerErrorHandling(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
+  app.setErrorHandler(answerError);
+}
+
+function answerError(
+  error: FastifyError | HttpError | Error,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  {
     if (error instanceof HttpError) {
       const body: ErrorBody = { error: error.code, message: error.message };
       if (error.fields) body.fields = error.fields;
@@ -132,10 +162,16 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
       return sendError(reply, 503, {
         error: errorCodes.unavailable,
         message: 'The database is not reachable right now, try again shortly',
       });
+    }
+    const framework = byFrameworkCode[(error as FastifyError).code];
+    if (framework) {
+      const [status, code, message] = framework;
+      return sendError(reply, status, { error: code, message });
     }
     const status = (error as FastifyError).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
@@ -147,5 +183,71 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(reply, 500, { error: errorCodes.internal, message: 'Something went wrong' });
-  });
+  }
+}
+
+/**
+ * Fastify's `frameworkErrors`: the router could not take the URL (bad percent-encoding, a
+ * parameter too long). No hook has run, so the security headers are set here; the answer
+ * itself is the one error handler's.
+ */
+export function frameworkErrorHandler(config: Config) {
+  const headers = plainSecurityHeaders(config);
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    reply.headers(headers).header('x-request-id', request.id).header('cache-control', 'no-store');
+    return answerError(error, request, reply);
+  };
+}
+
+const answeredSockets = new WeakSet<Socket>();
+
+/**
+ * Fastify's `clientErrorHandler`: the HTTP parser refused the request (a request line or
+ * headers too long, broken HTTP) or it did not arrive in time. The answer is the same JSON
+ * error body with the same security headers, and the connection is closed gracefully: what
+ * the client still sends is read and dropped, so it is never reset before it has read the
+ * answer.
+ */
+export function clientErrorHandler(config: Config) {
+  const headers = plainSecurityHeaders(config);
+  return (err: ConnectionError, socket: Socket) => {
+    if (err.code === 'ECONNRESET' || socket.destroyed) return;
+    if (answeredSockets.has(socket)) return;
+    answeredSockets.add(socket);
+    let status = 400;
+    let body: ErrorBody = { error: 'bad_request', message: 'The request is not valid HTTP' };
+    if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+      status = 408;
+      body = { error: 'timeout', message: 'The request took too long to arrive' };
+    } else if (err.code === 'HPE_HEADER_OVERFLOW' || err.code === 'HPE_URI_OVERFLOW') {
+      // a chunk with no line end, or a first line past 8 kB, is the request line: the URL
+      const raw: unknown = err.rawPacket;
+      const lineEnd = Buffer.isBuffer(raw) ? raw.indexOf('\r\n') : -1;
+      if (lineEnd === -1 || lineEnd > 8192) {
+        status = 414;
+        body = { error: 'uri_too_long', message: 'The address (URL) is too long' };
+      } else {
+        status = 431;
+        body = { error: 'headers_too_large', message: 'The request headers are too large' };
+      }
+    }
+    if (!socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const json = JSON.stringify(body);
+    const head = [
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`,
+      'content-type: application/json; charset=utf-8',
+      `content-length: ${Buffer.byteLength(json)}`,
+      'cache-control: no-store',
+      'connection: close',
+      ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+    ];
+    socket.end(`${head.join('\r\n')}\r\n\r\n${json}`);
+    socket.resume();
+    const stop = setTimeout(() => socket.destroy(), 10_000);
+    stop.unref();
+    socket.once('close', () => clearTimeout(stop));
+  };
 }

@@ -1,0 +1,56 @@
+import type { FastifyHelmetOptions } from '@fastify/helmet';
+import type { Config } from '../config.js';
+
+/** The admin app's Content-Security-Policy (DESIGN.md §2 Headers). */
+const cspDirectives: Record<string, string[]> = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'none'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+const hstsMaxAge = 31_536_000;
+
+export function helmetOptions(config: Config): FastifyHelmetOptions {
+  return {
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives },
+    hsts: config.COOKIE_SECURE ? { maxAge: hstsMaxAge, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+  };
+}
+
+const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/**
+ * The headers helmet sends with the options above, for the answers written before any hook
+ * runs (a URL the router cannot decode, a request line too long for the HTTP parser): they
+ * carry the same protection as every other answer.
+ */
+export function plainSecurityHeaders(config: Config): Record<string, string> {
+  const csp = Object.entries(cspDirectives)
+    .map(([name, values]) => `${kebab(name)} ${values.join(' ')}`)
+    .join(';');
+  return {
+    'content-security-policy': csp,
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
+    'referrer-policy': 'same-origin',
+    ...(config.COOKIE_SECURE
+      ? { 'strict-transport-security': `max-age=${hstsMaxAge}; includeSubDomains` }
+      : {}),
+    'x-content-type-options': 'nosniff',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-frame-options': 'SAMEORIGIN',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
+  };
+}
