@@ -33,6 +33,13 @@ const envSchema = z.object({
   LOGIN_WINDOW_MINUTES: positiveInt.default(60),
   LOGIN_RATE_PER_MINUTE: positiveInt.default(60),
   BODY_LIMIT_BYTES: positiveInt.default(1024 * 1024),
+  // ADR 011: nothing waits forever, neither a query nor a slow or idle client
+  STATEMENT_TIMEOUT_MS: positiveInt.default(15_000),
+  DB_CONNECT_TIMEOUT_MS: positiveInt.default(5_000),
+  REQUEST_TIMEOUT_MS: positiveInt.default(60_000),
+  HEADERS_TIMEOUT_MS: positiveInt.default(15_000),
+  KEEP_ALIVE_TIMEOUT_MS: positiveInt.default(10_000),
+  CONNECTION_TIMEOUT_MS: positiveInt.default(120_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   API_DOCS_PUBLIC: bool.default(false),

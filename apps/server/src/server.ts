@@ -28,10 +28,22 @@ export async function startServer(config: Config): Promise<RunningServer> {
       });
       url = embedded.url;
     }
-    database = createDatabase(url);
-    await runMigrations(database);
-    const admin = await ensureAdmin(database.db, config);
-    const demo = config.DEMO_DATA ? await loadDemoData(database.db) : false;
+    // Migrations wait for another instance's lock and may rewrite big tables: no statement
+    // timeout for them; requests get one (ADR 011).
+    const setup = createDatabase(url, undefined, { statementTimeoutMs: 0 });
+    let admin: Awaited<ReturnType<typeof ensureAdmin>>;
+    let demo = false;
+    try {
+      await runMigrations(setup);
+      admin = await ensureAdmin(setup.db, config);
+      demo = config.DEMO_DATA ? await loadDemoData(setup.db) : false;
+    } finally {
+      await setup.pool.end();
+    }
+    database = createDatabase(url, undefined, {
+      statementTimeoutMs: config.STATEMENT_TIMEOUT_MS,
+      connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
+    });
     const app = await buildApp({ config, database });
     database.pool.removeAllListeners('error');
     database.pool.on('error', (err) => app.log.warn({ err }, 'idle database connection lost'));

@@ -17,13 +17,33 @@ export interface DatabaseLogger {
   warn: (obj: object, msg: string) => void;
 }
 
-/** One pool per app instance; an unreachable server surfaces as errors the app maps to 503. */
-export function createDatabase(connectionString: string, log?: DatabaseLogger): Database {
+export interface DatabaseOptions {
+  /** server-side limit of every statement (0: none, for migrations); default 15 s */
+  statementTimeoutMs?: number;
+  /** how long to wait for a connection, new or from the pool; default 5 s */
+  connectTimeoutMs?: number;
+}
+
+/**
+ * One pool per app instance; an unreachable server surfaces as errors the app maps to 503.
+ * Nothing waits forever (ADR 011): the server cancels a statement past statement_timeout, and
+ * the client gives up a little later still when the network itself is gone.
+ */
+export function createDatabase(
+  connectionString: string,
+  log?: DatabaseLogger,
+  { statementTimeoutMs = 15_000, connectTimeoutMs = 5_000 }: DatabaseOptions = {},
+): Database {
   const pool = new pg.Pool({
     connectionString,
     max: 10,
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: connectTimeoutMs,
     idleTimeoutMillis: 30_000,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    ...(statementTimeoutMs > 0
+      ? { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + 5_000 }
+      : {}),
   });
   // An idle client losing its connection must not crash the process (DESIGN.md §4: 503, recover).
   pool.on('error', (err) => log?.warn({ err }, 'idle database connection lost'));
@@ -37,6 +57,8 @@ const unavailableCodes = new Set([
   'ENOTFOUND',
   'EPIPE',
   'EHOSTUNREACH',
+  '55000', // object_not_in_prerequisite_state (e.g. a standby not yet accepting writes)
+  '57014', // query_canceled: statement_timeout, the server is overloaded
   '57P01', // admin_shutdown
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now
@@ -53,7 +75,7 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     }
     if (
       typeof e.message === 'string' &&
-      /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+      /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout/i.test(
         e.message,
       )
     ) {

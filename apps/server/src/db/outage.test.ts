@@ -1,19 +1,31 @@
 import net from 'node:net';
+import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { createDatabase, type Database } from './client.js';
 import { freePort } from './embedded.js';
+import { registerErrorHandling } from '../plugins/errors.js';
 import { createTestDatabase } from '../../test/databases.js';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 
-/** A TCP relay in front of PostgreSQL that the test can cut and restore. */
+/**
+ * A TCP relay in front of PostgreSQL that the test can cut (connections refused and reset)
+ * and freeze (connections stay open but no byte gets through, as on a dead network).
+ */
 function relay(target: URL, port: number) {
   const sockets = new Set<net.Socket>();
   let server: net.Server | undefined;
+  let frozen = false;
+  const forward = (from: net.Socket, to: net.Socket) =>
+    from.on('data', (chunk: Buffer) => {
+      if (!frozen) to.write(chunk);
+    });
   const open = () =>
     new Promise<void>((resolve) => {
+      frozen = false;
       server = net.createServer((client) => {
         const upstream = net.connect(Number(target.port || 5432), target.hostname);
         for (const s of [client, upstream]) {
@@ -21,7 +33,8 @@ function relay(target: URL, port: number) {
           s.on('close', () => sockets.delete(s));
           s.on('error', () => s.destroy());
         }
-        client.pipe(upstream).pipe(client);
+        forward(client, upstream);
+        forward(upstream, client);
       });
       server.listen(port, '127.0.0.1', resolve);
     });
@@ -30,7 +43,10 @@ function relay(target: URL, port: number) {
       for (const s of sockets) s.destroy();
       server?.close(() => resolve());
     });
-  return { open, cut };
+  const freeze = () => {
+    frozen = true;
+  };
+  return { open, cut, freeze };
 }
 
 let app: FastifyInstance;
@@ -46,7 +62,11 @@ beforeAll(async () => {
   await proxy.open();
   const viaProxy = new URL(testDb.url);
   viaProxy.host = `127.0.0.1:${port}`;
-  database = createDatabase(viaProxy.toString());
+  // pool limits far above the health check's own, so only that one can answer in time
+  database = createDatabase(viaProxy.toString(), undefined, {
+    statementTimeoutMs: 60_000,
+    connectTimeoutMs: 60_000,
+  });
   app = await buildApp({
     config: loadConfig({ DATABASE_URL: viaProxy.toString() }),
     database,
@@ -67,6 +87,7 @@ it('answers 503 while the database is away and recovers by itself when it return
   const health = await app.inject({ method: 'GET', url: '/api/health' });
   expect(health.statusCode).toBe(503);
   expect(health.json()).toEqual({ status: 'degraded', database: 'down' });
+  expect(Number(health.headers['retry-after'])).toBeGreaterThan(0);
   const login = await app.inject({
     method: 'POST',
     url: '/api/authentication',
@@ -74,6 +95,7 @@ it('answers 503 while the database is away and recovers by itself when it return
   });
   expect(login.statusCode).toBe(503);
   expect(login.json()).toMatchObject({ error: 'unavailable' });
+  expect(Number(login.headers['retry-after'])).toBeGreaterThan(0);
   const session = await app.inject({
     method: 'GET',
     url: '/api/islogin',
@@ -89,4 +111,50 @@ it('answers 503 while the database is away and recovers by itself when it return
     payload: { login: 'admin', password: 'whatever-it-is' },
   });
   expect(again.statusCode).toBe(401);
+});
+
+// The pool waits up to 60 s here; the test's own limit of 5 s shows health does not.
+it('health answers 503 at once while the network swallows every packet, then recovers', async () => {
+  expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  proxy.freeze();
+  const health = await app.inject({ method: 'GET', url: '/api/health' });
+  expect(health.statusCode).toBe(503);
+  expect(health.json()).toEqual({ status: 'degraded', database: 'down' });
+  expect(Number(health.headers['retry-after'])).toBeGreaterThan(0);
+  await proxy.cut();
+  await proxy.open();
+  expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+}, 5_000);
+
+it('cancels a statement past STATEMENT_TIMEOUT_MS and answers 503 with Retry-After', async () => {
+  const quick = createDatabase(database.pool.options.connectionString ?? '', undefined, {
+    statementTimeoutMs: 100,
+  });
+  const mini = Fastify();
+  registerErrorHandling(mini);
+  mini.get('/slow', async () => {
+    await quick.db.execute(sql`select pg_sleep(5)`);
+    return { done: true };
+  });
+  try {
+    const res = await mini.inject({ method: 'GET', url: '/slow' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ error: 'unavailable' });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  } finally {
+    await mini.close();
+    await quick.pool.end();
+  }
+});
+
+it('gives every connection a statement timeout, 15 s unless told otherwise', async () => {
+  const plain = createDatabase(database.pool.options.connectionString ?? '');
+  try {
+    const { rows } = await plain.pool.query<{ statement_timeout: string }>(
+      'show statement_timeout',
+    );
+    expect(rows[0]?.statement_timeout).toBe('15s');
+  } finally {
+    await plain.pool.end();
+  }
 });

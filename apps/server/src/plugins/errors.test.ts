@@ -1,6 +1,8 @@
 import net from 'node:net';
+import Fastify from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper.js';
+import { registerErrorHandling } from './errors.js';
 
 let t: TestApp;
 let reference: Record<string, unknown>;
@@ -177,5 +179,66 @@ describe('errors of the HTTP parser, over a real connection', () => {
       400,
       'bad_request',
     );
+  });
+});
+
+describe('a database that refuses work is a 503 with Retry-After', () => {
+  const states = ['55000', '57014', '57P01', '57P02', '57P03', '53300', '08006', 'ECONNREFUSED'];
+  for (const state of states) {
+    it(state, async () => {
+      const app = Fastify();
+      registerErrorHandling(app);
+      // drizzle wraps the driver's error: the code is on the cause
+      app.get('/fail', () => {
+        throw new Error('Failed query: select 1', {
+          cause: Object.assign(new Error('refused'), { code: state }),
+        });
+      });
+      const res = await app.inject({ method: 'GET', url: '/fail' });
+      await app.close();
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ error: 'unavailable', message: expect.any(String) });
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    });
+  }
+});
+
+describe('slow and idle connections are closed by the server timeouts', () => {
+  let port = 0;
+  let slow: TestApp;
+  beforeAll(async () => {
+    slow = await createTestApp({
+      HEADERS_TIMEOUT_MS: '300',
+      REQUEST_TIMEOUT_MS: '600',
+      KEEP_ALIVE_TIMEOUT_MS: '200',
+    });
+    await slow.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = slow.app.server.address();
+    port = typeof address === 'object' && address ? address.port : 0;
+  });
+
+  it('headers that never end: 408 with the JSON body, and the connection closed', async () => {
+    const res = await rawRequest(port, 'GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Slow: ');
+    expect(res.reset).toBe(false);
+    expect(res.status).toBe(408);
+    expect(JSON.parse(res.body)).toMatchObject({ error: 'timeout', message: expect.any(String) });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('a body that never arrives in full: 408, and the connection closed', async () => {
+    const res = await rawRequest(
+      port,
+      'POST /api/authentication HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"login":',
+    );
+    expect(res.status).toBe(408);
+    expect(JSON.parse(res.body)).toMatchObject({ error: 'timeout' });
+  });
+
+  it('an idle keep-alive connection is closed after KEEP_ALIVE_TIMEOUT_MS', async () => {
+    // the answer comes, then the server closes the idle connection (rawRequest resolves on close)
+    const res = await rawRequest(port, 'GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    expect(res.status).toBe(200);
+    expect(res.headers['keep-alive']).toMatch(/timeout=0?\.?\d/);
+    expect(res.reset).toBe(false);
   });
 });
