@@ -18,6 +18,7 @@ import { lookupsRoutes } from './modules/lookups/lookups.routes.js';
 import { groupsRoutes } from './modules/users/groups.routes.js';
 import { projectsRoutes } from './modules/users/projects.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { registerCompression } from './plugins/compression.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSessions } from './plugins/session.js';
@@ -81,6 +82,7 @@ export async function buildApp({
     referrerPolicy: { policy: 'same-origin' },
     crossOriginEmbedderPolicy: false,
   });
+  await registerCompression(app);
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await registerOpenApi(app);
