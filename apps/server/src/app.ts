@@ -18,6 +18,7 @@ import { lookupsRoutes } from './modules/lookups/lookups.routes.js';
 import { groupsRoutes } from './modules/users/groups.routes.js';
 import { projectsRoutes } from './modules/users/projects.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { registerCompression } from './plugins/compression.js';
 import {
   clientErrorHandler,
   frameworkErrorHandler,
@@ -82,6 +83,7 @@ export async function buildApp({
   });
 
   await app.register(helmet, helmetOptions(config));
+  await registerCompression(app);
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await registerSessions(app, config, database.db);

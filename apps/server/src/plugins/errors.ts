@@ -35,6 +35,8 @@ export const errorResponses = {
 };
 
 export const notFound = (what = 'Not found') => new HttpError(404, errorCodes.notFound, what);
+/** A file the web app does not have (/robots.txt, /nope.js): never the app page (ADR 015). */
+export const noSuchFile = (pathname: string) => notFound(`No file ${pathname}`);
 export const unauthorized = (message = 'Not logged in') =>
   new HttpError(401, errorCodes.unauthorized, message);
 
