@@ -35,9 +35,10 @@ const LOOKUPS: Record<string, unknown[]> = {
   ],
 };
 
-function renderSelectors(initial: FormValues = {}) {
+function renderSelectors(initial: FormValues = {}, mode: 'create' | 'edit' = 'create') {
   renderWithProviders(
     <EntityForm
+      mode={mode}
       label="Form"
       schema={schema}
       fields={FIELDS}
@@ -111,6 +112,23 @@ describe('selector (SPEC §7 dropdown)', () => {
       project: '',
       responsible: 9,
       language: 'Polish',
+    });
+  });
+
+  it('leaves an empty field of an existing record empty, even with a single option', async () => {
+    const fetchMock = fakeLookups();
+    const user = userEvent.setup();
+    renderSelectors({ project: 3, language: 'English' }, 'edit');
+    await waitFor(() => expect(select('Responsible').disabled).toBe(false));
+    await waitFor(() => expect(shown(select('Project'))).toBe('Beta'));
+    expect(select('Responsible').value).toBe('');
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(lastBody(fetchMock, 'POST', '/api/things')).toBeDefined());
+    expect(lastBody(fetchMock, 'POST', '/api/things')).toEqual({
+      project: 3,
+      responsible: '',
+      language: 'English',
     });
   });
 

@@ -49,6 +49,7 @@ export function DetailForm<R extends Row>({
         </dl>
       )}
       <EntityForm
+        mode="edit"
         // The form reads its values when it mounts, once per record: a refetch after the save
         // must not overwrite what is on screen.
         key={row.id}

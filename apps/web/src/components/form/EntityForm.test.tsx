@@ -18,6 +18,7 @@ const FIELDS: readonly FieldSpec[] = [
 function renderForm(onSaved = vi.fn()) {
   renderWithProviders(
     <EntityForm
+      mode="create"
       label="New user"
       schema={schema}
       fields={FIELDS}

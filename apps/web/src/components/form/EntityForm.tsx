@@ -4,12 +4,17 @@ import { FormProvider, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import controls from '../controls.module.css';
 import { FeedbackPanel } from './FeedbackPanel';
-import { FormField } from './FormField';
+import { FormField, NewRecordContext } from './FormField';
 import { isRequired, toBody, type FieldSpec, type FormSchema, type FormValues } from './fields';
 import { useFormStatus } from './useFormStatus';
 import styles from './Form.module.css';
 
 export interface EntityFormProps {
+  /**
+   * create: a new record (a selector with one option picks it, SPEC §5); edit: a record that
+   * exists, whose empty fields stay empty until the user fills them.
+   */
+  mode: 'create' | 'edit';
   /** The contract's schema of the body (SPEC §5 rules, the same the server applies). */
   schema: FormSchema;
   fields: readonly FieldSpec[];
@@ -31,6 +36,7 @@ export interface EntityFormProps {
  * timeout or forbidden, OK brings back exactly what the user typed.
  */
 export function EntityForm({
+  mode,
   schema,
   fields,
   defaultValues,
@@ -91,32 +97,34 @@ export function EntityForm({
   return (
     <>
       <FeedbackPanel status={status} onOk={onOk} />
-      <FormProvider {...form}>
-        <form
-          className={styles.form}
-          aria-label={label}
-          hidden={status !== 'none'}
-          onSubmit={(event) => void submit(event)}
-        >
-          {anyRequired && <p className={styles.hint}>{t('form.requiredHint')}</p>}
-          <div key={generation} className={styles.grid}>
-            {fields.map((field) => (
-              <FormField key={field.name} schema={schema} field={field} />
-            ))}
-          </div>
-          {children}
-          {(formMessage !== null || unknownFields !== null) && (
-            <p className={styles.formError} role="alert">
-              {[formMessage, unknownFields].filter(Boolean).join(' ')}
-            </p>
-          )}
-          <div className={styles.actions}>
-            <button type="submit" className={controls.button}>
-              {submitLabel}
-            </button>
-          </div>
-        </form>
-      </FormProvider>
+      <NewRecordContext value={mode === 'create'}>
+        <FormProvider {...form}>
+          <form
+            className={styles.form}
+            aria-label={label}
+            hidden={status !== 'none'}
+            onSubmit={(event) => void submit(event)}
+          >
+            {anyRequired && <p className={styles.hint}>{t('form.requiredHint')}</p>}
+            <div key={generation} className={styles.grid}>
+              {fields.map((field) => (
+                <FormField key={field.name} schema={schema} field={field} />
+              ))}
+            </div>
+            {children}
+            {(formMessage !== null || unknownFields !== null) && (
+              <p className={styles.formError} role="alert">
+                {[formMessage, unknownFields].filter(Boolean).join(' ')}
+              </p>
+            )}
+            <div className={styles.actions}>
+              <button type="submit" className={controls.button}>
+                {submitLabel}
+              </button>
+            </div>
+          </form>
+        </FormProvider>
+      </NewRecordContext>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import { createContext, useContext, useId, type InputHTMLAttributes } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import controls from '../controls.module.css';
@@ -25,6 +25,12 @@ const INPUTS: Record<Exclude<FieldKind, 'textarea' | 'checkbox' | 'select'>, Inp
   time: { type: 'time' },
   color: { type: 'color' },
 };
+
+/**
+ * Whether the form holds a new record. SPEC §5's single-option auto-select fills a blank
+ * selector for the user; on a record that exists it would change a saved value unasked.
+ */
+export const NewRecordContext = createContext(false);
 
 interface FormFieldProps {
   schema: FormSchema;
@@ -118,6 +124,7 @@ interface SelectFieldProps {
 function SelectField({ field, a11y }: SelectFieldProps) {
   const { control } = useFormContext();
   const { field: bound, fieldState } = useController({ name: field.name, control });
+  const isNew = useContext(NewRecordContext);
   return (
     <Selector
       id={a11y.id}
@@ -131,6 +138,7 @@ function SelectField({ field, a11y }: SelectFieldProps) {
       required={a11y.required}
       invalid={fieldState.invalid}
       describedBy={a11y['aria-describedby']}
+      autoSelectSingle={isNew}
     />
   );
 }

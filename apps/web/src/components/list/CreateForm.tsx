@@ -23,6 +23,7 @@ export function CreateForm({ path, label, schema, fields, defaults }: CreateForm
   const defaultValues = useMemo(() => toFormValues(fields, defaults), [fields, defaults]);
   return (
     <EntityForm
+      mode="create"
       label={label}
       schema={schema}
       fields={fields}

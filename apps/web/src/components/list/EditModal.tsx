@@ -53,6 +53,7 @@ export function EditModal<R extends Row>({
       ) : (
         <>
           <EntityForm
+            mode="edit"
             // A new row starts a new form: defaults are read once, when the form mounts.
             key={row.id}
             label={title}

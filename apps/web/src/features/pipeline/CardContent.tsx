@@ -5,17 +5,27 @@ import { formatMoney } from '../../lib/format';
 import { formatPercent, fullName, timeInStage, type TimeInStage } from './pipelineFormat';
 import styles from './Card.module.css';
 
-function inStageText(t: TFunction, time: TimeInStage): string {
-  if (time.unit === 'days') return t('pipeline.inStageDays', { count: time.count });
-  if (time.unit === 'hours') return t('pipeline.inStageHours', { count: time.count });
-  return t('pipeline.inStageJustNow');
+/** The card's short age ("3 d") and the full sentence read out and shown on hover. */
+function inStageText(t: TFunction, time: TimeInStage): { short: string; long: string } {
+  const count = { count: time.count };
+  switch (time.unit) {
+    case 'days':
+      return { short: t('pipeline.ageDays', count), long: t('pipeline.inStageDays', count) };
+    case 'hours':
+      return { short: t('pipeline.ageHours', count), long: t('pipeline.inStageHours', count) };
+    case 'minutes':
+      return { short: t('pipeline.ageMinutes', count), long: t('pipeline.inStageMinutes', count) };
+    case 'justNow':
+      return { short: t('pipeline.ageJustNow'), long: t('pipeline.inStageJustNow') };
+  }
 }
 
 /** What a card shows (SPEC §2 Pipeline): used by the card and by its drag overlay. */
 export function CardContent({ client, now }: { client: Client; now: number }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
-  const time = timeInStage(client.stageChangedAt, now);
+  const time = timeInStage(client, now);
+  const age = time && inStageText(t, time);
 
   return (
     <>
@@ -40,9 +50,12 @@ export function CardContent({ client, now }: { client: Client; now: number }) {
           <dd>{client.product?.name ?? t('pipeline.noProduct')}</dd>
         </div>
       </dl>
-      {time && (
+      {time && age && (
         <p className={styles.age}>
-          <time dateTime={client.stageChangedAt}>{inStageText(t, time)}</time>
+          <time dateTime={time.since} title={age.long}>
+            <span aria-hidden="true">{age.short}</span>
+            <span className="visually-hidden">{age.long}</span>
+          </time>
         </p>
       )}
     </>

@@ -7,20 +7,44 @@ export function formatPercent(value: number, locale: string): string {
   );
 }
 
-const HOUR_MS = 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 
-export type TimeInStage =
-  { unit: 'days'; count: number } | { unit: 'hours'; count: number } | { unit: 'justNow' };
+export type TimeInStage = {
+  unit: 'days' | 'hours' | 'minutes' | 'justNow';
+  count: number;
+  /** The moment the time is counted from (ISO), for the card's <time dateTime>. */
+  since: string;
+};
 
-/** How long a client has been in its stage, in whole days, else whole hours, else "just now". */
-export function timeInStage(stageChangedAt: string, now: number): TimeInStage | null {
-  const since = Date.parse(stageChangedAt);
-  if (Number.isNaN(since)) return null;
-  const elapsed = Math.max(0, now - since);
-  if (elapsed >= DAY_MS) return { unit: 'days', count: Math.floor(elapsed / DAY_MS) };
-  if (elapsed >= HOUR_MS) return { unit: 'hours', count: Math.floor(elapsed / HOUR_MS) };
-  return { unit: 'justNow' };
+function parsed(value: string | null | undefined): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? null : time;
+}
+
+/**
+ * How long a client has been in its stage: whole days, else hours, else minutes; "just now"
+ * only under a minute. Without a stage change on record, the client has been in its stage
+ * since it was created.
+ */
+export function timeInStage(
+  client: { stageChangedAt?: string | null; createdAt?: string | null },
+  now: number,
+): TimeInStage | null {
+  const changed = parsed(client.stageChangedAt);
+  const created = parsed(client.createdAt);
+  const start = changed ?? created;
+  if (start === null) return null;
+  const since = (changed !== null ? client.stageChangedAt : client.createdAt) ?? '';
+  const elapsed = Math.max(0, now - start);
+  if (elapsed >= DAY_MS) return { unit: 'days', count: Math.floor(elapsed / DAY_MS), since };
+  if (elapsed >= HOUR_MS) return { unit: 'hours', count: Math.floor(elapsed / HOUR_MS), since };
+  if (elapsed >= MINUTE_MS) {
+    return { unit: 'minutes', count: Math.floor(elapsed / MINUTE_MS), since };
+  }
+  return { unit: 'justNow', count: 0, since };
 }
 
 export function fullName(client: { firstName: string; lastName: string }): string {

@@ -35,6 +35,7 @@ export function ChangePasswordForm({ user, own, onDone }: ChangePasswordFormProp
     <>
       <p className={styles.note}>{t('users.changePasswordFor', { name: user.login })}</p>
       <EntityForm
+        mode="create"
         label={t('users.changePassword')}
         schema={own ? ownSchema : passwordChange}
         fields={fields}
