@@ -1,4 +1,5 @@
 import { sessionUser, type SessionUser } from '@school/contract/auth';
+import { api } from '@school/contract/paths';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { HttpError, request } from './http';
 
@@ -31,7 +32,7 @@ export function toSession(user: SessionUser): Session {
 /** GET /api/islogin; a 401 is the normal "logged out" answer, not an error. */
 export async function fetchSession(signal?: AbortSignal): Promise<Session> {
   try {
-    const user = await request('/api/islogin', {
+    const user = await request(api.islogin, {
       schema: sessionUser,
       authRedirect: false,
       ...(signal ? { signal } : {}),

@@ -1,4 +1,5 @@
 import { sessionUser, type LoginRequest } from '@school/contract/auth';
+import { api } from '@school/contract/paths';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { browserTimeZone } from '../../lib/format';
 import { request } from '../../lib/http';
@@ -8,7 +9,7 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (credentials: Pick<LoginRequest, 'login' | 'password'>) =>
-      request('/api/authentication', {
+      request(api.authentication, {
         method: 'POST',
         body: { ...credentials, timeZone: browserTimeZone() },
         schema: sessionUser,
@@ -22,7 +23,7 @@ export function useLogin() {
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => request('/api/logout', { method: 'POST', authRedirect: false }),
+    mutationFn: () => request(api.logout, { method: 'POST', authRedirect: false }),
     // SPEC §2: the user is logged out even when the call fails.
     onSettled: () => markLoggedOut(queryClient),
   });

@@ -1,4 +1,5 @@
 import type { Client } from '@school/contract/clients';
+import { api } from '@school/contract/paths';
 import { toFormValues, type FieldSpec, type FormValues } from '../../components/form/fields';
 import type { FilterSpec } from '../../components/list/FilterBar';
 
@@ -10,27 +11,37 @@ const field = {
   price: { name: 'price', label: 'fields.price', kind: 'decimal' },
   probability: { name: 'probability', label: 'fields.probability', kind: 'number' },
   dLastContact: { name: 'dLastContact', label: 'fields.dLastContact', kind: 'date' },
-  stage: { name: 'stage', label: 'fields.stage', kind: 'select', lookup: '/api/stages' },
-  product: { name: 'product', label: 'fields.product', kind: 'select', lookup: '/api/products' },
-  source: { name: 'source', label: 'fields.source', kind: 'select', lookup: '/api/sources' },
+  stage: { name: 'stage', label: 'fields.stage', kind: 'select', lookup: api.lookup('stages') },
+  product: {
+    name: 'product',
+    label: 'fields.product',
+    kind: 'select',
+    lookup: api.lookup('products'),
+  },
+  source: { name: 'source', label: 'fields.source', kind: 'select', lookup: api.lookup('sources') },
   responsibleId: {
     name: 'responsibleId',
     label: 'fields.responsible',
     kind: 'select',
-    lookup: '/api/users',
+    lookup: api.lookup('users'),
   },
-  project: { name: 'project', label: 'fields.project', kind: 'select', lookup: '/api/projects' },
+  project: {
+    name: 'project',
+    label: 'fields.project',
+    kind: 'select',
+    lookup: api.lookup('projects'),
+  },
   language: {
     name: 'language',
     label: 'fields.language',
     kind: 'select',
-    lookup: '/api/languages',
+    lookup: api.lookup('languages'),
   },
   category: {
     name: 'category',
     label: 'fields.category',
     kind: 'select',
-    lookup: '/api/categories',
+    lookup: api.lookup('categories'),
   },
   dateBirth: { name: 'dateBirth', label: 'fields.dateBirth', kind: 'date' },
   age: { name: 'age', label: 'fields.age', kind: 'number' },
@@ -41,7 +52,7 @@ const field = {
     name: 'timezone',
     label: 'fields.timezone',
     kind: 'select',
-    lookup: '/api/timezones',
+    lookup: api.lookup('timezones'),
     // The client keeps the IANA name itself (contract: timezone text), not a lookup id.
     optionValue: 'name',
   },
@@ -85,9 +96,9 @@ export function clientValues(fields: readonly FieldSpec[]) {
 
 /** The filters of the client list, sent as the API's query parameters. */
 export const CLIENT_FILTERS: readonly FilterSpec[] = [
-  { param: 'stage', label: 'fields.stage', lookup: '/api/stages' },
-  { param: 'responsibleId', label: 'fields.responsible', lookup: '/api/users' },
-  { param: 'project', label: 'fields.project', lookup: '/api/projects' },
-  { param: 'product', label: 'fields.product', lookup: '/api/products' },
-  { param: 'source', label: 'fields.source', lookup: '/api/sources' },
+  { param: 'stage', label: 'fields.stage', lookup: api.lookup('stages') },
+  { param: 'responsibleId', label: 'fields.responsible', lookup: api.lookup('users') },
+  { param: 'project', label: 'fields.project', lookup: api.lookup('projects') },
+  { param: 'product', label: 'fields.product', lookup: api.lookup('products') },
+  { param: 'source', label: 'fields.source', lookup: api.lookup('sources') },
 ];

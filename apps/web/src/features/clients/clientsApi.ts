@@ -7,17 +7,16 @@ import {
   type ImportPreview,
   type ImportResult,
 } from '@school/contract/clients';
+import { api } from '@school/contract/paths';
 import { z } from 'zod';
 import type { Resource } from '../../components/list/types';
 import { request } from '../../lib/http';
 import { readStored } from '../../lib/storage';
 import { REQUEST_TIMEOUT_STORAGE_KEY } from '../../lib/requestTimeout';
 
-export const CLIENTS_PATH = '/api/clients';
+export const CLIENTS_PATH = api.clients;
 /** The server writes the CSV itself: every matching row, with lookup names (not just a page). */
-export const CLIENTS_EXPORT_PATH = `${CLIENTS_PATH}/export.csv`;
-const IMPORT_PREVIEW_PATH = `${CLIENTS_PATH}/import/preview`;
-const IMPORT_PATH = `${CLIENTS_PATH}/import`;
+export const CLIENTS_EXPORT_PATH = api.clientsExport;
 
 /** The contract's limit on the file's text (clientImport.csv): refused before it is sent. */
 export const IMPORT_MAX_CHARS = clientImport.shape.csv.maxLength ?? Number.POSITIVE_INFINITY;
@@ -54,7 +53,7 @@ export function copyValue(row: Client): string | null {
 
 /** Reads the file on the server and says what an import would do; writes nothing. */
 export function previewImport(csv: string): Promise<ImportPreview> {
-  return request(IMPORT_PREVIEW_PATH, {
+  return request(api.clientsImportPreview, {
     method: 'POST',
     body: { csv },
     schema: importPreview,
@@ -64,7 +63,7 @@ export function previewImport(csv: string): Promise<ImportPreview> {
 
 /** Writes the file's rows (all of them or, with skipErrors, the valid ones) in one go. */
 export function runImport(csv: string, skipErrors: boolean): Promise<ImportResult> {
-  return request(IMPORT_PATH, {
+  return request(api.clientsImport, {
     method: 'POST',
     body: { csv, skipErrors },
     schema: importResult,

@@ -1,4 +1,6 @@
 import type { Client } from '@school/contract/clients';
+import type { Stage } from '@school/contract/lookups';
+import { api } from '@school/contract/paths';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../components/list/types';
@@ -6,14 +8,11 @@ import { useLookup } from '../../components/lookups';
 import { formatMoney } from '../../lib/format';
 import styles from './Clients.module.css';
 
-interface StageLook {
-  name: string;
-  color: string;
-}
+type StageLook = Pick<Stage, 'name' | 'color'>;
 
 /** Stage names and colours by id, from the one shared /api/stages request. */
 function useStageLooks(): (id: number | null) => StageLook | undefined {
-  const { data } = useLookup('/api/stages');
+  const { data } = useLookup(api.lookup('stages'));
   return useMemo(() => {
     const looks = new Map<number, StageLook>();
     for (const item of data ?? []) {

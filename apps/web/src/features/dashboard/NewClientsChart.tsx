@@ -1,13 +1,11 @@
+import type { Dashboard } from '@school/contract/clients';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCount, formatDay } from './dashboardFormat';
 import { useChartWidth } from './useChartWidth';
 import styles from './DashboardScreen.module.css';
 
-interface Day {
-  date: string;
-  count: number;
-}
+type Day = Dashboard['newClientsByDay'][number];
 
 const FALLBACK_WIDTH = 560;
 const HEIGHT = 180;

@@ -1,4 +1,5 @@
 import { dashboard } from '@school/contract/clients';
+import { api } from '@school/contract/paths';
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../lib/http';
 
@@ -8,7 +9,7 @@ export const DASHBOARD_QUERY_KEY = ['dashboard'] as const;
 export function useDashboard() {
   return useQuery({
     queryKey: DASHBOARD_QUERY_KEY,
-    queryFn: ({ signal }) => request('/api/dashboard', { schema: dashboard, signal }),
+    queryFn: ({ signal }) => request(api.dashboard, { schema: dashboard, signal }),
     // Stage moves and new clients happen on other screens: reopening the dashboard asks again.
     refetchOnMount: 'always',
   });

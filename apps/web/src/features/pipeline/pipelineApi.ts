@@ -1,5 +1,6 @@
 import { client, stageSummary, type Client } from '@school/contract/clients';
 import { stage } from '@school/contract/lookups';
+import { api, withQuery } from '@school/contract/paths';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { request } from '../../lib/http';
@@ -35,18 +36,10 @@ const stageList = z.array(stage);
 const summaryList = z.array(stageSummary);
 const clientList = z.array(client);
 
-function withQuery(path: string, params: Record<string, string | number>, search: string) {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) query.set(name, String(value));
-  if (search !== '') query.set('search', search);
-  const text = query.toString();
-  return text === '' ? path : `${path}?${text}`;
-}
-
 export function useStages() {
   return useQuery({
     queryKey: pipelineKeys.stages,
-    queryFn: ({ signal }) => request('/api/stages', { schema: stageList, signal }),
+    queryFn: ({ signal }) => request(api.lookup('stages'), { schema: stageList, signal }),
   });
 }
 
@@ -55,7 +48,7 @@ export function useStageSummaries(search: string) {
   return useQuery({
     queryKey: pipelineKeys.summariesFor(search),
     queryFn: ({ signal }) =>
-      request(withQuery('/api/clients/bystage', {}, search), { schema: summaryList, signal }),
+      request(withQuery(api.clientsByStage, { search }), { schema: summaryList, signal }),
     placeholderData: keepPreviousData,
     // clients change on other screens and by other staff: the board reads afresh when opened
     refetchOnMount: 'always',
@@ -69,7 +62,7 @@ export async function fetchColumnPage(
   signal?: AbortSignal,
 ): Promise<ColumnPage> {
   const params = { stage: stageId, limit: PAGE_SIZE, offset, sort: COLUMN_SORT };
-  const items = await request(withQuery('/api/clients', params, search), {
+  const items = await request(withQuery(api.clients, { ...params, search }), {
     schema: clientList,
     ...(signal ? { signal } : {}),
   });
@@ -95,7 +88,7 @@ export function useColumnClients(stageId: number, search: string) {
 
 /** SPEC §4: a stage move sends only the stage; the answer is the updated client. */
 export function putClientStage(clientId: number, stageId: number): Promise<Client> {
-  return request(`/api/clients/${clientId}`, {
+  return request(api.client(clientId), {
     method: 'PUT',
     body: { stage: stageId },
     schema: client,

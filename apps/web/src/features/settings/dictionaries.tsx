@@ -6,6 +6,7 @@ import {
   type LookupItem,
   type Stage,
 } from '@school/contract/lookups';
+import { api } from '@school/contract/paths';
 import { z } from 'zod';
 import type { FieldSpec, FormValues } from '../../components/form/fields';
 import type { Column, FormConfig, Resource, Row } from '../../components/list/types';
@@ -26,7 +27,7 @@ const nameColumn = <R extends LookupItem>(): Column<R> => ({
 
 /** Stages carry the pipeline colour and their column order (DESIGN §3 Pipeline). */
 export const STAGES: DictionaryView<Stage> = {
-  resource: { path: '/api/stages', list: z.array(stage), rowLabel: (row) => row.name },
+  resource: { path: api.lookup('stages'), list: z.array(stage), rowLabel: (row) => row.name },
   schema: dictionaryInput,
   fields: [
     { name: 'name', label: 'fields.name' },
@@ -56,7 +57,7 @@ const NAME_FIELDS: readonly FieldSpec[] = [{ name: 'name', label: 'fields.name' 
 
 function plainDictionary(name: Exclude<EditableDictionary, 'stages'>): DictionaryView<LookupItem> {
   return {
-    resource: { path: `/api/${name}`, list: z.array(lookupItem), rowLabel: (row) => row.name },
+    resource: { path: api.lookup(name), list: z.array(lookupItem), rowLabel: (row) => row.name },
     schema: NAME_ONLY,
     fields: NAME_FIELDS,
     columns: [nameColumn<LookupItem>()],

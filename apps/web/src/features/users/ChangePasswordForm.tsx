@@ -1,3 +1,4 @@
+import { api } from '@school/contract/paths';
 import { passwordChange, type User } from '@school/contract/users';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -41,7 +42,7 @@ export function ChangePasswordForm({ user, own, onDone }: ChangePasswordFormProp
         fields={fields}
         defaultValues={toFormValues(fields, { endOtherSessions: true })}
         submitLabel={t('users.setPassword')}
-        onSubmit={(body) => request(`/api/users/${user.id}/password`, { method: 'PUT', body })}
+        onSubmit={(body) => request(api.userPassword(user.id), { method: 'PUT', body })}
         onDoneOk={onDone}
       />
     </>

@@ -1,3 +1,4 @@
+import { api } from '@school/contract/paths';
 import { group, groupInput, type Group } from '@school/contract/users';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -6,7 +7,7 @@ import { ListScreen } from '../../components/list/ListScreen';
 import type { Column, Resource } from '../../components/list/types';
 
 const resource: Resource<Group> = {
-  path: '/api/groups',
+  path: api.groups,
   list: z.array(group),
   rowLabel: (row) => row.name,
 };

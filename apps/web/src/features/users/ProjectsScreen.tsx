@@ -1,3 +1,4 @@
+import { api } from '@school/contract/paths';
 import { project, projectInput, type Project } from '@school/contract/users';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +10,7 @@ import { useLookupLabels } from '../../components/lookups';
 import { formatMoney } from '../../lib/format';
 
 const resource: Resource<Project> = {
-  path: '/api/projects',
+  path: api.projects,
   list: z.array(project),
   rowLabel: (row) => row.name,
 };
@@ -17,16 +18,16 @@ const resource: Resource<Project> = {
 const FIELDS: readonly FieldSpec[] = [
   { name: 'name', label: 'fields.name' },
   { name: 'description', label: 'fields.description', kind: 'textarea' },
-  { name: 'responsible', label: 'fields.responsible', kind: 'select', lookup: '/api/users' },
+  { name: 'responsible', label: 'fields.responsible', kind: 'select', lookup: api.lookup('users') },
   { name: 'price', label: 'fields.price', kind: 'decimal' },
-  { name: 'product', label: 'fields.product', kind: 'select', lookup: '/api/products' },
+  { name: 'product', label: 'fields.product', kind: 'select', lookup: api.lookup('products') },
 ];
 
 function useColumns(): Column<Project>[] {
   const { i18n } = useTranslation();
   const locale = i18n.language;
-  const userName = useLookupLabels('/api/users', 'responsible');
-  const productName = useLookupLabels('/api/products');
+  const userName = useLookupLabels(api.lookup('users'), 'responsible');
+  const productName = useLookupLabels(api.lookup('products'));
   return useMemo(
     () => [
       { key: 'name', label: 'fields.name', sort: 'name', value: (row) => row.name },

@@ -1,3 +1,4 @@
+import { api } from '@school/contract/paths';
 import { user, userCreate, userUpdate, type User, type USER_SORTS } from '@school/contract/users';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +14,7 @@ import { useCurrentUser } from './currentUser';
 type UserSort = Exclude<(typeof USER_SORTS)[number], 'id'>;
 
 const resource: Resource<User> = {
-  path: '/api/users',
+  path: api.users,
   list: z.array(user),
   rowLabel: (row) => row.login,
 };
@@ -27,12 +28,12 @@ const CREATE_FIELDS: readonly FieldSpec[] = [
   { name: 'tel', label: 'fields.tel', kind: 'tel' },
   { name: 'dateBirth', label: 'fields.dateBirth', kind: 'date' },
   { name: 'position', label: 'fields.position' },
-  { name: 'project', label: 'fields.project', kind: 'select', lookup: '/api/projects' },
+  { name: 'project', label: 'fields.project', kind: 'select', lookup: api.lookup('projects') },
   {
     name: 'language',
     label: 'fields.language',
     kind: 'select',
-    lookup: '/api/languages',
+    lookup: api.lookup('languages'),
     // The user record keeps the language's name, not a lookup id (contract: language text).
     optionValue: 'name',
   },
@@ -45,7 +46,7 @@ const EDIT_FIELDS: readonly FieldSpec[] = [
 ];
 
 function useColumns(): Column<User>[] {
-  const projectName = useLookupLabels('/api/projects');
+  const projectName = useLookupLabels(api.lookup('projects'));
   return useMemo(() => {
     const text = (key: UserSort & keyof User): Column<User> => ({
       key,

@@ -1,5 +1,6 @@
+import { api } from '@school/contract/paths';
 import { user } from '@school/contract/users';
-import { useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { request } from '../../lib/http';
 import { useSession } from '../../lib/session';
 
@@ -12,8 +13,8 @@ export function useCurrentUser() {
   const id = session.isLoggedIn ? session.userId : null;
   const query = useQuery({
     queryKey: ['currentUser', id],
-    queryFn: ({ signal }) => request(`/api/users/${id}`, { schema: user, signal }),
-    enabled: id !== null,
+    queryFn:
+      id === null ? skipToken : ({ signal }) => request(api.user(id), { schema: user, signal }),
   });
   return { id, isAdmin: query.data?.isAdmin ?? false };
 }

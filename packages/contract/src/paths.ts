@@ -1,0 +1,121 @@
+/**
+ * Every path of the API (SPEC.md §7), in one typed table: screens, tests and fakes take their
+ * addresses from here, never from string literals. Query parameters (?stage=, ?conversation=...)
+ * are added by the caller; the comments name those SPEC lists.
+ */
+
+const API = '/api';
+
+/** The GET lookups of SPEC §7: a list of items with id and name. */
+export const LOOKUP_NAMES = [
+  'stages',
+  'users',
+  'projects',
+  'languages',
+  'categories',
+  'products',
+  'sources',
+  'levels',
+  'timezones',
+  'booleans',
+  'groups',
+  'conversationtypes',
+  'estimationfunctions',
+  'answertypes',
+  'clasifications',
+  'algorithms',
+] as const;
+export type LookupName = (typeof LOOKUP_NAMES)[number];
+
+/** A path of the lookup table. */
+export type LookupPath = `${typeof API}/${LookupName}`;
+
+const item = (base: string) => (id: number) => `${base}/${id}`;
+
+export const api = {
+  // Session
+  authentication: `${API}/authentication`,
+  logout: `${API}/logout`,
+  islogin: `${API}/islogin`,
+  health: `${API}/health`,
+  sessions: `${API}/sessions`,
+  session: item(`${API}/sessions`),
+
+  /** GET /api/{name}; editable dictionaries also POST, and PUT/DELETE {path}/{id}. */
+  lookup: (name: LookupName): LookupPath => `${API}/${name}`,
+  lookupItem: (name: LookupName, id: number) => `${API}/${name}/${id}`,
+
+  // Clients and the pipeline; GET /api/clients?stage={stageId}
+  clients: `${API}/clients`,
+  client: item(`${API}/clients`),
+  clientsByStage: `${API}/clients/bystage`,
+  clientsExport: `${API}/clients/export.csv`,
+  clientsImport: `${API}/clients/import`,
+  clientsImportPreview: `${API}/clients/import/preview`,
+  dashboard: `${API}/dashboard`,
+
+  // Users, projects, groups
+  users: `${API}/users`,
+  user: item(`${API}/users`),
+  userPassword: (id: number) => `${API}/users/${id}/password`,
+  projects: `${API}/projects`,
+  project: item(`${API}/projects`),
+  groups: `${API}/groups`,
+  group: item(`${API}/groups`),
+
+  // Students and their documents
+  students: `${API}/students`,
+  student: item(`${API}/students`),
+  studentDocuments: `${API}/studentdocuments`,
+  studentDocument: item(`${API}/studentdocuments`),
+  studentDocumentsOf: (studentId: number) => `${API}/studentdocuments/bystudent/${studentId}`,
+
+  // Schedule: ?cycled, ?bias or ?dateFrom&dateTo on both
+  schedule: `${API}/schedule`,
+  scheduleInfoPanel: `${API}/schedule/infopanel`,
+  /** GET ?date={date}. */
+  lessons: `${API}/lessons`,
+  lesson: item(`${API}/lessons`),
+  /** GET ?lesson={id} or ?student={id} with search and filters; POST. */
+  events: `${API}/events`,
+  event: item(`${API}/events`),
+  /** GET ?student={id}. */
+  eventsInfoPanel: `${API}/events/infopanel`,
+
+  // Bot: GET/POST ?isPublic={0|1}
+  conversations: `${API}/conversations`,
+  conversation: item(`${API}/conversations`),
+  /** GET ?conversation={id}. */
+  answers: `${API}/answers`,
+  answer: item(`${API}/answers`),
+  /** GET, POST, DELETE with ?nextId={id} or ?fromId={id}. */
+  answerConnectors: `${API}/answerconnectors`,
+  /** GET ?conversation={id}; POST; DELETE. */
+  estimationGroup: `${API}/estimationgroup`,
+  /** GET ?student={id}&isForMe={0|1} or ?conversation={id}; POST. */
+  conversationProgress: `${API}/conversationprogress`,
+  conversationProgressByAlgorithm: `${API}/conversationprogress/byalgorithm`,
+  /** GET ?conversationprogress={id}. */
+  messages: `${API}/messages`,
+  messagesByFunction: (id: number) => `${API}/messages/byfunction/${id}`,
+
+  // Games: GET/POST /api/grid?type=1..4
+  grids: `${API}/grid`,
+  grid: item(`${API}/grid`),
+  /** GET ?grid={id}; POST. */
+  gridCards: `${API}/gridcard`,
+  gridCard: item(`${API}/gridcard`),
+  sets: `${API}/set`,
+  set: item(`${API}/set`),
+  /** GET ?set={id}; POST. */
+  setCards: `${API}/setcard`,
+  setCard: item(`${API}/setcard`),
+} as const;
+
+/** `path` with `params` as its query string (empty values are left out). */
+export function withQuery(path: string, params: Record<string, string | number | undefined>) {
+  const pairs = Object.entries(params)
+    .filter(([, value]) => value !== undefined && value !== '')
+    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`);
+  return pairs.length === 0 ? path : `${path}?${pairs.join('&')}`;
+}
