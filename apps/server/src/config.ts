@@ -28,8 +28,12 @@ const envSchema = z.object({
   SESSION_MAX_DAYS: positiveInt.default(30),
   TRUST_PROXY: bool.default(false),
   COOKIE_SECURE: bool.default(false),
+  // ADR 011: LOGIN_MAX_FAILURES counts per (login, address); a login failing from many
+  // addresses is only slowed past LOGIN_SLOW_AFTER_FAILURES, never locked out
   LOGIN_MAX_FAILURES: positiveInt.default(100),
   LOGIN_MAX_FAILURES_PER_IP: positiveInt.default(500),
+  LOGIN_SLOW_AFTER_FAILURES: positiveInt.default(200),
+  LOGIN_MAX_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(3_000),
   LOGIN_WINDOW_MINUTES: positiveInt.default(60),
   LOGIN_RATE_PER_MINUTE: positiveInt.default(60),
   BODY_LIMIT_BYTES: positiveInt.default(1024 * 1024),

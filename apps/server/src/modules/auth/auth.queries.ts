@@ -23,6 +23,7 @@ export async function countRecentFailures(
   const [row] = await db
     .select({
       byLogin: sql<number>`count(*) filter (where ${loginFailures.login} = ${login.toLowerCase()})::int`,
+      byPair: sql<number>`count(*) filter (where ${loginFailures.login} = ${login.toLowerCase()} and ${loginFailures.ip} = ${ip})::int`,
       byIp: sql<number>`count(*) filter (where ${loginFailures.ip} = ${ip})::int`,
     })
     .from(loginFailures)
@@ -32,7 +33,7 @@ export async function countRecentFailures(
         sql`(${loginFailures.login} = ${login.toLowerCase()} or ${loginFailures.ip} = ${ip})`,
       ),
     );
-  return { byLogin: row?.byLogin ?? 0, byIp: row?.byIp ?? 0 };
+  return { byLogin: row?.byLogin ?? 0, byPair: row?.byPair ?? 0, byIp: row?.byIp ?? 0 };
 }
 
 export async function recordFailure(db: Db, login: string, ip: string, windowMinutes: number) {
@@ -43,8 +44,10 @@ export async function recordFailure(db: Db, login: string, ip: string, windowMin
     .where(sql`${loginFailures.at} < now() - make_interval(mins => ${windowMinutes * 2})`);
 }
 
-export async function clearFailures(db: Db, login: string) {
-  await db.delete(loginFailures).where(eq(loginFailures.login, login.toLowerCase()));
+export async function clearFailures(db: Db, login: string, ip: string) {
+  await db
+    .delete(loginFailures)
+    .where(and(eq(loginFailures.login, login.toLowerCase()), eq(loginFailures.ip, ip)));
 }
 
 export interface NewSession {

@@ -6,15 +6,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { HttpError, notFound } from '../../plugins/errors.js';
 import type { CurrentSession } from '../../plugins/session.js';
-import {
-  clearFailures,
-  countRecentFailures,
-  createSession,
-  deleteSession,
-  findUserByLogin,
-  listSessions,
-  recordFailure,
-} from './auth.queries.js';
+import { createSession, deleteSession, findUserByLogin, listSessions } from './auth.queries.js';
 import { describeDevice } from './device.js';
 import { getDummyHash, verifyPassword } from './password.js';
 
@@ -65,29 +57,17 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request, reply) => {
       const { login, password, timeZone } = request.body;
       const ip = request.ip;
-      const failures = await countRecentFailures(db, login, ip, config.LOGIN_WINDOW_MINUTES);
-      if (
-        failures.byLogin >= config.LOGIN_MAX_FAILURES ||
-        failures.byIp >= config.LOGIN_MAX_FAILURES_PER_IP
-      ) {
-        request.log.warn({ event: 'login_refused', login, ip, reason: 'throttled', ...failures });
-        reply.header('retry-after', String(config.LOGIN_WINDOW_MINUTES * 60));
-        throw new HttpError(
-          429,
-          errorCodes.tooManyAttempts,
-          'Too many failed logins, try again later',
-        );
-      }
+      await app.loginThrottle.check(request, reply, login);
       const user = await findUserByLogin(db, login);
       // unknown logins cost the same argon2 work as wrong passwords
       const ok = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), password);
       if (!user || !ok || user.disabled) {
         const reason = !user ? 'unknown login' : user.disabled ? 'disabled user' : 'wrong password';
         request.log.warn({ event: 'login_failed', login, ip, reason });
-        await recordFailure(db, login, ip, config.LOGIN_WINDOW_MINUTES);
+        await app.loginThrottle.failed(request, login);
         throw wrongCredentials;
       }
-      await clearFailures(db, login);
+      await app.loginThrottle.succeeded(request, login);
       const { tokenHash } = app.sessions.issue(reply, request);
       const timezone = validTimeZone(timeZone);
       await createSession(db, {

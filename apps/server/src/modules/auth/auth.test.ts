@@ -1,13 +1,19 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
+import { slowdownMs } from './throttle.js';
 import { createTestApp, createUser, login, type TestApp } from '../../../test/helper.js';
 
 let t: TestApp;
 let user: { id: number; login: string; password: string };
 
 beforeAll(async () => {
-  t = await createTestApp({ LOGIN_MAX_FAILURES: '5', LOGIN_RATE_PER_MINUTE: '1000' });
+  t = await createTestApp({
+    LOGIN_MAX_FAILURES: '5',
+    LOGIN_SLOW_AFTER_FAILURES: '8',
+    LOGIN_MAX_DELAY_MS: '40',
+    LOGIN_RATE_PER_MINUTE: '1000',
+  });
   user = await createUser(t, { login: 'olena', firstName: 'Olena', lastName: 'Kovalenko' });
 });
 
@@ -281,6 +287,81 @@ describe('login throttling', () => {
     // the window passes
     await t.database.db.execute(sql`update login_failures set at = at - interval '61 minutes'`);
     expect((await post({ login: victim.login, password: victim.password })).statusCode).toBe(200);
+  });
+});
+
+describe('lockout cannot be used against a user', () => {
+  const from = (remoteAddress: string, payload: object) =>
+    t.app.inject({ method: 'POST', url: '/api/authentication', payload, remoteAddress });
+
+  it('refuses the attacking (login, address) pair; the user logs in from elsewhere', async () => {
+    const victim = await createUser(t);
+    for (let i = 0; i < 5; i++) {
+      const res = await from('10.6.6.6', { login: victim.login, password: `guess-${i}-xx` });
+      expect(res.statusCode).toBe(401);
+    }
+    const pair = await from('10.6.6.6', { login: victim.login, password: victim.password });
+    expect(pair.statusCode).toBe(429);
+    expect(pair.json()).toMatchObject({ error: 'too_many_attempts' });
+    expect(Number(pair.headers['retry-after'])).toBeGreaterThan(0);
+    const real = await from('10.1.1.1', { login: victim.login, password: victim.password });
+    expect(real.statusCode).toBe(200);
+    // and the real user's success does not forgive the attacker
+    expect(
+      (await from('10.6.6.6', { login: victim.login, password: victim.password })).statusCode,
+    ).toBe(429);
+  });
+
+  it('only slows a login failing from many addresses past the ceiling, never locks it', async () => {
+    const victim = await createUser(t);
+    for (let address = 1; address <= 4; address++) {
+      for (let i = 0; i < 3; i++) {
+        const res = await from(`10.7.0.${address}`, {
+          login: victim.login,
+          password: `no-${i}-xx`,
+        });
+        expect(res.statusCode).toBe(401);
+      }
+    }
+    const before = t.logs.length;
+    const real = await from('10.1.1.2', { login: victim.login, password: victim.password });
+    expect(real.statusCode).toBe(200);
+    const slowed = t.logs
+      .slice(before)
+      .map((line) => JSON.parse(line) as { event?: string; login?: string; delayMs?: number })
+      .find((entry) => entry.event === 'login_slowed');
+    expect(slowed).toMatchObject({ login: victim.login, delayMs: 40 });
+  });
+
+  it('grows the delay with the failures and caps it', () => {
+    expect(slowdownMs(7, 8, 3000)).toBe(0);
+    expect(slowdownMs(8, 8, 3000)).toBe(250);
+    expect(slowdownMs(18, 8, 3000)).toBe(500);
+    expect(slowdownMs(28, 8, 3000)).toBe(1000);
+    expect(slowdownMs(1000, 8, 3000)).toBe(3000);
+  });
+
+  it('throttles the current-password check of a password change like a login', async () => {
+    const someone = await createUser(t);
+    const agent = await login(t.app, someone);
+    const change = (currentPassword: string) =>
+      agent.request({
+        method: 'PUT',
+        url: `/api/users/${someone.id}/password`,
+        payload: { currentPassword, password: 'a brand new passphrase' },
+      });
+    for (let i = 0; i < 5; i++) {
+      const res = await change(`wrong-${i}-password`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ fields: { currentPassword: 'is wrong' } });
+    }
+    const refused = await change(someone.password);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ error: 'too_many_attempts' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // the password did not change
+    const again = await from('10.1.1.3', { login: someone.login, password: someone.password });
+    expect(again.statusCode).toBe(200);
   });
 });
 

@@ -167,7 +167,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       const target = await findUserById(db, id);
       if (!target) throw notFound('No such user');
       const { currentPassword, password, endOtherSessions } = request.body;
+      // the current-password check is a password guess like a login (ADR 011)
+      if (own) await app.loginThrottle.check(request, reply, target.login);
       if (own && !(await verifyPassword(target.passwordHash, currentPassword ?? ''))) {
+        await app.loginThrottle.failed(request, target.login);
         throw new HttpError(400, errorCodes.validation, 'The current password is wrong', {
           currentPassword: 'is wrong',
         });
