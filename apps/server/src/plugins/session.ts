@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { XSRF_COOKIE, XSRF_HEADER, errorCodes } from '@school/contract/common';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import { findLiveSession, getOrCreateSecret, touchSession } from '../modules/auth/auth.queries.js';
+import { findLiveSession, getOrCreateSecret, touchSession } from './session.queries.js';
 import { HttpError, unauthorized } from './errors.js';
 
 export interface CurrentSession {
