@@ -1,7 +1,26 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
+
+/** Import boundaries (ADR 014, CONVENTIONS.md Layout). */
+const otherFeature = {
+  group: ['../*/**', '!../../**'],
+  message: 'A feature does not import another feature: move what both need to components/ or lib/.',
+};
+const otherModule = {
+  group: ['../*/**', '!../../**', '!../*/*.shared.js'],
+  message: "A module imports another module only through that module's <name>.shared.ts file.",
+};
+const anyModule = {
+  group: ['../modules/**', '../../modules/**'],
+  message: 'Plugins do not import modules: the SQL a plugin runs lives next to it or in db/.',
+};
+const upward = {
+  group: ['../../features/**', '../features/**', '../../app/**', '../app/**'],
+  message: 'Shared code flows one way: components and lib -> features -> app.',
+};
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**'] },
@@ -26,6 +45,28 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware rules for the TypeScript sources; each file is checked with its own tsconfig.
+    files: ['apps/**/*.{ts,tsx}', 'e2e/**/*.ts', 'packages/**/*.ts'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': [
+        'error',
+        { checksVoidReturn: { attributes: false } },
+      ],
+      '@typescript-eslint/no-unnecessary-type-assertion': 'error',
+      '@typescript-eslint/return-await': ['error', 'in-try-catch'],
+    },
+  },
+  {
+    // outside every tsconfig: the contract's tests and the root tool files
+    files: ['packages/contract/src/**/*.test.ts'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
@@ -33,6 +74,33 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
     },
+  },
+  {
+    files: ['apps/web/**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
+  },
+  {
+    files: ['apps/web/**/*.tsx'],
+    rules: {
+      // A scrolling region takes focus so it scrolls with the keyboard (WCAG 2.1.1).
+      'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'region'] }],
+    },
+  },
+  {
+    files: ['apps/web/src/features/*/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [otherFeature, upward] }] },
+  },
+  {
+    files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [upward] }] },
+  },
+  {
+    files: ['apps/server/src/modules/*/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [otherModule] }] },
+  },
+  {
+    files: ['apps/server/src/plugins/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [anyModule] }] },
   },
   {
     // tool configuration files need a default export

@@ -14,6 +14,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { clientsRoutes } from './modules/clients/clients.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { createLoginThrottle } from './modules/auth/throttle.js';
 import { lookupsRoutes } from './modules/lookups/lookups.routes.js';
 import { groupsRoutes } from './modules/users/groups.routes.js';
 import { projectsRoutes } from './modules/users/projects.routes.js';
@@ -87,6 +88,7 @@ export async function buildApp({
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await registerSessions(app, config, database.db);
+  app.decorate('loginThrottle', createLoginThrottle(config, database.db));
   await registerOpenApi(app, config);
 
   await app.register(

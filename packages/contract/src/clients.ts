@@ -40,7 +40,7 @@ export type Client = z.infer<typeof client>;
 
 /** product may be sent as an id or as the {id, name} object the API answers. */
 const productRef = z.preprocess(
-  (v) => (v && typeof v === 'object' && 'id' in v ? (v as { id: unknown }).id : v),
+  (v) => (v && typeof v === 'object' && 'id' in v ? v.id : v),
   optionalId,
 );
 

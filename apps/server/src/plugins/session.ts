@@ -3,8 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { XSRF_COOKIE, XSRF_HEADER, errorCodes } from '@school/contract/common';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import { findLiveSession, getOrCreateSecret, touchSession } from '../modules/auth/auth.queries.js';
-import { createLoginThrottle, type LoginThrottle } from '../modules/auth/throttle.js';
+import { findLiveSession, getOrCreateSecret, touchSession } from './session.queries.js';
 import { HttpError, unauthorized } from './errors.js';
 
 export interface CurrentSession {
@@ -24,8 +23,6 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     sessions: SessionTools;
-    /** every check of a password (login, password change) goes through it */
-    loginThrottle: LoginThrottle;
   }
 }
 
@@ -121,7 +118,6 @@ export async function registerSessions(app: FastifyInstance, config: Config, db:
     },
   };
   app.decorate('sessions', tools);
-  app.decorate('loginThrottle', createLoginThrottle(config, db));
   app.decorateRequest('session', null);
 
   app.addHook('onRequest', async (request) => {

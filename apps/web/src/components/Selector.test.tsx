@@ -156,7 +156,9 @@ describe('selector (SPEC §7 dropdown)', () => {
     expect(select('Project').getAttribute('aria-busy')).toBe('true');
     const seen = [dots()];
     for (let step = 0; step < 5; step++) {
-      act(() => vi.advanceTimersByTime(500));
+      act(() => {
+        vi.advanceTimersByTime(500);
+      });
       seen.push(dots());
     }
     expect(seen).toEqual(['.', '..', '...', '...', '.', '..']);

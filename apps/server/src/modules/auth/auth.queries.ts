@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { appSecrets, loginFailures, sessions } from '../../db/schema/auth.js';
+import { loginFailures, sessions } from '../../db/schema/auth.js';
 import { users } from '../../db/schema/users.js';
 
 export async function findUserByLogin(db: Db, login: string) {
@@ -75,41 +74,6 @@ export async function createSession(db: Db, s: NewSession) {
   return row.id;
 }
 
-/** The live session behind a token: not expired, not idle too long, its user not disabled. */
-export async function findLiveSession(db: Db, tokenHash: Buffer, idleMinutes: number) {
-  const [row] = await db
-    .select({
-      id: sessions.id,
-      userId: sessions.userId,
-      timezone: sessions.timezone,
-      lastActivity: sessions.lastActivity,
-      login: users.login,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      isAdmin: users.isAdmin,
-      stale: sql<boolean>`${sessions.lastActivity} < now() - interval '1 minute'`,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, tokenHash),
-        gt(sessions.expiresAt, sql`now()`),
-        gt(sessions.lastActivity, sql`now() - make_interval(mins => ${idleMinutes})`),
-        eq(users.disabled, false),
-      ),
-    )
-    .limit(1);
-  return row;
-}
-
-export async function touchSession(db: Db, id: number) {
-  await db
-    .update(sessions)
-    .set({ lastActivity: sql`now()` })
-    .where(eq(sessions.id, id));
-}
-
 export async function deleteSession(db: Db, id: number, userId: number) {
   const deleted = await db
     .delete(sessions)
@@ -130,15 +94,4 @@ export async function listSessions(db: Db, userId: number) {
     .from(sessions)
     .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, sql`now()`)))
     .orderBy(desc(sessions.lastActivity));
-}
-
-/** A secret shared by every instance; the first instance to ask creates it. */
-export async function getOrCreateSecret(db: Db, name: string): Promise<Buffer> {
-  await db
-    .insert(appSecrets)
-    .values({ name, value: randomBytes(32) })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, name));
-  if (!row) throw new Error(`secret ${name} missing`);
-  return row.value;
 }

@@ -5,6 +5,13 @@ import type { Db } from '../../db/client.js';
 import { HttpError } from '../../plugins/errors.js';
 import { clearFailures, countRecentFailures, recordFailure } from './auth.queries.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** every check of a password (login, password change) goes through it */
+    loginThrottle: LoginThrottle;
+  }
+}
+
 type ThrottleConfig = Pick<
   Config,
   | 'LOGIN_MAX_FAILURES'

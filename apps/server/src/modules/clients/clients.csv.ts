@@ -109,13 +109,13 @@ interface ParsedRow {
 
 function parseCsv(csv: string): Record<string, string>[] {
   try {
-    return parse(csv, {
+    return parse<Record<string, string>>(csv, {
       columns: (header: string[]) => header.map((h) => h.trim()),
       skip_empty_lines: true,
       trim: true,
       bom: true,
       relax_column_count: false,
-    }) as Record<string, string>[];
+    });
   } catch (err) {
     throw new HttpError(400, 'validation', `The file is not valid CSV: ${(err as Error).message}`, {
       csv: 'is not valid CSV',
@@ -182,7 +182,7 @@ async function analyse(db: Db, csv: string) {
       });
       return;
     }
-    valid.push({ line, fields: parsed.data as ClientFields & { firstName: string }, blank });
+    valid.push({ line, fields: parsed.data, blank });
   });
 
   // match existing clients by e-mail (any case) or by the digits of the phone number

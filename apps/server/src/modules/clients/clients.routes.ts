@@ -168,10 +168,7 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       },
     },
     async (request, reply) => {
-      const id = await insertClient(
-        db,
-        request.body as typeof request.body & { firstName: string },
-      );
+      const id = await insertClient(db, request.body);
       const row = await findClient(db, id);
       if (!row) throw notFound('No such client');
       return reply.status(201).send(toClient(row));

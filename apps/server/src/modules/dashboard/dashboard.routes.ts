@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboard } from '@school/contract/clients';
 import { errorBody } from '@school/contract/common';
 import type { Db } from '../../db/client.js';
-import { dashboardFigures, summaryByStage } from '../clients/clients.queries.js';
+import { dashboardFigures, summaryByStage } from '../clients/clients.shared.js';
 
 /** GET /api/dashboard: what the CRM knows, from aggregate queries (never every client). */
 export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { sqlStateOf } from '../../plugins/errors.js';
-import { hashPassword, passwordProblem } from '../auth/password.js';
+import { hashPassword, passwordProblem } from '../auth/auth.shared.js';
 import { countUsers, insertUser } from './users.queries.js';
 
 export interface AdminCreated {
@@ -15,7 +15,7 @@ export interface AdminCreated {
 export async function ensureAdmin(db: Db, config: Config): Promise<AdminCreated | null> {
   if ((await countUsers(db)) > 0) return null;
   const generated = config.ADMIN_PASSWORD ? undefined : randomBytes(12).toString('base64url');
-  const password = config.ADMIN_PASSWORD ?? (generated as string);
+  const password = config.ADMIN_PASSWORD ?? generated ?? '';
   const problem = passwordProblem(password);
   if (problem) throw new Error(`ADMIN_PASSWORD ${problem}`);
   try {

@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.js';
 import { sendPage } from '../../db/list.js';
 import { errorResponses, HttpError, notFound, sqlStateOf } from '../../plugins/errors.js';
 import type { CurrentSession } from '../../plugins/session.js';
-import { hashPassword, passwordProblem, verifyPassword } from '../auth/password.js';
+import { hashPassword, passwordProblem, verifyPassword } from '../auth/auth.shared.js';
 import {
   countOtherAdmins,
   countUsersMatching,

@@ -84,7 +84,7 @@ describe('form status machine (SPEC §4)', () => {
       const onSaved = renderForm();
       await fillAndSave(user);
 
-      expect(await screen.findByText(text as string)).toBeTruthy();
+      expect(await screen.findByText(text)).toBeTruthy();
       expect(form()).toBeNull();
       await user.click(screen.getByRole('button', { name: 'OK' }));
       expect(screen.getByLabelText('Login')).toHaveProperty('value', 'olena');

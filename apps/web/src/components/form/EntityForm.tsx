@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState, type ReactNode } from 'react';
-import { FormProvider, useForm, type Resolver } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import controls from '../controls.module.css';
 import { FeedbackPanel } from './FeedbackPanel';
@@ -49,7 +49,7 @@ export function EntityForm({
 }: EntityFormProps) {
   const { t } = useTranslation();
   const form = useForm<FormValues, unknown, FormValues>({
-    resolver: zodResolver(schema) as Resolver<FormValues, unknown, FormValues>,
+    resolver: zodResolver(schema),
     defaultValues,
   });
   const { status, message, run, reset } = useFormStatus();

@@ -64,6 +64,8 @@ export function ClientCard({
       }}
       className={styles.card}
       data-dragging={isDragging || undefined}
+      // Catches Escape bubbling up from the card's menu; the wrapper itself is not a control.
+      role="presentation"
       onKeyDown={(event) => {
         if (event.key !== 'Escape' || !menuOpen) return;
         event.stopPropagation();

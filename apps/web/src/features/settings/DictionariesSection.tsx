@@ -16,7 +16,7 @@ export function DictionariesSection() {
   const tabId = (name: EditableDictionary) => `${baseId}-tab-${name}`;
   const panelId = `${baseId}-panel`;
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     const moves: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1 };
     const index = EDITABLE_DICTIONARIES.indexOf(current);
     const count = EDITABLE_DICTIONARIES.length;
@@ -42,12 +42,7 @@ export function DictionariesSection() {
         {t('dictionaries.title')}
       </h2>
       <p className={sectionStyles.intro}>{t('dictionaries.intro')}</p>
-      <div
-        role="tablist"
-        aria-label={t('dictionaries.tabs')}
-        className={styles.tabs}
-        onKeyDown={onKeyDown}
-      >
+      <div role="tablist" aria-label={t('dictionaries.tabs')} className={styles.tabs}>
         {EDITABLE_DICTIONARIES.map((name) => (
           <button
             key={name}
@@ -63,6 +58,7 @@ export function DictionariesSection() {
             aria-controls={panelId}
             tabIndex={name === current ? 0 : -1}
             onClick={() => setCurrent(name)}
+            onKeyDown={onKeyDown}
           >
             {t(`dictionaries.${name}`)}
           </button>
