@@ -197,7 +197,7 @@ export function frameworkErrorHandler(config: Config) {
   const headers = plainSecurityHeaders(config);
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     reply.headers(headers).header('x-request-id', request.id).header('cache-control', 'no-store');
-    return answerError(error, request, reply);
+    void answerError(error, request, reply);
   };
 }
 

@@ -26,6 +26,12 @@ export async function registerOpenApi(app: FastifyInstance, config: Config) {
     routePrefix: '/api/docs',
     ...(config.API_DOCS_PUBLIC
       ? {}
-      : { uiHooks: { onRequest: (request) => app.sessions.require(request) } }),
+      : {
+          uiHooks: {
+            onRequest: (request, _reply, done) => {
+              app.sessions.require(request).then(() => done(), done);
+            },
+          },
+        }),
   });
 }
