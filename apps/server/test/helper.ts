@@ -80,6 +80,47 @@ export interface Agent {
   }) => Promise<LightMyRequestResponse>;
 }
 
+export interface AppFixture extends TestApp {
+  /** logged in as `user` (sends the session cookie and the XSRF header) */
+  agent: Agent;
+  user: { id: number; login: string; password: string };
+}
+
+type UserFields = Parameters<typeof createUser>[1];
+
+/**
+ * The one start of an API test: the whole app on its own database, a user and an agent
+ * logged in as that user. `admin: true` makes the user an admin; `login: false` leaves the
+ * agent out (tests of logging in).
+ */
+export async function setupApp(options?: {
+  admin?: boolean;
+  user?: UserFields;
+  env?: Record<string, string>;
+}): Promise<AppFixture>;
+export async function setupApp(options: {
+  admin?: boolean;
+  user?: UserFields;
+  env?: Record<string, string>;
+  login: false;
+}): Promise<TestApp & { user: AppFixture['user'] }>;
+export async function setupApp({
+  admin = false,
+  user: fields = {},
+  env = {},
+  login: logIn = true,
+}: {
+  admin?: boolean;
+  user?: UserFields;
+  env?: Record<string, string>;
+  login?: boolean;
+} = {}) {
+  const t = await createTestApp(env);
+  const user = await createUser(t, { ...fields, isAdmin: fields?.isAdmin ?? admin });
+  if (!logIn) return { ...t, user };
+  return { ...t, user, agent: await login(t.app, user) };
+}
+
 /** Logs in and returns an agent that sends the session cookie and the XSRF header. */
 export async function login(
   app: FastifyInstance,

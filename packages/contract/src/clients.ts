@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { EMAIL_MESSAGE, listQuery, money, optionalDate, optionalId } from './common.js';
+import {
+  EMAIL_MESSAGE,
+  listQuery,
+  money,
+  optionalDate,
+  optionalId,
+  optionalInteger,
+} from './common.js';
 
 const optionalText = (max: number) =>
   z.string().trim().max(max, `must be at most ${max} characters`);
@@ -56,10 +63,7 @@ export const clientWrite = z
     tel: optionalText(40),
     price: money,
     dLastContact: optionalDate,
-    probability: z.preprocess(
-      (v) => (v === '' ? null : v),
-      z.coerce.number().int('must be a whole number').min(0).max(100).nullable(),
-    ),
+    probability: optionalInteger(z.number().min(0).max(100)),
     responsibleId: optionalId,
     project: optionalId,
     stage: optionalId,
@@ -70,10 +74,7 @@ export const clientWrite = z
     dateBirth: optionalDate,
     position: optionalText(100),
     address: optionalText(300),
-    age: z.preprocess(
-      (v) => (v === '' ? null : v),
-      z.coerce.number().int().min(0).max(150).nullable(),
-    ),
+    age: optionalInteger(z.number().min(0).max(150)),
     facebook: optionalText(300),
     telegramUsername: optionalText(100),
     timezone: optionalText(100),

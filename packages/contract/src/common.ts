@@ -40,8 +40,36 @@ export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 /** SPEC §4/§5: forms send '' for an empty field (null and undefined become ''). */
 const blankToNull = (v: unknown) => (v === '' || v === undefined ? null : v);
 
+/**
+ * Form inputs hold text, so a number may come as a string; only a canonical one ("50",
+ * "12.50") is read as a number. Anything else (true, [], "50abc") stays what it is and the
+ * number schema refuses it: no coercion at the boundary (ADR 010).
+ */
+const INTEGER_TEXT = /^-?\d+$/;
+const DECIMAL_TEXT = /^-?\d+(\.\d+)?$/;
+const numberFromText = (pattern: RegExp) => (v: unknown) =>
+  typeof v === 'string' && pattern.test(v.trim()) ? Number(v) : v;
+
+/** An integer, or a canonical integer string from a form ("50"). */
+export const formInteger = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(numberFromText(INTEGER_TEXT), schema);
+
+/** A decimal number, or a canonical decimal string from a form ("12.50"). */
+export const formDecimal = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(numberFromText(DECIMAL_TEXT), schema);
+
+/** An integer that may be absent: '' and null mean none. */
+export const optionalInteger = (schema: z.ZodNumber) =>
+  z.preprocess(
+    (v) => (v === '' ? null : numberFromText(INTEGER_TEXT)(v)),
+    schema.int('must be a whole number').nullable(),
+  );
+
 /** A reference to another row: an id, or ''/null for none. */
-export const optionalId = z.preprocess(blankToNull, z.coerce.number().int().positive().nullable());
+export const optionalId = z.preprocess(
+  (v) => numberFromText(INTEGER_TEXT)(blankToNull(v)),
+  z.number().int().positive().nullable(),
+);
 
 /** A calendar date YYYY-MM-DD, or ''/null for none. */
 export const optionalDate = z.preprocess(blankToNull, z.iso.date().nullable());
@@ -57,10 +85,10 @@ export const EMAIL_MESSAGE = 'The email is not correct format !';
 /** An e-mail address, or '' for none. */
 export const optionalEmail = z.union([z.literal(''), z.email(EMAIL_MESSAGE).max(254)]).default('');
 
-/** A decimal amount (zł) with two decimals; forms may send it as a string. */
+/** A decimal amount (zł) with two decimals; forms may send it as a canonical string. */
 export const money = z.preprocess(
-  blankToNull,
-  z.coerce.number().min(0).max(1_000_000).multipleOf(0.01).nullable(),
+  (v) => numberFromText(DECIMAL_TEXT)(blankToNull(v)),
+  z.number().min(0).max(1_000_000).multipleOf(0.01).nullable(),
 );
 
 /** The query of every list: paging, the header search and a sort (`name` or `-name`). */
@@ -71,3 +99,20 @@ export const listQueryWith = <S extends readonly [string, ...string[]]>(sortable
       .enum([...sortable, ...sortable.map((s) => `-${s}`)] as [string, ...string[]])
       .optional(),
   });
+
+type UpdateShape<S extends z.core.$ZodShape> = {
+  [K in keyof S]: z.ZodOptional<S[K] extends z.ZodDefault<infer I> ? I : S[K]>;
+};
+
+/**
+ * The update body of a resource from its create body: every field optional and without its
+ * default, so a field left out keeps its value and {} changes nothing (ADR 010).
+ */
+export function updateOf<S extends z.core.$ZodShape>(schema: z.ZodObject<S>) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [name, field] of Object.entries(schema.shape)) {
+    const inner = (field instanceof z.ZodDefault ? field.unwrap() : field) as z.ZodType;
+    shape[name] = inner.optional();
+  }
+  return z.object(shape) as unknown as z.ZodObject<UpdateShape<S>>;
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from './common.js';
+import { formInteger, requiredText, updateOf } from './common.js';
 
 /** Every lookup answers items with at least id and name (SPEC.md §7 Lookups). */
 export const lookupItem = z
@@ -21,11 +21,15 @@ export const dictionaryInput = z
     // a form's empty order means "keep it" (update) or "put it last" (create)
     order: z.preprocess(
       (v) => (v === '' || v === null ? undefined : v),
-      z.coerce.number().int().min(0).max(10_000).optional(),
+      formInteger(z.number().int().min(0).max(10_000).optional()),
     ),
   })
   .meta({ id: 'DictionaryItemWrite' });
 export type DictionaryInput = z.infer<typeof dictionaryInput>;
+
+/** Fields left out keep their values (ADR 010). */
+export const dictionaryUpdate = updateOf(dictionaryInput).meta({ id: 'DictionaryItemUpdate' });
+export type DictionaryUpdate = z.infer<typeof dictionaryUpdate>;
 
 /** Lookups staff can edit in /settings (DESIGN.md §3). */
 export const EDITABLE_DICTIONARIES = [

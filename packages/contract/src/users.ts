@@ -8,6 +8,7 @@ import {
   optionalId,
   requiredText,
   text,
+  updateOf,
 } from './common.js';
 
 const password = z
@@ -28,7 +29,8 @@ export const user = z
     dateBirth: z.string().nullable(),
     position: z.string(),
     project: z.number().int().nullable(),
-    language: z.string(),
+    /** a languages lookup id, like Client.language */
+    language: z.number().int().nullable(),
     isAdmin: z.boolean(),
     disabled: z.boolean(),
   })
@@ -43,7 +45,7 @@ const userFields = {
   dateBirth: optionalDate,
   position: text(100),
   project: optionalId,
-  language: text(40),
+  language: optionalId,
 };
 
 export const userCreate = z
@@ -56,16 +58,15 @@ export const userCreate = z
   .meta({ id: 'UserCreate' });
 export type UserCreate = z.input<typeof userCreate>;
 
-export const userUpdate = z
-  .object({
+/** Fields left out keep their values (ADR 010). */
+export const userUpdate = updateOf(
+  z.object({
     ...userFields,
-    login: requiredText(100)
-      .regex(/^[^\s]+$/, 'must have no spaces')
-      .optional(),
-    isAdmin: z.boolean().optional(),
-    disabled: z.boolean().optional(),
-  })
-  .meta({ id: 'UserUpdate' });
+    login: requiredText(100).regex(/^[^\s]+$/, 'must have no spaces'),
+    isAdmin: z.boolean(),
+    disabled: z.boolean(),
+  }),
+).meta({ id: 'UserUpdate' });
 export type UserUpdate = z.input<typeof userUpdate>;
 
 export const passwordChange = z
@@ -114,6 +115,8 @@ export const projectInput = z
   .meta({ id: 'ProjectWrite' });
 export type ProjectInput = z.input<typeof projectInput>;
 
+export const projectUpdate = updateOf(projectInput).meta({ id: 'ProjectUpdate' });
+
 export const PROJECT_SORTS = ['name', 'description', 'price', 'id'] as const;
 export const projectListQuery = listQueryWith(PROJECT_SORTS);
 
@@ -123,6 +126,8 @@ export type Group = z.infer<typeof group>;
 
 export const groupInput = z.object({ name: requiredText(200) }).meta({ id: 'GroupWrite' });
 export type GroupInput = z.input<typeof groupInput>;
+
+export const groupUpdate = updateOf(groupInput).meta({ id: 'GroupUpdate' });
 
 export const GROUP_SORTS = ['name', 'id'] as const;
 export const groupListQuery = listQueryWith(GROUP_SORTS);

@@ -1,13 +1,12 @@
 import { beforeAll, expect, it } from 'vitest';
-import { createTestApp, createUser, login, type Agent, type TestApp } from '../../test/helper.js';
+import { setupApp, type Agent, type TestApp } from '../../test/helper.js';
 import { loadDemoData } from './demo.js';
 
 let t: TestApp;
 let agent: Agent;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  agent = await login(t.app, await createUser(t));
+  ({ agent, ...t } = await setupApp());
 });
 
 it('loads demo data into an empty database once', async () => {

@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
+import { requireUser } from './access.js';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
 /**
@@ -29,7 +30,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config) {
       : {
           uiHooks: {
             onRequest: (request, _reply, done) => {
-              app.sessions.require(request).then(() => done(), done);
+              requireUser(request).then(() => done(), done);
             },
           },
         }),

@@ -1,12 +1,11 @@
 import { beforeAll, expect, it } from 'vitest';
-import { createTestApp, createUser, type TestApp } from '../../test/helper.js';
+import { setupApp, type TestApp } from '../../test/helper.js';
 
 let t: TestApp;
 let user: { login: string; password: string };
 
 beforeAll(async () => {
-  t = await createTestApp({ COOKIE_SECURE: '1' });
-  user = await createUser(t);
+  ({ user, ...t } = await setupApp({ env: { COOKIE_SECURE: '1' }, login: false }));
 });
 
 it('with COOKIE_SECURE uses Secure cookies with the __Host- prefix and sends HSTS', async () => {

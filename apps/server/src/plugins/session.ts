@@ -4,7 +4,7 @@ import { XSRF_COOKIE, XSRF_HEADER, errorCodes } from '@school/contract/common';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { findLiveSession, getOrCreateSecret, touchSession } from './session.queries.js';
-import { HttpError, unauthorized } from './errors.js';
+import { HttpError } from './errors.js';
 
 export interface CurrentSession {
   id: number;
@@ -37,8 +37,6 @@ export interface SessionTools {
   ) => void;
   setXsrfCookie: (reply: FastifyReply, request: FastifyRequest, tokenHash: Buffer) => void;
   clearCookies: (reply: FastifyReply, request: FastifyRequest) => void;
-  /** preHandler / onRequest hook: 401 unless logged in. */
-  require: (request: FastifyRequest) => Promise<void>;
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -109,12 +107,6 @@ export async function registerSessions(app: FastifyInstance, config: Config, db:
       const secure = isSecure(config, request);
       reply.clearCookie(sessionCookieName(secure), { path: '/', secure });
       reply.clearCookie(XSRF_COOKIE, { path: '/', secure });
-    },
-    async require(request) {
-      if (!request.session) {
-        request.log.warn({ event: 'auth_refused', ip: request.ip, reason: 'no session' });
-        throw unauthorized();
-      }
     },
   };
   app.decorate('sessions', tools);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helper.js';
+import { setupApp, type TestApp } from '../../test/helper.js';
 
 let t: TestApp;
 let webDist: string;
@@ -25,7 +25,7 @@ beforeAll(async () => {
     path.join(webDist, 'favicon.svg'),
     '<svg xmlns="http://www.w3.org/2000/svg"/>',
   );
-  t = await createTestApp({ WEB_DIST: webDist, DEFAULT_LOCALE: 'uk' });
+  t = await setupApp({ env: { WEB_DIST: webDist, DEFAULT_LOCALE: 'uk' }, login: false });
 });
 
 afterAll(() => fs.rm(webDist, { recursive: true, force: true }));

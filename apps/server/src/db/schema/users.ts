@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { products } from './lookups.js';
+import { languages, products } from './lookups.js';
 
 /** Staff who log in (SPEC.md §3 User, plus login and password hash: DESIGN.md §3). */
 export const users = pgTable(
@@ -28,7 +28,7 @@ export const users = pgTable(
     dateBirth: date('date_birth'),
     position: text('position').notNull().default(''),
     projectId: integer('project_id').references((): AnyPgColumn => projects.id),
-    language: text('language').notNull().default(''),
+    languageId: integer('language_id').references(() => languages.id),
     isAdmin: boolean('is_admin').notNull().default(false),
     disabled: boolean('disabled').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -36,6 +36,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_login_lower_idx').on(sql`lower(${t.login})`),
     index('users_project_idx').on(t.projectId),
+    index('users_language_idx').on(t.languageId),
   ],
 );
 
@@ -57,9 +58,13 @@ export const projects = pgTable(
   ],
 );
 
-/** SPEC.md §3 Group: a class of students taught together. */
-export const groups = pgTable('groups', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/** SPEC.md §3 Group: a class of students taught together; no two share a name (any case). */
+export const groups = pgTable(
+  'groups',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('groups_name_lower_idx').on(sql`lower(btrim(${t.name}))`)],
+);

@@ -4,6 +4,7 @@ import { loginRequest, sessionItem, sessionUser, type SessionUser } from '@schoo
 import { errorBody, errorCodes, idParam } from '@school/contract/common';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import { requireUser } from '../../plugins/access.js';
 import { HttpError, notFound } from '../../plugins/errors.js';
 import type { CurrentSession } from '../../plugins/session.js';
 import { createSession, deleteSession, findUserByLogin, listSessions } from './auth.queries.js';
@@ -91,7 +92,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         summary: 'Who is logged in',
         response: { 200: sessionUser, 401: errorBody },
       },
-      onRequest: app.sessions.require,
+      onRequest: requireUser,
     },
     async (request, reply) => {
       const session = request.session as CurrentSession;
@@ -130,7 +131,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         summary: 'My sessions',
         response: { 200: z.array(sessionItem), 401: errorBody },
       },
-      onRequest: app.sessions.require,
+      onRequest: requireUser,
     },
     async (request) => {
       const session = request.session as CurrentSession;
@@ -153,7 +154,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         params: idParam,
         response: { 204: z.null(), 401: errorBody, 403: errorBody, 404: errorBody },
       },
-      onRequest: app.sessions.require,
+      onRequest: requireUser,
     },
     async (request, reply) => {
       const session = request.session as CurrentSession;

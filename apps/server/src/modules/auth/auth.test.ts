@@ -2,19 +2,22 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { slowdownMs } from './throttle.js';
-import { createTestApp, createUser, login, type TestApp } from '../../../test/helper.js';
+import { createUser, login, setupApp, type TestApp } from '../../../test/helper.js';
 
 let t: TestApp;
 let user: { id: number; login: string; password: string };
 
 beforeAll(async () => {
-  t = await createTestApp({
-    LOGIN_MAX_FAILURES: '5',
-    LOGIN_SLOW_AFTER_FAILURES: '8',
-    LOGIN_MAX_DELAY_MS: '40',
-    LOGIN_RATE_PER_MINUTE: '1000',
-  });
-  user = await createUser(t, { login: 'olena', firstName: 'Olena', lastName: 'Kovalenko' });
+  ({ user, ...t } = await setupApp({
+    env: {
+      LOGIN_MAX_FAILURES: '5',
+      LOGIN_SLOW_AFTER_FAILURES: '8',
+      LOGIN_MAX_DELAY_MS: '40',
+      LOGIN_RATE_PER_MINUTE: '1000',
+    },
+    user: { login: 'olena', firstName: 'Olena', lastName: 'Kovalenko' },
+    login: false,
+  }));
 });
 
 const post = (payload: unknown, headers: Record<string, string> = {}) =>

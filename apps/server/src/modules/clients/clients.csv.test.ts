@@ -1,18 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  createUser,
-  login,
-  type Agent,
-  type TestApp,
-} from '../../../test/helper.js';
+import { setupApp, type Agent } from '../../../test/helper.js';
 
-let t: TestApp;
 let agent: Agent;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  agent = await login(t.app, await createUser(t));
+  ({ agent } = await setupApp());
 });
 
 const count = async (query = '') =>

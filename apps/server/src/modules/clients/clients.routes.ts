@@ -11,15 +11,16 @@ import {
   stageSummary,
   type Client,
 } from '@school/contract/clients';
-import { idParam } from '@school/contract/common';
 import type { Db } from '../../db/client.js';
-import { sendPage } from '../../db/list.js';
+import { totalOfPage } from '../../db/list.js';
+import { clients } from '../../db/schema/clients.js';
+import { requireUser, sessionOf } from '../../plugins/access.js';
 import { errorResponses, notFound } from '../../plugins/errors.js';
-import type { CurrentSession } from '../../plugins/session.js';
+import { registerResource } from '../../plugins/resource.js';
 import { exportClientsCsv, previewImport, runImport } from './clients.csv.js';
 import {
+  columnsOf,
   countClients,
-  deleteClient,
   findClient,
   insertClient,
   listClients,
@@ -71,27 +72,44 @@ const filtersQuery = clientListQuery.pick({
 
 /** Clients and the pipeline (SPEC.md §7 clients, §4 stage moves). */
 export const clientsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.addHook('onRequest', app.sessions.require);
-
-  app.get(
-    '/clients',
-    {
-      schema: {
-        tags: ['clients'],
-        querystring: clientListQuery,
-        response: { 200: z.array(client), ...errorResponses },
+  const found = async (id: number) => {
+    const row = await findClient(db, id);
+    return row && toClient(row);
+  };
+  registerResource(app, db, {
+    path: 'clients',
+    tags: ['clients'],
+    schemas: { item: client, query: clientListQuery, create: clientCreate, update: clientWrite },
+    // the list joins products and stages: its SQL is in clients.queries.ts
+    table: { table: clients },
+    toItem: (row) => toClient({ client: row, productName: null }),
+    toColumns: columnsOf,
+    notFound: 'No such client',
+    summaries: {
+      update: 'Update a client; fields left out stay as they are (a stage move sends just stage)',
+    },
+    override: () => ({
+      async list(q) {
+        const rows = await listClients(db, q);
+        const total = await totalOfPage(rows, q.offset, () => countClients(db, q));
+        return { rows: rows.map(toClient), total };
       },
-    },
-    async (request, reply) => {
-      const q = request.query;
-      const rows = await listClients(db, q);
-      return sendPage(reply, rows, q.offset, () => countClients(db, q), toClient);
-    },
-  );
+      find: found,
+      async create(input) {
+        return (await found(await insertClient(db, input))) ?? Promise.reject(notFound());
+      },
+      // a stage change is stamped and logged (clients.queries.ts updateClient)
+      async update(id, input, request) {
+        const updated = await updateClient(db, id, input, sessionOf(request).userId);
+        return updated ? found(id) : undefined;
+      },
+    }),
+  });
 
   app.get(
     '/clients/bystage',
     {
+      onRequest: requireUser,
       schema: {
         tags: ['clients'],
         summary: 'Pipeline column headers: count and sum of price per stage',
@@ -105,6 +123,7 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   app.get(
     '/clients/export.csv',
     {
+      onRequest: requireUser,
       schema: {
         tags: ['clients'],
         summary: 'The client table as filtered, as CSV',
@@ -120,7 +139,7 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     },
   );
 
-  const importLimit = { bodyLimit: 25 * 1024 * 1024 };
+  const importLimit = { bodyLimit: 25 * 1024 * 1024, onRequest: requireUser };
   app.post(
     '/clients/import/preview',
     {
@@ -144,71 +163,5 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       },
     },
     async (request) => runImport(db, request.body.csv, request.body.skipErrors),
-  );
-
-  app.get(
-    '/clients/:id',
-    {
-      schema: { tags: ['clients'], params: idParam, response: { 200: client, ...errorResponses } },
-    },
-    async (request) => {
-      const row = await findClient(db, request.params.id);
-      if (!row) throw notFound('No such client');
-      return toClient(row);
-    },
-  );
-
-  app.post(
-    '/clients',
-    {
-      schema: {
-        tags: ['clients'],
-        body: clientCreate,
-        response: { 201: client, ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      const id = await insertClient(db, request.body);
-      const row = await findClient(db, id);
-      if (!row) throw notFound('No such client');
-      return reply.status(201).send(toClient(row));
-    },
-  );
-
-  app.put(
-    '/clients/:id',
-    {
-      schema: {
-        tags: ['clients'],
-        summary:
-          'Update a client; fields left out stay as they are (a stage move sends just stage)',
-        params: idParam,
-        body: clientWrite,
-        response: { 200: client, ...errorResponses },
-      },
-    },
-    async (request) => {
-      const session = request.session as CurrentSession;
-      const updated = await updateClient(db, request.params.id, request.body, session.userId);
-      if (!updated) throw notFound('No such client');
-      const row = await findClient(db, request.params.id);
-      if (!row) throw notFound('No such client');
-      return toClient(row);
-    },
-  );
-
-  app.delete(
-    '/clients/:id',
-    {
-      schema: {
-        tags: ['clients'],
-        params: idParam,
-        response: { 204: z.null(), ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      if (!(await deleteClient(db, request.params.id))) throw notFound('No such client');
-      return reply.status(204).send(null);
-    },
   );
 };

@@ -1,23 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  createUser,
-  login,
-  type Agent,
-  type TestApp,
-} from '../../../test/helper.js';
+import { setupApp, type Agent, type TestApp } from '../../../test/helper.js';
 
-let t: TestApp;
+let t: TestApp & { user: { id: number } };
 let agent: Agent;
 let userId: number;
 let stages: { id: number; name: string }[];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const u = await createUser(t, { firstName: 'Sales', lastName: 'Person' });
-  userId = u.id;
-  agent = await login(t.app, u);
+  ({ agent, ...t } = await setupApp({ user: { firstName: 'Sales', lastName: 'Person' } }));
+  userId = t.user.id;
   stages = (await agent.request({ method: 'GET', url: '/api/stages' })).json();
 });
 

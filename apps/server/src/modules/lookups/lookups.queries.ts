@@ -1,5 +1,5 @@
-import { asc, count, eq } from 'drizzle-orm';
-import type { EditableDictionary, FixedLookup, DictionaryInput } from '@school/contract/lookups';
+import { asc, count } from 'drizzle-orm';
+import type { FixedLookup } from '@school/contract/lookups';
 import type { Db } from '../../db/client.js';
 import {
   algorithms,
@@ -17,12 +17,11 @@ import {
   timezones,
 } from '../../db/schema/lookups.js';
 
-/** The plain id + name tables behind the lookup URLs (stages has its own queries). */
-const plain = {
-  products,
-  sources,
-  categories,
-  levels,
+/** The id + name tables staff edit in /settings (stages has a colour and an order too). */
+export const dictionaryTables = { products, sources, categories, levels } as const;
+
+/** The read-only id + name tables behind the lookup URLs. */
+const fixed = {
   languages,
   timezones,
   conversationtypes: conversationTypes,
@@ -32,64 +31,17 @@ const plain = {
   algorithms,
 } as const;
 
-export type PlainLookup = Exclude<EditableDictionary | FixedLookup, 'stages' | 'booleans'>;
-
-export async function listLookup(db: Db, name: PlainLookup | 'booleans') {
+export async function listLookup(db: Db, name: FixedLookup) {
   if (name === 'booleans') return db.select().from(booleans).orderBy(asc(booleans.id));
-  const table = plain[name];
+  const table = fixed[name];
   return db
     .select({ id: table.id, name: table.name })
     .from(table)
     .orderBy(asc(table.name), asc(table.id));
 }
 
-export async function listStages(db: Db) {
-  return db.select().from(stages).orderBy(asc(stages.order), asc(stages.id));
-}
-
-export async function createDictionaryItem(
-  db: Db,
-  name: EditableDictionary,
-  input: DictionaryInput,
-) {
-  if (name === 'stages') {
-    const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(stages);
-    const [row] = await db
-      .insert(stages)
-      .values({ name: input.name, color: input.color ?? '#94a3b8', order: input.order ?? n + 1 })
-      .returning();
-    return row;
-  }
-  const table = plain[name];
-  const [row] = await db.insert(table).values({ name: input.name }).returning();
-  return row;
-}
-
-export async function updateDictionaryItem(
-  db: Db,
-  name: EditableDictionary,
-  id: number,
-  input: DictionaryInput,
-) {
-  if (name === 'stages') {
-    const [row] = await db
-      .update(stages)
-      .set({ name: input.name, color: input.color, order: input.order })
-      .where(eq(stages.id, id))
-      .returning();
-    return row;
-  }
-  const table = plain[name];
-  const [row] = await db
-    .update(table)
-    .set({ name: input.name })
-    .where(eq(table.id, id))
-    .returning();
-  return row;
-}
-
-export async function deleteDictionaryItem(db: Db, name: EditableDictionary, id: number) {
-  const table = name === 'stages' ? stages : plain[name];
-  const rows = await db.delete(table).where(eq(table.id, id)).returning({ id: table.id });
-  return rows.length > 0;
+/** The order a new stage gets when none is given: after the others. */
+export async function nextStageOrder(db: Db) {
+  const [row] = await db.select({ n: count() }).from(stages);
+  return (row?.n ?? 0) + 1;
 }

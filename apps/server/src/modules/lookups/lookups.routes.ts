@@ -1,97 +1,91 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody, idParam, TOTAL_COUNT_HEADER } from '@school/contract/common';
+import { errorBody, listQueryWith, TOTAL_COUNT_HEADER } from '@school/contract/common';
 import {
   dictionaryInput,
+  dictionaryUpdate,
   EDITABLE_DICTIONARIES,
   FIXED_LOOKUPS,
   lookupItem,
   stage,
 } from '@school/contract/lookups';
 import type { Db } from '../../db/client.js';
-import { errorResponses, notFound } from '../../plugins/errors.js';
-import {
-  createDictionaryItem,
-  deleteDictionaryItem,
-  listLookup,
-  listStages,
-  updateDictionaryItem,
-} from './lookups.queries.js';
+import { stages } from '../../db/schema/lookups.js';
+import { requireUser } from '../../plugins/access.js';
+import { registerResource } from '../../plugins/resource.js';
+import { dictionaryTables, listLookup, nextStageOrder } from './lookups.queries.js';
+
+const LINKED = 'Other records use this item; change them first';
+const query = listQueryWith(['name', 'id']);
 
 /**
- * GET /api/{lookup} for every lookup of SPEC.md §7, and create/update/delete for the
- * dictionaries staff edit in /settings (DESIGN.md §3).
+ * GET /api/{lookup} for every lookup of SPEC.md §7; the dictionaries staff edit in /settings
+ * (DESIGN.md §3) are resources: list, get, create, update, delete.
  */
 export const lookupsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.addHook('onRequest', app.sessions.require);
-
-  app.get(
-    '/stages',
-    { schema: { tags: ['lookups'], response: { 200: z.array(stage), 401: errorBody } } },
-    async (_request, reply) => {
-      const rows = await listStages(db);
-      reply.header(TOTAL_COUNT_HEADER, String(rows.length));
-      return rows;
+  registerResource(app, db, {
+    path: 'stages',
+    tags: ['lookups'],
+    schemas: {
+      item: stage,
+      query: listQueryWith(['order', 'name', 'id']),
+      create: dictionaryInput,
+      update: dictionaryUpdate,
     },
-  );
+    table: {
+      table: stages,
+      search: [stages.name],
+      sort: { order: stages.order, name: stages.name, id: stages.id },
+      defaultSort: 'order',
+    },
+    toItem: (row) => row,
+    toColumns: (input) => ({ name: input.name, color: input.color, order: input.order }),
+    notFound: 'No such stage',
+    linked: LINKED,
+    override: (plain) => ({
+      // a new stage goes last unless given an order (DESIGN.md §3 pipeline)
+      create: async (input, request) =>
+        plain.create(
+          {
+            ...input,
+            color: input.color ?? '#94a3b8',
+            order: input.order ?? (await nextStageOrder(db)),
+          },
+          request,
+        ),
+    }),
+  });
 
-  for (const name of [...EDITABLE_DICTIONARIES.filter((d) => d !== 'stages'), ...FIXED_LOOKUPS]) {
+  for (const name of EDITABLE_DICTIONARIES.filter((d) => d !== 'stages')) {
+    const table = dictionaryTables[name];
+    registerResource(app, db, {
+      path: name,
+      tags: ['lookups'],
+      schemas: { item: lookupItem, query, create: dictionaryInput, update: dictionaryUpdate },
+      table: {
+        table,
+        search: [table.name],
+        sort: { name: table.name, id: table.id },
+        defaultSort: 'name',
+      },
+      toItem: ({ id, name }) => ({ id, name }),
+      toColumns: (input) => ({ name: input.name }),
+      notFound: 'No such item',
+      linked: LINKED,
+    });
+  }
+
+  for (const name of FIXED_LOOKUPS) {
     app.get(
       `/${name}`,
-      { schema: { tags: ['lookups'], response: { 200: z.array(lookupItem), 401: errorBody } } },
+      {
+        onRequest: requireUser,
+        schema: { tags: ['lookups'], response: { 200: z.array(lookupItem), 401: errorBody } },
+      },
       async (_request, reply) => {
         const rows = await listLookup(db, name);
         reply.header(TOTAL_COUNT_HEADER, String(rows.length));
         return rows;
-      },
-    );
-  }
-
-  for (const name of EDITABLE_DICTIONARIES) {
-    const item = name === 'stages' ? stage : lookupItem;
-    app.post(
-      `/${name}`,
-      {
-        schema: {
-          tags: ['lookups'],
-          body: dictionaryInput,
-          response: { 201: item, ...errorResponses },
-        },
-      },
-      async (request, reply) => {
-        const row = await createDictionaryItem(db, name, request.body);
-        if (!row) throw new Error(`${name} item not created`);
-        return reply.status(201).send(row);
-      },
-    );
-    app.put(
-      `/${name}/:id`,
-      {
-        schema: {
-          tags: ['lookups'],
-          params: idParam,
-          body: dictionaryInput,
-          response: { 200: item, ...errorResponses },
-        },
-      },
-      async (request) => {
-        const row = await updateDictionaryItem(db, name, request.params.id, request.body);
-        if (!row) throw notFound();
-        return row;
-      },
-    );
-    app.delete(
-      `/${name}/:id`,
-      {
-        schema: {
-          tags: ['lookups'],
-          params: idParam,
-          response: { 204: z.null(), ...errorResponses },
-        },
-      },
-      async (request, reply) => {
-        if (!(await deleteDictionaryItem(db, name, request.params.id))) throw notFound();
-        return reply.status(204).send(null);
       },
     );
   }

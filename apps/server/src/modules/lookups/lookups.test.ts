@@ -1,18 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  createUser,
-  login,
-  type Agent,
-  type TestApp,
-} from '../../../test/helper.js';
+import { setupApp, type Agent, type TestApp } from '../../../test/helper.js';
 
 let t: TestApp;
 let agent: Agent;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  agent = await login(t.app, await createUser(t, { firstName: 'Iryna', lastName: 'Lysenko' }));
+  ({ agent, ...t } = await setupApp({ user: { firstName: 'Iryna', lastName: 'Lysenko' } }));
 });
 
 const get = (url: string) => agent.request({ method: 'GET', url });

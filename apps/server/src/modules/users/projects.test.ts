@@ -1,21 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  createUser,
-  login,
-  type Agent,
-  type TestApp,
-} from '../../../test/helper.js';
+import { setupApp, type Agent, type TestApp } from '../../../test/helper.js';
 
-let t: TestApp;
+let t: TestApp & { user: { id: number } };
 let agent: Agent;
 let userId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const u = await createUser(t, { isAdmin: true });
-  userId = u.id;
-  agent = await login(t.app, u);
+  ({ agent, ...t } = await setupApp({ admin: true }));
+  userId = t.user.id;
 });
 
 describe('projects', () => {

@@ -1,13 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  createUser,
-  login,
-  type Agent,
-  type TestApp,
-} from '../../../test/helper.js';
+import { createUser, login, setupApp, type Agent, type TestApp } from '../../../test/helper.js';
 
-let t: TestApp;
+let t: TestApp & { user: { id: number } };
 let admin: Agent;
 let adminId: number;
 let staff: Agent;
@@ -23,19 +17,15 @@ const valid = {
   dateBirth: '1990-05-17',
   position: 'Teacher',
   project: '',
-  language: 'Ukrainian',
+  language: 1, // Ukrainian (languages lookup)
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const a = await createUser(t, {
-    login: 'boss',
-    isAdmin: true,
-    firstName: 'Anna',
-    lastName: 'Boss',
-  });
-  adminId = a.id;
-  admin = await login(t.app, a);
+  ({ agent: admin, ...t } = await setupApp({
+    admin: true,
+    user: { login: 'boss', firstName: 'Anna', lastName: 'Boss' },
+  }));
+  adminId = t.user.id;
   staffUser = await createUser(t, { login: 'teacher1', firstName: 'Petro', lastName: 'Shevchuk' });
   staff = await login(t.app, staffUser);
 });

@@ -2,6 +2,7 @@ import type { User } from '@school/contract/users';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../i18n/i18n';
 import {
   ADMIN,
   jsonResponse,
@@ -13,7 +14,7 @@ import {
   stubLayout,
 } from '../../test/utils';
 
-const base = { email: '', tel: '', dateBirth: null, position: '', language: '', disabled: false };
+const base = { email: '', tel: '', dateBirth: null, position: '', language: null, disabled: false };
 const USERS: User[] = [
   {
     ...base,
@@ -35,6 +36,7 @@ const USERS: User[] = [
     lastName: 'Shevchenko',
     project: null,
     isAdmin: false,
+    disabled: true,
   },
 ];
 const PROJECTS = [
@@ -90,12 +92,39 @@ describe('/users', () => {
       'Phone',
       'Position',
       'Project',
+      'Role',
+      'Disabled',
       'Actions',
     ]);
     expect(headers.filter((th) => th.hasAttribute('aria-sort'))).toHaveLength(6);
     const anna = within(table).getByRole('row', { name: /admin/ });
     await waitFor(() => expect(within(anna).getByText('Sales')).toBeTruthy());
+    const cells = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
+    expect(cells(anna).slice(7, 9)).toEqual(['admin', 'no']);
+    const olena = within(table).getByRole('row', { name: /olena/ });
+    expect(cells(olena).slice(7, 9)).toEqual(['staff', 'yes']);
     expect(screen.getByText('2 items')).toBeTruthy();
+  });
+
+  it('shows role and disabled in the chosen language', async () => {
+    fakeServer();
+    await changeLanguage('pl');
+    try {
+      renderApp('/users');
+      const table = await screen.findByRole('table', { name: 'Użytkownicy' }, { timeout: 5000 });
+      const headers = within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent);
+      expect(headers).toEqual(expect.arrayContaining(['Rola', 'Zablokowany']));
+      const olena = within(table).getByRole('row', { name: /olena/ });
+      expect(within(olena).getByText('personel')).toBeTruthy();
+      expect(within(olena).getByText('tak')).toBeTruthy();
+    } finally {
+      await changeLanguage('en');
+    }
   });
 
   it('creates a user with every field by name', async () => {
@@ -127,7 +156,7 @@ describe('/users', () => {
       dateBirth: '',
       position: '',
       project: 4,
-      language: 'Polish',
+      language: 2,
       isAdmin: true,
     });
   });

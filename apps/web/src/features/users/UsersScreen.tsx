@@ -29,14 +29,7 @@ const CREATE_FIELDS: readonly FieldSpec[] = [
   { name: 'dateBirth', label: 'fields.dateBirth', kind: 'date' },
   { name: 'position', label: 'fields.position' },
   { name: 'project', label: 'fields.project', kind: 'select', lookup: api.lookup('projects') },
-  {
-    name: 'language',
-    label: 'fields.language',
-    kind: 'select',
-    lookup: api.lookup('languages'),
-    // The user record keeps the language's name, not a lookup id (contract: language text).
-    optionValue: 'name',
-  },
+  { name: 'language', label: 'fields.language', kind: 'select', lookup: api.lookup('languages') },
   { name: 'isAdmin', label: 'fields.isAdmin', kind: 'checkbox' },
 ];
 // Disabling ends the user's sessions and refuses their logins (the server keeps the last admin).
@@ -46,6 +39,7 @@ const EDIT_FIELDS: readonly FieldSpec[] = [
 ];
 
 function useColumns(): Column<User>[] {
+  const { t } = useTranslation();
   const projectName = useLookupLabels(api.lookup('projects'));
   return useMemo(() => {
     const text = (key: UserSort & keyof User): Column<User> => ({
@@ -62,8 +56,18 @@ function useColumns(): Column<User>[] {
       text('tel'),
       text('position'),
       { key: 'project', label: 'fields.project', value: (row) => projectName(row.project) },
+      {
+        key: 'role',
+        label: 'fields.role',
+        value: (row) => t(row.isAdmin ? 'users.roleAdmin' : 'users.roleStaff'),
+      },
+      {
+        key: 'disabled',
+        label: 'fields.disabledShort',
+        value: (row) => t(row.disabled ? 'users.disabledYes' : 'users.disabledNo'),
+      },
     ];
-  }, [projectName]);
+  }, [projectName, t]);
 }
 
 export function UsersScreen() {

@@ -1,0 +1,90 @@
+import { and, count, eq, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from './client.js';
+import { orderBy, searchOver, totalOf, type ListQuery } from './list.js';
+
+/** A table a resource is stored in: any table with an integer id. */
+export type ResourceTable = PgTable & { id: PgColumn };
+
+export interface TableDescription<T extends ResourceTable, Q extends ListQuery> {
+  table: T;
+  /** columns the header search looks in (case-insensitive "contains") */
+  search?: (AnyColumn | SQL)[];
+  /** the `sort` names a list accepts, and the column each one orders by (id when none) */
+  sort?: Record<string, AnyColumn | SQL>;
+  defaultSort?: string;
+  /** list filters beyond the search, from the parsed query */
+  filters?: (query: Q) => SQL | undefined;
+}
+
+export interface Page<R> {
+  rows: R[];
+  total: number;
+}
+
+/**
+ * The SQL of a plain resource, written once: a page with its total, one row, insert, update
+ * and delete by id. A resource whose rows need joins or rules writes its own instead.
+ */
+export function tableQueries<T extends ResourceTable, Q extends ListQuery>(
+  db: Db,
+  d: TableDescription<T, Q>,
+) {
+  type Row = T['$inferSelect'];
+  type Values = Partial<T['$inferInsert']>;
+  const table = d.table as PgTable & { id: PgColumn };
+  const whereOf = (q: Q) => and(searchOver(q.search, d.search ?? []), d.filters?.(q));
+
+  return {
+    async list(q: Q): Promise<Page<Row>> {
+      const where = whereOf(q);
+      const rows = (await db
+        .select({ row: table, total: totalOf(table, where) })
+        .from(table)
+        .where(where)
+        .orderBy(...orderBy(q.sort, d.sort ?? {}, d.defaultSort ?? 'id', table.id))
+        .limit(q.limit)
+        .offset(q.offset)) as unknown as { row: Row; total: number }[];
+      // past the last row the scalar total is not there: ask for it
+      let total = rows[0]?.total;
+      if (total === undefined) {
+        total = 0;
+        if (q.offset > 0) {
+          const [counted] = await db.select({ n: count() }).from(table).where(where);
+          total = counted?.n ?? 0;
+        }
+      }
+      return { rows: rows.map((r) => r.row), total };
+    },
+    async find(id: number): Promise<Row | undefined> {
+      const [row] = (await db.select().from(table).where(eq(table.id, id))) as Row[];
+      return row;
+    },
+    async insert(values: Values): Promise<Row> {
+      const [row] = (await db
+        .insert(table)
+        .values(values as T['$inferInsert'])
+        .returning()) as Row[];
+      if (!row) throw new Error('row not created');
+      return row;
+    },
+    async update(id: number, values: Values): Promise<Row | undefined> {
+      // nothing to set is no change (ADR 010), not an SQL error
+      if (Object.values(values).every((v) => v === undefined)) return this.find(id);
+      const [row] = (await db
+        .update(table)
+        .set(values as T['$inferInsert'])
+        .where(eq(table.id, id))
+        .returning()) as Row[];
+      return row;
+    },
+    async remove(id: number): Promise<boolean> {
+      const rows = await db.delete(table).where(eq(table.id, id)).returning({ id: table.id });
+      return rows.length > 0;
+    },
+  };
+}
+
+export type TableQueries<T extends ResourceTable, Q extends ListQuery> = ReturnType<
+  typeof tableQueries<T, Q>
+>;

@@ -1,0 +1,247 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { errorCodes, idParam } from '@school/contract/common';
+import type { Db } from '../db/client.js';
+import type { ListQuery } from '../db/list.js';
+import {
+  tableQueries,
+  type Page,
+  type ResourceTable,
+  type TableDescription,
+} from '../db/resource.js';
+import { TOTAL_COUNT_HEADER } from '@school/contract/common';
+import { requireUser } from './access.js';
+import { errorResponses, HttpError, notFound, sqlStateOf } from './errors.js';
+
+export type Operation = 'list' | 'get' | 'create' | 'update' | 'delete';
+type Hook = (request: FastifyRequest) => Promise<void>;
+
+/** What the routes of a resource do with its data; the table-backed default covers most. */
+export interface ResourceData<Item, Q, C, U> {
+  list: (query: Q, request: FastifyRequest) => Promise<Page<Item>>;
+  find: (id: number, request: FastifyRequest) => Promise<Item | undefined>;
+  create: (input: C, request: FastifyRequest) => Promise<Item>;
+  /** runs only when the row exists and the input changes something */
+  update: (
+    id: number,
+    input: U,
+    request: FastifyRequest,
+    current: Item,
+  ) => Promise<Item | undefined>;
+  remove: (id: number, request: FastifyRequest) => Promise<boolean>;
+}
+
+export interface ResourceDescription<
+  T extends ResourceTable,
+  SI extends z.ZodType,
+  SQ extends z.ZodType<ListQuery>,
+  SC extends z.ZodType,
+  SU extends z.ZodType,
+> {
+  /** the URL segment: /{path} and /{path}/{id} under the API prefix */
+  path: string;
+  /** OpenAPI tags */
+  tags: string[];
+  /** contract schemas: the item answered, the list query, the create and update bodies */
+  schemas: { item: SI; query: SQ; create: SC; update: SU };
+  /** the table, its search and sort columns and list filters */
+  table: TableDescription<T, z.output<SQ>>;
+  /** a row as the API answers it */
+  toItem: (row: T['$inferSelect']) => z.output<SI>;
+  /** request fields to columns; undefined leaves a column as it is */
+  toColumns: (input: z.output<SC> | z.output<SU>) => Partial<T['$inferInsert']>;
+  /** the 404 message */
+  notFound: string;
+  /** access hook per operation; requireUser where not given */
+  access?: Partial<Record<Operation, Hook>>;
+  /** the operations to serve (all five when not given) */
+  only?: Operation[];
+  /** OpenAPI summaries */
+  summaries?: Partial<Record<Operation, string>>;
+  /**
+   * A unique value: a duplicate answers this status (400 by default) naming the field, never
+   * a 500.
+   */
+  unique?: { field: string; message: string; status?: 400 | 409 };
+  /** A delete of a row other rows point at answers 409 linked; nothing is deleted. */
+  linked?: string;
+  /**
+   * The data operations that differ from the plain table ones; they get the plain ones to
+   * build on.
+   */
+  override?: (
+    plain: ResourceData<z.output<SI>, z.output<SQ>, z.output<SC>, z.output<SU>>,
+  ) => Partial<ResourceData<z.output<SI>, z.output<SQ>, z.output<SC>, z.output<SU>>>;
+}
+
+/** True when a parsed update body sets nothing: {} or only unknown (stripped) fields. */
+export const setsNothing = (input: unknown) =>
+  input === null ||
+  typeof input !== 'object' ||
+  Object.values(input).every((value) => value === undefined);
+
+/**
+ * Registers list / get / create / update / delete of one resource (CONVENTIONS "One shape per
+ * kind of thing", ADR 010): paths, paging with X-Total-Count, 201/200/204, 404, a duplicate
+ * as 400 naming the field, a linked delete as 409, an update that sets nothing as 200 with
+ * the unchanged object.
+ */
+export function registerResource<
+  T extends ResourceTable,
+  SI extends z.ZodType,
+  SQ extends z.ZodType<ListQuery>,
+  SC extends z.ZodType,
+  SU extends z.ZodType,
+>(app: FastifyInstance, db: Db, d: ResourceDescription<T, SI, SQ, SC, SU>): void {
+  type Item = z.output<SI>;
+  type Q = z.output<SQ>;
+  type C = z.output<SC>;
+  type U = z.output<SU>;
+  const queries = tableQueries<T, Q>(db, d.table);
+  const toItem = (row: T['$inferSelect']) => d.toItem(row);
+  const plain: ResourceData<Item, Q, C, U> = {
+    list: async (q) => {
+      const page = await queries.list(q);
+      return { rows: page.rows.map(toItem), total: page.total };
+    },
+    find: async (id) => {
+      const row = await queries.find(id);
+      return row && toItem(row);
+    },
+    create: async (input) => toItem(await queries.insert(d.toColumns(input))),
+    update: async (id, input) => {
+      const row = await queries.update(id, d.toColumns(input));
+      return row && toItem(row);
+    },
+    remove: (id) => queries.remove(id),
+  };
+  const data: ResourceData<Item, Q, C, U> = { ...plain, ...d.override?.(plain) };
+  const serves = (op: Operation) => !d.only || d.only.includes(op);
+  const routeOf = (op: Operation) => ({
+    onRequest: [d.access?.[op] ?? requireUser],
+  });
+  const schemaOf = (op: Operation, schema: Record<string, unknown>) => ({
+    tags: d.tags,
+    ...(d.summaries?.[op] ? { summary: d.summaries[op] } : {}),
+    ...schema,
+  });
+  const missing = () => notFound(d.notFound);
+  const duplicate = (err: unknown): never => {
+    if (d.unique && sqlStateOf(err) === '23505') {
+      const status = d.unique.status ?? 400;
+      const code = status === 400 ? errorCodes.validation : errorCodes.conflict;
+      throw new HttpError(status, code, `Invalid ${d.unique.field}: ${d.unique.message}`, {
+        [d.unique.field]: d.unique.message,
+      });
+    }
+    throw err;
+  };
+  const base = `/${d.path}`;
+  const one = `/${d.path}/:id`;
+  const idOf = (request: FastifyRequest) => (request.params as z.output<typeof idParam>).id;
+
+  if (serves('list')) {
+    app.get(
+      base,
+      {
+        ...routeOf('list'),
+        schema: schemaOf('list', {
+          querystring: d.schemas.query,
+          response: { 200: z.array(d.schemas.item), ...errorResponses },
+        }),
+      },
+      async (request, reply) => {
+        const page = await data.list(request.query as Q, request);
+        reply.header(TOTAL_COUNT_HEADER, String(page.total));
+        return page.rows;
+      },
+    );
+  }
+
+  if (serves('get')) {
+    app.get(
+      one,
+      {
+        ...routeOf('get'),
+        schema: schemaOf('get', {
+          params: idParam,
+          response: { 200: d.schemas.item, ...errorResponses },
+        }),
+      },
+      async (request) => {
+        const item = await data.find(idOf(request), request);
+        if (item === undefined) throw missing();
+        return item;
+      },
+    );
+  }
+
+  if (serves('create')) {
+    app.post(
+      base,
+      {
+        ...routeOf('create'),
+        schema: schemaOf('create', {
+          body: d.schemas.create,
+          response: { 201: d.schemas.item, ...errorResponses },
+        }),
+      },
+      async (request, reply) => {
+        const item = await data.create(request.body as C, request).catch(duplicate);
+        return reply.status(201).send(item);
+      },
+    );
+  }
+
+  if (serves('update')) {
+    app.put(
+      one,
+      {
+        ...routeOf('update'),
+        schema: schemaOf('update', {
+          params: idParam,
+          body: d.schemas.update,
+          response: { 200: d.schemas.item, ...errorResponses },
+        }),
+      },
+      async (request) => {
+        const id = idOf(request);
+        const current = await data.find(id, request);
+        if (current === undefined) throw missing();
+        const input = request.body as U;
+        // ADR 010: a body that sets nothing answers the object as it is
+        if (setsNothing(input)) return current;
+        const updated = await data.update(id, input, request, current).catch(duplicate);
+        if (updated === undefined) throw missing();
+        return updated;
+      },
+    );
+  }
+
+  if (serves('delete')) {
+    app.delete(
+      one,
+      {
+        ...routeOf('delete'),
+        schema: schemaOf('delete', {
+          params: idParam,
+          response: { 204: z.null(), ...errorResponses },
+        }),
+      },
+      async (request, reply) => {
+        const removed = await data.remove(idOf(request), request).catch((err: unknown) => {
+          if (sqlStateOf(err) === '23503') {
+            throw new HttpError(
+              409,
+              errorCodes.linked,
+              d.linked ?? 'Other records are linked to it; unlink them first',
+            );
+          }
+          throw err;
+        });
+        if (!removed) throw missing();
+        return reply.status(204).send(null);
+      },
+    );
+  }
+}
