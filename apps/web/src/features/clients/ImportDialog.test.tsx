@@ -25,6 +25,7 @@ const PREVIEW: ImportPreview = {
       line: 4,
       message: 'email The email is not correct format !',
       fields: { email: 'The email is not correct format !' },
+      problems: [{ field: 'email', code: 'format', params: {} }],
     },
   ],
   sample: [
