@@ -251,7 +251,7 @@ describe('CSV export and import', () => {
   }, 300_000);
 
   it('answers a job only to the user who started it, and a failed job with its error', async () => {
-    const csv = `${bulkCsv(9_000, 'fail', 384)}\nBad,Row,not-an-email,,,`;
+    const csv = `${bulkCsv(12_000, 'fail', 384)}\nBad,Row,not-an-email,,,`;
     const res = await runImport(csv);
     expect(res.statusCode).toBe(202);
     const { jobId } = res.json<ImportJob>();
@@ -269,6 +269,21 @@ describe('CSV export and import', () => {
       url: api.clientsImportJob('00000000-0000-4000-8000-000000000000'),
     });
     expect(unknown.statusCode).toBe(404);
+  }, 120_000);
+
+  it('refuses a value the database cannot store with 400, writing nothing and logging no SQL', async () => {
+    const before = await count();
+    const logged = fixture.logs.length;
+    const bad = 'Nul,Byte\u0000,nul@example.com,,,';
+    const small = await runImport(`firstName,lastName,email,tel,stage,probability\n${bad}`);
+    expect(small.statusCode).toBe(400);
+    expect(small.json()).toMatchObject({ error: 'validation' });
+    const large = await runImport(`${bulkCsv(12_000, 'nul', 385)}\n${bad}`);
+    expect(large.statusCode).toBe(202);
+    const seen = await untilFinished(large.json<ImportJob>().jobId);
+    expect(seen.at(-1)).toMatchObject({ state: 'failed', error: { error: 'validation' } });
+    expect(await count()).toBe(before);
+    expect(fixture.logs.slice(logged).join('')).not.toMatch(/insert into|nul1@example/i);
   }, 120_000);
 
   it('records a stage changed by the file as a stage move, as a PUT does', async () => {

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ImportJob, ImportResult } from '@school/contract/clients';
 import { errorCodes, type ErrorBody } from '@school/contract/common';
-import { HttpError } from '../../plugins/errors.js';
+import { isDatabaseUnavailable } from '../../db/client.js';
+import { HttpError, sqlStateOf } from '../../plugins/errors.js';
 
 /** How a running import tells how far it is: rows checked and written, of all rows. */
 export interface Progress {
@@ -12,8 +13,8 @@ export interface Progress {
 
 interface Job extends ImportJob {
   userId: number;
-  /** the failure as thrown, for an import answered within its request */
-  cause?: unknown;
+  /** the failure's status, for an import answered within its request */
+  status?: number;
   settled: Promise<void>;
 }
 
@@ -27,13 +28,45 @@ const busy = () =>
     'Another import is running; try again when it has finished',
   );
 
-/** The JSON error body a failed job answers: the HttpError's own, else a plain server fault. */
-function errorOf(err: unknown, log: FastifyBaseLogger): ErrorBody {
-  if (err instanceof HttpError) {
-    return { error: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) };
+/** The innermost cause of a failure: the driver's own error, without the SQL drizzle adds. */
+function rootOf(err: unknown): unknown {
+  let current = err;
+  for (let depth = 0; depth < 5; depth++) {
+    const cause = (current as { cause?: unknown } | null)?.cause;
+    if (!cause) break;
+    current = cause;
   }
-  log.error({ err: err instanceof Error ? err.message : String(err) }, 'import failed');
-  return { error: errorCodes.internal, message: 'Something went wrong; nothing was imported' };
+  return current;
+}
+
+/**
+ * The status and JSON error body of a failed import: the HttpError's own, else a server fault,
+ * logged by its SQLSTATE and the driver's message only (never the statement with its rows).
+ */
+function failureOf(err: unknown, log: FastifyBaseLogger): [number, ErrorBody] {
+  if (err instanceof HttpError) {
+    const body = { error: err.code, message: err.message };
+    return [err.statusCode, err.fields ? { ...body, fields: err.fields } : body];
+  }
+  const sqlState = sqlStateOf(err);
+  if (sqlState?.startsWith('22')) {
+    // the database refused a value of the file (a NUL byte in text...): bad input
+    const message = 'A value in the file is not valid; nothing was imported';
+    return [400, { error: errorCodes.validation, message }];
+  }
+  const root = rootOf(err);
+  const reason = root instanceof Error ? root.message : String(root);
+  log.error({ sqlState, reason }, 'import failed; nothing was imported');
+  if (isDatabaseUnavailable(err)) {
+    return [
+      503,
+      { error: errorCodes.unavailable, message: 'The database is not reachable right now' },
+    ];
+  }
+  return [
+    500,
+    { error: errorCodes.internal, message: 'Something went wrong; nothing was imported' },
+  ];
 }
 
 /**
@@ -81,7 +114,8 @@ export class ImportJobs {
         Object.assign(job, { state: 'done', result, processed: job.total });
       },
       (err: unknown) => {
-        Object.assign(job, { state: 'failed', error: errorOf(err, this.log), cause: err });
+        const [status, error] = failureOf(err, this.log);
+        Object.assign(job, { state: 'failed', status, error });
       },
     );
     void job.settled.then(() =>
@@ -97,6 +131,12 @@ export class ImportJobs {
     if (!job || job.userId !== userId) return undefined;
     return viewOf(job);
   }
+}
+
+/** A job's failure as thrown by a route: the error handler answers its body. */
+export function failureError({ status, error }: Job): HttpError {
+  const body = error ?? { error: errorCodes.internal, message: 'Something went wrong' };
+  return new HttpError(status ?? 500, body.error, body.message, body.fields);
 }
 
 export function viewOf({ jobId, state, processed, total, result, error }: Job): ImportJob {

@@ -22,7 +22,7 @@ import { requireUser, sessionOf } from '../../plugins/access.js';
 import { errorResponses, notFound } from '../../plugins/errors.js';
 import { registerResource } from '../../plugins/resource.js';
 import { exportClientsCsv, previewImport, runImport } from './clients.csv.js';
-import { ImportJobs, viewOf } from './clients.import-jobs.js';
+import { failureError, ImportJobs, viewOf } from './clients.import-jobs.js';
 import {
   columnsOf,
   countClients,
@@ -181,7 +181,7 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       if (csv.length > IMPORT_SYNC_MAX_CHARS) return reply.code(202).send(viewOf(job));
       await job.settled;
       if (job.result) return job.result;
-      throw job.cause;
+      throw failureError(job);
     },
   );
   app.get(
