@@ -21,6 +21,7 @@ export const errorCodes = {
   tooManyAttempts: 'too_many_attempts',
   unavailable: 'unavailable',
   conflict: 'conflict',
+  importRunning: 'import_running',
   internal: 'internal',
 } as const;
 

@@ -147,31 +147,72 @@ export async function insertClient(db: Db, f: ClientFields & { firstName: string
   return row.id;
 }
 
+/** A transaction, or the database itself: where a write is made. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface StageChange {
+  clientId: number;
+  stage: number | null;
+}
+
 /**
- * Updates a client; a stage change stamps stageChangedAt and is logged as a move. The row is
- * locked so two moves at once log the right "from" stage.
+ * The one way a client's stage changes, for the pipeline, the form and the import alike: a
+ * client whose stage differs gets the new stage and stageChangedAt now(), and the move is
+ * logged in client_stage_moves (the dashboard counts them). The rows are locked first, so two
+ * moves at once log the right "from" stage. Takes any number of clients (one query per target
+ * stage, one array parameter each); returns how many moved. Run it inside a transaction.
  */
+export async function changeStages(tx: Tx, changes: StageChange[], movedBy: number | null) {
+  if (changes.length === 0) return 0;
+  const ids = changes.map((c) => c.clientId);
+  const current = await tx
+    .select({ id: clients.id, stageId: clients.stageId })
+    .from(clients)
+    .where(sql`${clients.id} = any(${sql.param(ids)}::int[])`)
+    .orderBy(clients.id)
+    .for('update');
+  const from = new Map(current.map((c) => [c.id, c.stageId]));
+  const moves = changes.filter((c) => from.has(c.clientId) && from.get(c.clientId) !== c.stage);
+  const byTarget = new Map<number | null, number[]>();
+  for (const move of moves)
+    byTarget.set(move.stage, [...(byTarget.get(move.stage) ?? []), move.clientId]);
+  for (const [stage, movedIds] of byTarget) {
+    await tx
+      .update(clients)
+      .set({ stageId: stage, stageChangedAt: sql`now()` })
+      .where(sql`${clients.id} = any(${sql.param(movedIds)}::int[])`);
+  }
+  for (let i = 0; i < moves.length; i += 5000) {
+    await tx.insert(clientStageMoves).values(
+      moves.slice(i, i + 5000).map((m) => ({
+        clientId: m.clientId,
+        fromStageId: from.get(m.clientId) ?? null,
+        toStageId: m.stage,
+        movedBy,
+      })),
+    );
+  }
+  return moves.length;
+}
+
+/** The columns of `f` other than the stage (changeStages sets that); null when there are none. */
+export function columnsBesideStage(f: ClientFields) {
+  const columns = columnsOf({ ...f, stage: undefined });
+  return Object.values(columns).some((v) => v !== undefined) ? columns : null;
+}
+
+/** Updates a client; a stage change goes through changeStages (stamped and logged). */
 export async function updateClient(db: Db, id: number, f: ClientFields, movedBy: number) {
   return db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ stageId: clients.stageId })
+      .select({ id: clients.id })
       .from(clients)
       .where(eq(clients.id, id))
       .for('update');
     if (!current) return false;
-    const stageChanges = f.stage !== undefined && f.stage !== current.stageId;
-    await tx
-      .update(clients)
-      .set({ ...columnsOf(f), ...(stageChanges ? { stageChangedAt: sql`now()` } : {}) })
-      .where(eq(clients.id, id));
-    if (stageChanges) {
-      await tx.insert(clientStageMoves).values({
-        clientId: id,
-        fromStageId: current.stageId,
-        toStageId: f.stage ?? null,
-        movedBy,
-      });
-    }
+    if (f.stage !== undefined) await changeStages(tx, [{ clientId: id, stage: f.stage }], movedBy);
+    const columns = columnsBesideStage(f);
+    if (columns) await tx.update(clients).set(columns).where(eq(clients.id, id));
     return true;
   });
 }

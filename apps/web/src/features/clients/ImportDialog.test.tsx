@@ -1,6 +1,7 @@
 import type { ImportPreview } from '@school/contract/clients';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   calledUrls,
@@ -10,7 +11,9 @@ import {
   setupI18n,
   stubLayout,
 } from '../../test/utils';
+import { changeLanguage } from '../../i18n/i18n';
 import { ClientsScreen } from './ClientsScreen';
+import { ImportPreviewView } from './ImportPreviewView';
 import { makeClient } from '../../test/clients';
 import { clientsServer } from './clientsTestServer';
 
@@ -25,6 +28,7 @@ const PREVIEW: ImportPreview = {
       line: 4,
       message: 'email The email is not correct format !',
       fields: { email: 'The email is not correct format !' },
+      problems: [{ field: 'email', code: 'format', params: {} }],
     },
   ],
   sample: [
@@ -83,8 +87,9 @@ async function openImport() {
 
 beforeAll(setupI18n);
 beforeEach(() => stubLayout());
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  if (i18next.language !== 'en') await changeLanguage('en');
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -129,9 +134,7 @@ describe('CSV import', () => {
       ['3', 'Update', 'Anna', 'Nowak', 'anna@example.com', ''],
       ['5', 'Create', 'Petro', '', '', '+380 50 000 0000'],
     ]);
-    expect(
-      within(dialog).getByText('Line 4: email The email is not correct format !'),
-    ).toBeTruthy();
+    expect(within(dialog).getByText('Line 4: E-mail: The format is not valid.')).toBeTruthy();
 
     const importButton = within(dialog).getByRole('button', { name: 'Import' });
     expect(importButton).toHaveProperty('disabled', true);
@@ -244,5 +247,136 @@ describe('CSV import', () => {
     const again = screen.getByRole('dialog', { name: 'Import clients from CSV' });
     expect(within(again).queryByRole('list', { name: 'Preview' })).toBeNull();
     expect(within(again).getByLabelText<HTMLInputElement>('CSV file').files).toHaveLength(0);
+  });
+
+  it('shows a large import’s progress as a bar while it runs as a job, then the result', async () => {
+    const jobId = '7f0c1c1e-6c1a-4a57-9d0e-1b2c3d4e5f60';
+    const job = (fields: Record<string, unknown>) =>
+      jsonResponse(200, { jobId, processed: 0, total: 0, state: 'running', ...fields });
+    const answers = [held<Response>(), held<Response>(), held<Response>()] as const;
+    let polled = 0;
+    const fetchMock = clientsServer({
+      preview: () => jsonResponse(200, { ...PREVIEW, errors: [] }),
+      importRun: () => jsonResponse(202, { jobId, state: 'running', processed: 0, total: 0 }),
+      importJob: (id) => {
+        expect(id).toBe(jobId);
+        return (answers[Math.min(polled++, 2)] ?? answers[2]).promise;
+      },
+    });
+    const { user, dialog, choose } = await openImport();
+    await choose();
+    await user.click(await within(dialog).findByRole('button', { name: 'Import' }));
+
+    // while the file is read the bar has no value yet
+    const bar = await within(dialog).findByRole('progressbar', { name: 'Import progress' });
+    expect(bar.getAttribute('value')).toBeNull();
+    expect(within(dialog).getByText('Reading the file…')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Import' })).toBeNull();
+
+    answers[0].release(job({ processed: 40_000, total: 100_000 }));
+    await waitFor(() => expect(bar.getAttribute('value')).toBe('40000'));
+    expect(bar.getAttribute('max')).toBe('100000');
+    expect(within(dialog).getByText('40,000 of 100,000 rows')).toBeTruthy();
+
+    answers[1].release(job({ processed: 90_000, total: 100_000 }));
+    await waitFor(() => expect(within(dialog).getByText('90,000 of 100,000 rows')).toBeTruthy());
+    answers[2].release(
+      job({
+        state: 'done',
+        processed: 100_000,
+        total: 100_000,
+        result: { created: 99_000, updated: 1_000, skipped: 0 },
+      }),
+    );
+    expect(
+      await within(dialog).findByText('Created: 99,000, updated: 1,000, skipped: 0.'),
+    ).toBeTruthy();
+    expect(within(dialog).queryByRole('progressbar')).toBeNull();
+    await waitFor(() =>
+      expect(calledUrls(fetchMock).some((url) => url.pathname === '/api/clients')).toBe(true),
+    );
+  });
+
+  it('says a failed import job’s reason and keeps the preview', async () => {
+    const jobId = '7f0c1c1e-6c1a-4a57-9d0e-1b2c3d4e5f61';
+    clientsServer({
+      preview: () => jsonResponse(200, { ...PREVIEW, errors: [] }),
+      importRun: () => jsonResponse(202, { jobId, state: 'running', processed: 0, total: 0 }),
+      importJob: () =>
+        jsonResponse(200, {
+          jobId,
+          state: 'failed',
+          processed: 0,
+          total: 9,
+          error: { error: 'validation', message: '2 rows have errors; nothing was imported' },
+        }),
+    });
+    const { user, dialog, choose } = await openImport();
+    await choose();
+    await user.click(await within(dialog).findByRole('button', { name: 'Import' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      '2 rows have errors; nothing was imported',
+    );
+    expect(within(dialog).getByRole('list', { name: 'Preview' })).toBeTruthy();
+    expect(within(dialog).queryByRole('progressbar')).toBeNull();
+  });
+
+  it('says so when another import is running', async () => {
+    clientsServer({
+      preview: () =>
+        jsonResponse(429, {
+          error: 'import_running',
+          message: 'Another import is running; try again when it has finished',
+        }),
+    });
+    const { dialog, choose } = await openImport();
+    await choose();
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'Another import is running. Try again when it has finished.',
+    );
+  });
+
+  it('shows a row’s errors in the chosen language, with the field’s label', async () => {
+    await changeLanguage('uk');
+    renderWithProviders(
+      <ImportPreviewView
+        preview={{
+          ...PREVIEW,
+          errors: [
+            {
+              line: 4,
+              message: 'email is not valid; stage no such stage: Nowy',
+              fields: { email: 'is not valid', stage: 'no such stage: Nowy' },
+              problems: [
+                { field: 'email', code: 'format', params: {} },
+                { field: 'stage', code: 'unknown', params: { value: 'Nowy' } },
+              ],
+            },
+            {
+              line: 7,
+              message: 'probability too big; matches the same client as line 3',
+              fields: { probability: 'too big', row: 'matches the same client as line 3' },
+              problems: [
+                { field: 'probability', code: 'tooBig', params: { max: 100 } },
+                { field: 'row', code: 'sameClient', params: { line: 3 } },
+              ],
+            },
+          ],
+        }}
+        skip={false}
+        onSkipChange={vi.fn()}
+        busy={false}
+        onImport={vi.fn()}
+      />,
+    );
+    const errors = screen.getByRole('region', { name: 'Рядки з помилками' });
+    expect(
+      within(errors)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Рядок 4: Ел. пошта: Неправильний формат. Етап: Немає значення «Nowy».',
+      'Рядок 7: Ймовірність: Щонайбільше 100. Збігається з тим самим клієнтом, що й рядок 3.',
+    ]);
   });
 });

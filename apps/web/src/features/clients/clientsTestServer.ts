@@ -121,6 +121,8 @@ export interface ClientsServerOptions {
   put?: (body: Record<string, unknown>) => Answer | undefined;
   preview?: (body: { csv: string }) => Answer;
   importRun?: (body: { csv: string; skipErrors: boolean }) => Answer;
+  /** Answers GET /api/clients/import/{jobId}: how far an import job is. */
+  importJob?: (jobId: string) => Answer;
   exportCsv?: () => Answer;
 }
 
@@ -157,6 +159,9 @@ export function clientsServer(options: ClientsServerOptions = {}) {
       return (
         options.importRun?.(body as { csv: string; skipErrors: boolean }) ?? jsonResponse(500, {})
       );
+    }
+    if (path.startsWith('/api/clients/import/') && method === 'GET') {
+      return options.importJob?.(path.split('/')[4] ?? '') ?? jsonResponse(404, {});
     }
     const id = Number(path.split('/')[3]);
     const row = rows.find((item) => item.id === id);
