@@ -9,7 +9,7 @@ import {
   type ResourceTable,
   type TableDescription,
 } from '../db/resource.js';
-import { TOTAL_COUNT_HEADER } from '@school/contract/common';
+import { TOTAL_COUNT_CAPPED_HEADER, TOTAL_COUNT_HEADER } from '@school/contract/common';
 import { requireUser } from './access.js';
 import { errorResponses, HttpError, notFound, sqlStateOf } from './errors.js';
 
@@ -153,6 +153,7 @@ export function registerResource<
       async (request, reply) => {
         const page = await data.list(request.query as Q, request);
         reply.header(TOTAL_COUNT_HEADER, String(page.total));
+        if (page.capped) reply.header(TOTAL_COUNT_CAPPED_HEADER, '1');
         return page.rows;
       },
     );

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { orderBy, searchOver, totalOf } from '../../db/list.js';
-import { clients, clientStageMoves } from '../../db/schema/clients.js';
+import { cappedTotalOf, orderBy, searchOver, totalOf } from '../../db/list.js';
+import { clients, clientStageMoves, clientStageTotals } from '../../db/schema/clients.js';
 import { products, stages } from '../../db/schema/lookups.js';
 
 export type ClientRow = typeof clients.$inferSelect;
@@ -106,11 +106,31 @@ export interface ClientPage extends ClientFilters {
   offset: number;
 }
 
+/** True when no filter but the stage (or none) is set: the totals table knows the count. */
+const stageOnly = (f: ClientFilters) =>
+  [f.search, f.responsibleId, f.project, f.product, f.source].every(
+    (v) => v === undefined || v === '',
+  );
+
+/**
+ * How many clients match, as an SQL expression (ADR 016): a stage filter or none reads the
+ * per-stage totals kept by triggers (exact, no scan); a search counts at most
+ * TOTAL_COUNT_CAP + 1 rows; other filters count.
+ */
+export function clientsTotalOf(f: ClientFilters): SQL<number> {
+  if (stageOnly(f)) {
+    const stage = f.stage === undefined ? sql`true` : eq(clientStageTotals.stageKey, f.stage);
+    return sql<number>`(select coalesce(sum(${clientStageTotals.clients}), 0) from ${clientStageTotals} where ${stage})::int`;
+  }
+  const where = filtersOf(f);
+  return f.search ? cappedTotalOf(clients, where) : totalOf(clients, where);
+}
+
 /** The list query, unexecuted, so a benchmark can run the very same SQL on a bare route. */
 export function clientsPageQuery(db: Db, q: ClientPage) {
   const where = filtersOf(q);
   return db
-    .select({ client: clients, productName: products.name, total: totalOf(clients, where) })
+    .select({ client: clients, productName: products.name, total: clientsTotalOf(q) })
     .from(clients)
     .leftJoin(products, eq(products.id, clients.productId))
     .leftJoin(stages, eq(stages.id, clients.stageId))
@@ -124,8 +144,9 @@ export async function listClients(db: Db, q: ClientPage) {
   return clientsPageQuery(db, q);
 }
 
+/** The count of clientsTotalOf on its own (a page past the last row carries none). */
 export async function countClients(db: Db, f: ClientFilters) {
-  const [row] = await db.select({ n: count() }).from(clients).where(filtersOf(f));
+  const [row] = await db.select({ n: clientsTotalOf(f) }).from(sql`(select 1) one`);
   return row?.n ?? 0;
 }
 
@@ -222,21 +243,35 @@ export async function deleteClient(db: Db, id: number) {
   return rows.length > 0;
 }
 
-/** Per stage, in board order: how many clients and their total price (pipeline headers). */
+/**
+ * Per stage, in board order: how many clients and their total price (pipeline headers).
+ * Unfiltered it reads the totals the triggers keep; a filter aggregates the matching clients.
+ */
 export async function summaryByStage(db: Db, f: ClientFilters = {}) {
-  const rows = await db
-    .select({
-      id: stages.id,
-      name: stages.name,
-      color: stages.color,
-      order: stages.order,
-      count: sql<number>`count(${clients.id})::int`,
-      sum: sql<string>`coalesce(sum(${clients.price}), 0)`,
-    })
-    .from(stages)
-    .leftJoin(clients, and(eq(clients.stageId, stages.id), filtersOf({ ...f, stage: undefined })))
-    .groupBy(stages.id)
-    .orderBy(asc(stages.order), asc(stages.id));
+  const stage = { id: stages.id, name: stages.name, color: stages.color, order: stages.order };
+  const rows = stageOnly(f)
+    ? await db
+        .select({
+          ...stage,
+          count: sql<number>`coalesce(${clientStageTotals.clients}, 0)::int`,
+          sum: sql<string>`coalesce(${clientStageTotals.priceSum}, 0)`,
+        })
+        .from(stages)
+        .leftJoin(clientStageTotals, eq(clientStageTotals.stageKey, stages.id))
+        .orderBy(asc(stages.order), asc(stages.id))
+    : await db
+        .select({
+          ...stage,
+          count: sql<number>`count(${clients.id})::int`,
+          sum: sql<string>`coalesce(sum(${clients.price}), 0)`,
+        })
+        .from(stages)
+        .leftJoin(
+          clients,
+          and(eq(clients.stageId, stages.id), filtersOf({ ...f, stage: undefined })),
+        )
+        .groupBy(stages.id)
+        .orderBy(asc(stages.order), asc(stages.id));
   return rows.map((r) => ({ ...r, sum: Number(r.sum) }));
 }
 

@@ -16,7 +16,7 @@ import {
 } from '@school/contract/clients';
 import { errorBody } from '@school/contract/common';
 import type { Db } from '../../db/client.js';
-import { totalOfPage } from '../../db/list.js';
+import { cappedTotal, totalOfPage } from '../../db/list.js';
 import { clients } from '../../db/schema/clients.js';
 import { requireUser, sessionOf } from '../../plugins/access.js';
 import { errorResponses, notFound } from '../../plugins/errors.js';
@@ -96,8 +96,12 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     override: () => ({
       async list(q) {
         const rows = await listClients(db, q);
-        const total = await totalOfPage(rows, q.offset, () => countClients(db, q));
-        return { rows: rows.map(toClient), total };
+        const counted = await totalOfPage(rows, q.offset, () => countClients(db, q));
+        // a search counts up to a cap (ADR 016); other totals are exact
+        return {
+          rows: rows.map(toClient),
+          ...(q.search ? cappedTotal(counted) : { total: counted }),
+        };
       },
       find: found,
       async create(input) {
