@@ -52,6 +52,11 @@ async function serve(url: string, stageId: number) {
   };
   process.send?.(ready);
   process.on('message', () => {
+    const mb = (n: number) => `${(n / 1048576).toFixed(0)} MB`;
+    const { rss, heapTotal, heapUsed, external } = process.memoryUsage();
+    process.stdout.write(
+      `server memory at the end: rss ${mb(rss)}, V8 heap ${mb(heapUsed)} used of ${mb(heapTotal)}, external ${mb(external)}\n`,
+    );
     void Promise.all([app.close(), bare.close()])
       .then(() => Promise.all([barePool.end(), database.pool.end()]))
       .then(() => process.exit(0));
@@ -157,6 +162,7 @@ async function main() {
     // BENCH_PROFILE=dir writes a CPU profile of the server process there
     execArgv: [
       ...process.execArgv,
+      ...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []),
       ...(process.env.BENCH_PROFILE
         ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
         : []),

@@ -39,7 +39,8 @@ const DEMO_WEEKS = 8;
  */
 export function demoHistory(i: number, stage: number, now: number) {
   const hours = (i * 37) % 24;
-  const createdAt = now - (((i + 0.5) * DEMO_WEEKS * 7) / DEMO_CLIENTS) * DAY - hours * 60 * 60 * 1000;
+  const createdAt =
+    now - (((i + 0.5) * DEMO_WEEKS * 7) / DEMO_CLIENTS) * DAY - hours * 60 * 60 * 1000;
   const moves = Array.from({ length: stage }, (_, step) => {
     // moves fill the time since arrival, with an uneven pace per client
     const share = (step + 1) / (stage + 1 + (i % 3));
