@@ -173,6 +173,17 @@ describe('lists', () => {
     expect(page).toEqual({ items: [{ id: 1 }, { id: 2 }], total: 230 });
   });
 
+  it('reads a total that stopped at a cap (X-Total-Count-Capped)', async () => {
+    mockApi(
+      () =>
+        new Response('[]', {
+          headers: { 'X-Total-Count': '10000', 'X-Total-Count-Capped': '1' },
+        }),
+    );
+    const page = await requestPage('/api/x', { schema: { parse: () => [] } });
+    expect(page).toEqual({ items: [], total: 10000, capped: true });
+  });
+
   it('says the total is unknown when the header is missing', async () => {
     mockApi(() => jsonResponse(200, []));
     const page = await requestPage('/api/x', { schema: { parse: () => [] } });

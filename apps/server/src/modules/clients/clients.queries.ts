@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { cappedTotalOf, orderBy, searchOver, totalOf } from '../../db/list.js';
 import { clients, clientStageMoves, clientStageTotals } from '../../db/schema/clients.js';
@@ -112,36 +112,74 @@ const stageOnly = (f: ClientFilters) =>
     (v) => v === undefined || v === '',
   );
 
+/** A value, or a placeholder a prepared statement fills in. */
+type Param = number | Placeholder;
+
 /**
  * How many clients match, as an SQL expression (ADR 016): a stage filter or none reads the
  * per-stage totals kept by triggers (exact, no scan); a search counts at most
  * TOTAL_COUNT_CAP + 1 rows; other filters count.
  */
-export function clientsTotalOf(f: ClientFilters): SQL<number> {
+export function clientsTotalOf(f: ClientFilters, stage: Param | undefined = f.stage): SQL<number> {
   if (stageOnly(f)) {
-    const stage = f.stage === undefined ? sql`true` : eq(clientStageTotals.stageKey, f.stage);
-    return sql<number>`(select coalesce(sum(${clientStageTotals.clients}), 0) from ${clientStageTotals} where ${stage})::int`;
+    const which = stage === undefined ? sql`true` : eq(clientStageTotals.stageKey, stage);
+    return sql<number>`(select coalesce(sum(${clientStageTotals.clients}), 0) from ${clientStageTotals} where ${which})::int`;
   }
   const where = filtersOf(f);
   return f.search ? cappedTotalOf(clients, where) : totalOf(clients, where);
 }
 
-/** The list query, unexecuted, so a benchmark can run the very same SQL on a bare route. */
-export function clientsPageQuery(db: Db, q: ClientPage) {
-  const where = filtersOf(q);
+/**
+ * The list query, unexecuted, so a benchmark can run the very same SQL on a bare route. The
+ * stage, limit and offset may be placeholders (see listClients).
+ */
+export function clientsPageQuery(
+  db: Db,
+  q: ClientPage,
+  { stage = q.stage, limit = q.limit, offset = q.offset }: Record<string, Param | undefined> = {},
+) {
+  const where = and(
+    filtersOf({ ...q, stage: undefined }),
+    stage === undefined ? undefined : eq(clients.stageId, stage),
+  );
   return db
-    .select({ client: clients, productName: products.name, total: clientsTotalOf(q) })
+    .select({ client: clients, productName: products.name, total: clientsTotalOf(q, stage) })
     .from(clients)
     .leftJoin(products, eq(products.id, clients.productId))
     .leftJoin(stages, eq(stages.id, clients.stageId))
     .where(where)
     .orderBy(...orderBy(q.sort, sortable, 'lastName', clients.id))
-    .limit(q.limit)
-    .offset(q.offset);
+    .limit(limit ?? q.limit)
+    .offset(offset ?? q.offset);
 }
 
+type PreparedPage = ReturnType<ReturnType<typeof clientsPageQuery>['prepare']>;
+const preparedPages = new WeakMap<Db, Map<string, PreparedPage>>();
+
+/**
+ * A page of clients with its total. The board's and the list's usual shape (a stage or no
+ * filter, any sort) runs as a prepared statement: the SQL is built once per database and shape,
+ * not on every request (ADR 016).
+ */
 export async function listClients(db: Db, q: ClientPage) {
-  return clientsPageQuery(db, q);
+  if (!stageOnly(q)) return clientsPageQuery(db, q);
+  const key = `${q.stage === undefined ? 'all' : 'stage'}_${q.sort ?? ''}`;
+  const forDb = preparedPages.get(db) ?? new Map<string, PreparedPage>();
+  preparedPages.set(db, forDb);
+  let page = forDb.get(key);
+  if (!page) {
+    page = clientsPageQuery(
+      db,
+      { ...q, stage: undefined },
+      {
+        stage: q.stage === undefined ? undefined : sql.placeholder('stage'),
+        limit: sql.placeholder('limit'),
+        offset: sql.placeholder('offset'),
+      },
+    ).prepare(`clients_page_${key}`);
+    forDb.set(key, page);
+  }
+  return page.execute({ stage: q.stage, limit: q.limit, offset: q.offset });
 }
 
 /** The count of clientsTotalOf on its own (a page past the last row carries none). */

@@ -90,6 +90,8 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     toItem: (row) => toClient({ client: row, productName: null }),
     toColumns: columnsOf,
     notFound: 'No such client',
+    // pages of up to 5000 wide rows, built by toClient (ADR 016)
+    listUnchecked: true,
     summaries: {
       update: 'Update a client; fields left out stay as they are (a stage move sends just stage)',
     },

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { calledUrls, jsonResponse, setupI18n, stubLayout } from '../../test/utils';
+import { calledUrls, jsonResponse, mockApi, setupI18n, stubLayout } from '../../test/utils';
 import { fakeServer, renderThings, ROWS } from './thingsFixture';
 
 const table = () => screen.findByRole('table', { name: 'Things' });
@@ -33,6 +33,19 @@ describe('list', () => {
     expect(names(list)).toEqual(['Alpha', 'Beta', 'Gamma']);
     expect(screen.getByText('3 items')).toBeTruthy();
     expect(list.getAttribute('aria-rowcount')).toBe('4');
+  });
+
+  it('shows a count that stopped at a cap as 10,000+', async () => {
+    const api = mockApi(
+      () =>
+        new Response(JSON.stringify(ROWS), {
+          headers: { 'X-Total-Count': '10000', 'X-Total-Count-Capped': '1' },
+        }),
+    );
+    renderThings();
+    expect(await screen.findByText('10,000+ items')).toBeTruthy();
+    expect(screen.queryByText('10,000 items')).toBeNull();
+    expect(api).toHaveBeenCalled();
   });
 
   it('says Empty list when there are no rows', async () => {

@@ -9,6 +9,8 @@ import styles from './ListView.module.css';
 
 interface ListToolbarProps {
   total: number;
+  /** the count stopped at `total`: it shows as "10,000+" */
+  capped?: boolean;
   fileName: string;
   /** Builds the CSV text of what the list shows. */
   buildCsv: () => Promise<string>;
@@ -17,7 +19,7 @@ interface ListToolbarProps {
 }
 
 /** The count of matching rows and the CSV export. */
-export function ListToolbar({ total, fileName, buildCsv, tools }: ListToolbarProps) {
+export function ListToolbar({ total, capped, fileName, buildCsv, tools }: ListToolbarProps) {
   const { t } = useTranslation();
   const [exporting, setExporting] = useState(false);
 
@@ -37,7 +39,7 @@ export function ListToolbar({ total, fileName, buildCsv, tools }: ListToolbarPro
   return (
     <div className={styles.toolbar}>
       <p className={styles.total} aria-live="polite">
-        {t('list.total', { count: total })}
+        {t(capped ? 'list.totalCapped' : 'list.total', { count: total })}
       </p>
       <div className={styles.tools}>
         {tools}

@@ -67,6 +67,7 @@ export function ListView<R extends Row>({
 
   const rows = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
   const total = list.data?.pages.at(-1)?.total ?? rows.length;
+  const capped = list.data?.pages.at(-1)?.capped ?? false;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const buildCsv = () => {
@@ -105,7 +106,13 @@ export function ListView<R extends Row>({
 
   return (
     <div className={styles.view}>
-      <ListToolbar total={total} fileName={`${fileName}.csv`} buildCsv={buildCsv} tools={tools} />
+      <ListToolbar
+        total={total}
+        capped={capped}
+        fileName={`${fileName}.csv`}
+        buildCsv={buildCsv}
+        tools={tools}
+      />
       {rows.length === 0 ? (
         <p className={styles.empty}>{t('messages.emptyList')}</p>
       ) : (
