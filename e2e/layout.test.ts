@@ -47,6 +47,16 @@ beforeAll(async () => {
       stage: stage.id,
     });
   }
+  // Enough cards in the first column for it to scroll under its header.
+  for (let i = 0; i < 8; i++) {
+    await api(page, 'POST', '/api/clients', {
+      firstName: `Card${i}`,
+      lastName: 'Layout',
+      price: 100,
+      probability: 10,
+      stage: (stages as { id: number }[])[0]?.id,
+    });
+  }
 });
 
 describe('nothing is cut off', () => {
@@ -97,20 +107,42 @@ describe('nothing is cut off', () => {
     expect((await pageOverflow(page)).x).toBeLessThanOrEqual(0);
   });
 
-  it('scrolls the pipeline board sideways in its own box, so Won and Lost are reachable', async () => {
-    const page = await loggedIn(1280, 800);
-    await page.goto('/pipeline');
-    const lost = page.getByRole('region', { name: 'Lost', exact: true });
-    await lost.waitFor();
-    expect((await pageOverflow(page)).x).toBeLessThanOrEqual(0);
-    await lost.getByRole('heading').scrollIntoViewIfNeeded();
-    expect(await inViewport(page, lost.getByRole('heading'))).toBe(true);
-    expect(await inViewport(page, page.getByRole('region', { name: 'Won', exact: true }))).toBe(
-      true,
-    );
-    expect((await pageOverflow(page)).x).toBeLessThanOrEqual(0);
-    expect(await page.evaluate(() => scrollX)).toBe(0);
-  });
+  it.each([
+    [1280, 800],
+    [700, 900],
+  ])(
+    'scrolls the pipeline board sideways in its own box at %ix%i: Won and Lost reachable',
+    async (w, h) => {
+      const page = await loggedIn(w, h);
+      await page.goto('/pipeline');
+      const lost = page.getByRole('region', { name: 'Lost', exact: true });
+      await lost.waitFor();
+      expect((await pageOverflow(page)).x).toBeLessThanOrEqual(0);
+      await lost.getByRole('heading').scrollIntoViewIfNeeded();
+      expect(await inViewport(page, lost.getByRole('heading'))).toBe(true);
+      expect(await inViewport(page, page.getByRole('region', { name: 'Won', exact: true }))).toBe(
+        true,
+      );
+      expect((await pageOverflow(page)).x).toBeLessThanOrEqual(0);
+      expect(await page.evaluate(() => scrollX)).toBe(0);
+
+      // A column's cards scroll under its header, which stays in place.
+      const first = page.getByRole('region', { name: 'New lead', exact: true });
+      await first.getByRole('heading').scrollIntoViewIfNeeded();
+      const headerY = (await box(first.getByRole('heading'))).y;
+      const scrolled = await first.evaluate((column) => {
+        const scroller = [...column.querySelectorAll('*')].find(
+          (el) => getComputedStyle(el).overflowY === 'auto' && el.scrollHeight > el.clientHeight,
+        );
+        if (!scroller) return 0;
+        scroller.scrollTop = scroller.scrollHeight;
+        return scroller.scrollTop;
+      });
+      expect(scrolled).toBeGreaterThan(0);
+      expect((await box(first.getByRole('heading'))).y).toBe(headerY);
+      expect((await pageOverflow(page)).y).toBeLessThanOrEqual(0);
+    },
+  );
 });
 
 describe('one panel at a time', () => {
