@@ -1,8 +1,10 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { calledUrls, jsonResponse, mockApi, setupI18n, stubLayout } from '../../test/utils';
-import { fakeServer, renderThings, ROWS } from './thingsFixture';
+import { http, HttpResponse } from 'msw';
+import { calledUrls, seed, server } from '../../test/server';
+import { setupI18n, stubLayout } from '../../test/utils';
+import { renderThings, ROWS } from './thingsFixture';
 
 const table = () => screen.findByRole('table', { name: 'Things' });
 const names = (element: HTMLElement) =>
@@ -21,7 +23,6 @@ afterEach(() => {
 
 describe('list', () => {
   it('shows Loading ..., then the rows with their headers and the total', async () => {
-    fakeServer();
     renderThings();
     expect(screen.getByRole('status').textContent).toBe('Loading ...');
     const list = await table();
@@ -31,50 +32,48 @@ describe('list', () => {
         .map((th) => th.textContent),
     ).toEqual(['Name', 'Description', 'Actions']);
     expect(names(list)).toEqual(['Alpha', 'Beta', 'Gamma']);
-    expect(screen.getByText('3 items')).toBeTruthy();
-    expect(list.getAttribute('aria-rowcount')).toBe('4');
+    expect(screen.getByText('3 items')).toBeInTheDocument();
+    expect(list).toHaveAttribute('aria-rowcount', '4');
   });
 
   it('shows a count that stopped at a cap as 10,000+', async () => {
-    const api = mockApi(
-      () =>
-        new Response(JSON.stringify(ROWS), {
+    server.use(
+      http.get('/api/things', () =>
+        HttpResponse.json(ROWS, {
           headers: { 'X-Total-Count': '10000', 'X-Total-Count-Capped': '1' },
         }),
+      ),
     );
     renderThings();
-    expect(await screen.findByText('10,000+ items')).toBeTruthy();
-    expect(screen.queryByText('10,000 items')).toBeNull();
-    expect(api).toHaveBeenCalled();
+    expect(await screen.findByText('10,000+ items')).toBeInTheDocument();
+    expect(screen.queryByText('10,000 items')).not.toBeInTheDocument();
   });
 
   it('says Empty list when there are no rows', async () => {
-    fakeServer([]);
+    seed({ things: [] });
     renderThings();
-    expect(await screen.findByText('Empty list')).toBeTruthy();
-    expect(screen.queryByRole('table')).toBeNull();
+    expect(await screen.findByText('Empty list')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
   it('searches on the server once typing pauses', async () => {
-    const fetchMock = fakeServer();
     const user = userEvent.setup();
     renderThings();
     await table();
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'alp');
     await waitFor(() => expect(names(screen.getByRole('table'))).toEqual(['Alpha']));
-    const searches = calledUrls(fetchMock)
+    const searches = calledUrls()
       .filter((url) => url.pathname === '/api/things')
       .map((url) => url.searchParams.get('search'));
     expect(searches).toEqual([null, 'alp']);
-    expect(screen.getByText('1 item')).toBeTruthy();
+    expect(screen.getByText('1 item')).toBeInTheDocument();
   });
 
   it('sorts on the server: ascending, then descending, by mouse or keyboard', async () => {
-    const fetchMock = fakeServer();
     const user = userEvent.setup();
     renderThings();
     const header = within(await table()).getByRole('columnheader', { name: 'Name' });
-    expect(header.getAttribute('aria-sort')).toBe('none');
+    expect(header).toHaveAttribute('aria-sort', 'none');
     expect(
       within(screen.getByRole('table')).getByRole('columnheader', { name: 'Description' }),
     ).not.toHaveProperty('ariaSort', 'none');
@@ -86,8 +85,8 @@ describe('list', () => {
     await waitFor(() =>
       expect(names(screen.getByRole('table'))).toEqual(['Gamma', 'Beta', 'Alpha']),
     );
-    expect(header.getAttribute('aria-sort')).toBe('descending');
-    const sorts = calledUrls(fetchMock).map((url) => url.searchParams.get('sort'));
+    expect(header).toHaveAttribute('aria-sort', 'descending');
+    const sorts = calledUrls().map((url) => url.searchParams.get('sort'));
     expect(sorts).toEqual([null, 'name', '-name']);
   });
 
@@ -97,14 +96,14 @@ describe('list', () => {
       name: `Row ${i + 1}`,
       note: '',
     }));
-    const fetchMock = fakeServer(many);
+    seed({ things: many });
     renderThings();
     const list = await table();
     // The count is written the way the chosen language writes numbers.
-    expect(screen.getByText('2,450 items')).toBeTruthy();
+    expect(screen.getByText('2,450 items')).toBeInTheDocument();
     // Virtualised: far fewer rows in the document than loaded.
     expect(within(list).getAllByRole('row').length).toBeLessThan(60);
-    const offsets = () => calledUrls(fetchMock).map((url) => url.searchParams.get('offset'));
+    const offsets = () => calledUrls().map((url) => url.searchParams.get('offset'));
     expect(offsets()).toEqual(['0']);
 
     const scroller = screen.getByRole('region', { name: 'Things list' });
@@ -113,25 +112,29 @@ describe('list', () => {
     Object.defineProperty(scroller, 'scrollTop', { configurable: true, value: 190 * 44 });
     fireEvent.scroll(scroller);
     await waitFor(() => expect(offsets()).toEqual(['0', '200']));
-    expect(calledUrls(fetchMock)[1]?.searchParams.get('limit')).toBe('200');
+    expect(calledUrls()[1]?.searchParams.get('limit')).toBe('200');
   });
 });
 
 describe('row actions', () => {
   it('does not delete when the confirmation is cancelled', async () => {
-    const fetchMock = fakeServer();
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
     const user = userEvent.setup();
     renderThings();
     await table();
     await user.click(screen.getByRole('button', { name: 'Delete Beta' }));
     expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete this element?');
-    expect(calledUrls(fetchMock, 'DELETE')).toHaveLength(0);
+    expect(calledUrls('DELETE')).toHaveLength(0);
   });
 
   it('alerts and keeps the row when the server refuses because of linked rows (409)', async () => {
-    const fetchMock = fakeServer(ROWS, () =>
-      jsonResponse(409, { error: 'linked', message: 'Other records are linked to it' }),
+    server.use(
+      http.delete('/api/things/:id', () =>
+        HttpResponse.json(
+          { error: 'linked', message: 'Other records are linked to it' },
+          { status: 409 },
+        ),
+      ),
     );
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
@@ -144,30 +147,27 @@ describe('row actions', () => {
         'The element was probably not deleted because other elements are linked to it. First make sure that no element is linked to it.',
       ),
     );
-    expect(calledUrls(fetchMock, 'DELETE').map((url) => url.pathname)).toEqual(['/api/things/2']);
+    expect(calledUrls('DELETE').map((url) => url.pathname)).toEqual(['/api/things/2']);
     expect(names(screen.getByRole('table'))).toEqual(['Alpha', 'Beta', 'Gamma']);
   });
 
   it('deletes after confirmation and refreshes the list', async () => {
-    fakeServer();
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     const user = userEvent.setup();
     renderThings();
     await table();
     await user.click(screen.getByRole('button', { name: 'Delete Beta' }));
     await waitFor(() => expect(names(screen.getByRole('table'))).toEqual(['Alpha', 'Gamma']));
-    expect(screen.getByText('2 items')).toBeTruthy();
+    expect(screen.getByText('2 items')).toBeInTheDocument();
   });
 
   it('links each row to its own screen (card/open)', async () => {
-    fakeServer();
     renderThings();
     await table();
-    expect(screen.getByRole('link', { name: 'Open Beta' }).getAttribute('href')).toBe('/things/2');
+    expect(screen.getByRole('link', { name: 'Open Beta' })).toHaveAttribute('href', '/things/2');
   });
 
   it('copies the text and alerts Copied with it', async () => {
-    fakeServer();
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     const user = userEvent.setup();
     renderThings();

@@ -1,16 +1,10 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  calledUrls,
-  jsonResponse,
-  lastBody,
-  renderWithProviders,
-  setupI18n,
-  stubLayout,
-} from '../../test/utils';
+import { http } from 'msw';
+import { calledUrls, lastBody, server } from '../../test/server';
+import { jsonResponse, renderWithProviders, setupI18n, stubLayout } from '../../test/utils';
 import { ClientsScreen } from './ClientsScreen';
-import { clientsServer } from './clientsTestServer';
 
 const table = () => screen.findByRole('table', { name: 'Clients' });
 const firstNames = () =>
@@ -30,7 +24,6 @@ afterEach(() => {
 
 describe('client forms', () => {
   it('creates a client from the header panel and the list shows it', async () => {
-    const fetchMock = clientsServer();
     const user = userEvent.setup();
     renderWithProviders(<ClientsScreen />);
     await table();
@@ -44,15 +37,15 @@ describe('client forms', () => {
     await user.type(within(form).getByLabelText('Price'), '99.90');
     await user.type(within(form).getByLabelText('Probability'), '40');
     const stage = within(form).getByLabelText('Stage');
-    await waitFor(() => expect(stage).toHaveProperty('disabled', false));
+    await waitFor(() => expect(stage).toBeEnabled());
     await user.selectOptions(stage, 'Won');
     await user.selectOptions(within(form).getByLabelText('Product'), 'Group course');
     await user.selectOptions(within(form).getByLabelText('Responsible'), 'Anna Kowalska');
     await user.type(within(form).getByLabelText('Last contact'), '2025-04-02');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByText('Successfully done !')).toBeTruthy();
-    expect(lastBody(fetchMock, 'POST', '/api/clients')).toEqual({
+    expect(await screen.findByText('Successfully done !')).toBeInTheDocument();
+    expect(lastBody('POST', '/api/clients')).toEqual({
       firstName: 'Dmytro',
       lastName: 'Koval',
       email: 'dmytro@example.com',
@@ -66,11 +59,10 @@ describe('client forms', () => {
       dLastContact: '2025-04-02',
     });
     await waitFor(() => expect(firstNames()).toContain('Dmytro'));
-    expect(within(rowOf('Dmytro')).getByText('Won')).toBeTruthy();
+    expect(within(rowOf('Dmytro')).getByText('Won')).toBeInTheDocument();
   });
 
   it('edits in the modal with the product as its id, and PUTs the change', async () => {
-    const fetchMock = clientsServer();
     const user = userEvent.setup();
     renderWithProviders(<ClientsScreen />);
     await table();
@@ -80,21 +72,22 @@ describe('client forms', () => {
     await waitFor(() => expect(product.value).toBe('4'));
     await user.selectOptions(product, 'Group course');
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
-    expect(await within(dialog).findByText('Successfully done !')).toBeTruthy();
-    expect(lastBody(fetchMock, 'PUT', '/api/clients/2')).toMatchObject({
+    expect(await within(dialog).findByText('Successfully done !')).toBeInTheDocument();
+    expect(lastBody('PUT', '/api/clients/2')).toMatchObject({
       firstName: 'Bohdan',
       product: 3,
       stage: 2,
       responsibleId: 8,
     });
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
-    await waitFor(() => expect(within(rowOf('Bohdan')).getByText('Group course')).toBeTruthy());
+    await waitFor(() =>
+      expect(within(rowOf('Bohdan')).getByText('Group course')).toBeInTheDocument(),
+    );
   });
 });
 
 describe('row actions', () => {
   it('opens the client card, copies the e-mail or else the phone', async () => {
-    clientsServer();
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     const user = userEvent.setup();
     renderWithProviders(<ClientsScreen />);
@@ -107,11 +100,12 @@ describe('row actions', () => {
     await user.click(screen.getByRole('button', { name: 'Copy Bohdan Shevchenko' }));
     await waitFor(() => expect(alert).toHaveBeenCalledWith('Copied: +380 44 555 0101'));
     // Neither e-mail nor phone: nothing to copy, no button.
-    expect(screen.queryByRole('button', { name: 'Copy Celina Wiśniewska' })).toBeNull();
+    expect(
+      screen.queryByRole('button', { name: 'Copy Celina Wiśniewska' }),
+    ).not.toBeInTheDocument();
   });
 
   it('deletes after confirmation; a 409 alerts and keeps the row', async () => {
-    const fetchMock = clientsServer();
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     const user = userEvent.setup();
@@ -119,10 +113,14 @@ describe('row actions', () => {
     await table();
     await user.click(screen.getByRole('button', { name: 'Delete Celina Wiśniewska' }));
     await waitFor(() => expect(firstNames()).toEqual(['Anna', 'Bohdan']));
-    expect(calledUrls(fetchMock, 'DELETE').map((url) => url.pathname)).toEqual(['/api/clients/3']);
+    expect(calledUrls('DELETE').map((url) => url.pathname)).toEqual(['/api/clients/3']);
 
-    fetchMock.mockImplementationOnce(async () =>
-      jsonResponse(409, { error: 'linked', message: 'Other records are linked to it' }),
+    server.use(
+      http.delete(
+        '/api/clients/:id',
+        () => jsonResponse(409, { error: 'linked', message: 'Other records are linked to it' }),
+        { once: true },
+      ),
     );
     await user.click(screen.getByRole('button', { name: 'Delete Anna Nowak' }));
     await waitFor(() =>

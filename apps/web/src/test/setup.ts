@@ -1,0 +1,16 @@
+// The web tests' setup: jest-dom's matchers (toBeInTheDocument, toHaveValue...) and the fake
+// API (test/server.ts) answering every request, reset after each test.
+import '@testing-library/jest-dom/vitest';
+import { configure } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { resetApi, server } from './server';
+
+// findBy/waitFor give a busy CI machine time; a passing wait returns as soon as it passes
+configure({ asyncUtilTimeout: 5000 });
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  resetApi();
+});
+afterAll(() => server.close());
