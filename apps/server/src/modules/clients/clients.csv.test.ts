@@ -193,6 +193,30 @@ describe('CSV export and import', () => {
     // the same file again updates instead of duplicating
     const again = (await preview(csv)).json<{ create: number; update: number }>();
     expect(again).toMatchObject({ create: 0, update: 10_000 });
+    // a file of updates: its values land, its empty cells leave the clients' values
+    const updates = [
+      'firstName,lastName,email,probability,address',
+      ...Array.from(
+        { length: 10_000 },
+        (_, i) => `Bulk${i},,bulk${i}@example.com,7,Street ${i} of the long name`,
+      ),
+    ].join('\n');
+    const updated = await runImport(updates);
+    expect(updated.statusCode).toBe(202);
+    expect((await untilFinished(updated.json<ImportJob>().jobId)).at(-1)).toMatchObject({
+      state: 'done',
+      result: { created: 0, updated: 10_000, skipped: 0 },
+    });
+    const [one] = (
+      await agent.request({ method: 'GET', url: '/api/clients?search=bulk1234@example.com' })
+    ).json<Record<string, unknown>[]>();
+    expect(one).toMatchObject({
+      lastName: 'Row',
+      probability: 7,
+      address: 'Street 1234 of the long name',
+      tel: '+380000001234',
+      stage: 1,
+    });
   }, 120_000);
 
   it('previews and imports 70 000 rows with distinct e-mails (more than 65 535 values)', async () => {

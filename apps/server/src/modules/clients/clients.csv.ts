@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { setImmediate as turn } from 'node:timers/promises';
 import { parse } from 'csv-parse';
 import { stringify } from 'csv-stringify/sync';
-import { eq, or, sql } from 'drizzle-orm';
+import { or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   CLIENT_CSV_COLUMNS,
@@ -23,6 +23,7 @@ import {
   filtersOf,
   newHashCode,
   columnsOf,
+  type Tx,
   type ClientFields,
   type ClientFilters,
 } from './clients.queries.js';
@@ -333,6 +334,27 @@ export async function previewImport(db: Db, csv: string): Promise<ImportPreview>
   };
 }
 
+type ClientColumns = NonNullable<ReturnType<typeof columnsBesideStage>>;
+
+/**
+ * Updates many clients in one statement, each with its own columns (a column left undefined
+ * keeps its value): the rows go as one jsonb parameter, read with jsonb_array_elements.
+ */
+async function updateMany(tx: Tx, rows: { id: number; columns: ClientColumns }[]) {
+  if (rows.length === 0) return;
+  const names = [...new Set(rows.flatMap((r) => Object.keys(r.columns)))] as (keyof ClientColumns &
+    keyof typeof clients.$inferSelect)[];
+  const sets = names.map((name) => {
+    const column = clients[name];
+    const value = sql.raw(`(r.j->>'${name}')::${column.getSQLType()}`);
+    return sql`${sql.identifier(column.name)} = case when r.j ? ${name} then ${value} else c.${sql.identifier(column.name)} end`;
+  });
+  const json = rows.map(({ id, columns }) => ({ ...columns, id }));
+  await tx.execute(sql`update ${clients} as c set ${sql.join(sets, sql`, `)}
+    from jsonb_array_elements(${sql.param(JSON.stringify(json))}::jsonb) as r(j)
+    where c.id = (r.j->>'id')::int`);
+}
+
 /**
  * Creates and updates in one transaction: all of it lands, or (on any failure) none of it.
  * Writes in batches with a turn of the event loop between them; a stage set by the file is
@@ -385,14 +407,13 @@ export async function runImport(
         return stage === undefined ? [] : [{ clientId: p.matchedId as number, stage }];
       });
       await changeStages(tx, changes, userId);
-      for (const p of batch) {
-        const columns = columnsBesideStage(fieldsOf(p));
-        if (columns)
-          await tx
-            .update(clients)
-            .set(columns)
-            .where(eq(clients.id, p.matchedId as number));
-      }
+      await updateMany(
+        tx,
+        batch.flatMap((p) => {
+          const columns = columnsBesideStage(fieldsOf(p));
+          return columns ? [{ id: p.matchedId as number, columns }] : [];
+        }),
+      );
       progress.advance(batch.length);
       await turn();
     }

@@ -49,7 +49,6 @@ export function ImportFlow() {
     refetchInterval: (query) => (query.state.data?.state === 'running' ? IMPORT_POLL_MS : false),
     initialData: run.data && 'jobId' in run.data ? run.data : undefined,
     initialDataUpdatedAt: 0,
-    retry: false,
   });
   const jobState = jobId === null ? null : job.data?.state;
   const running = jobState === 'running' && !job.isError;
