@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { admin, api, logIn, useBrowser } from './support.js';
 
@@ -32,11 +32,17 @@ const inViewport = async (page: Page, locator: Locator) => {
   return x >= 0 && y >= 0 && x + width <= size.width && y + height <= size.height;
 };
 
+let owner: Page;
+const created: number[] = [];
+const createClient = async (body: Record<string, unknown>) =>
+  created.push((await api<{ id: number }>(owner, 'POST', '/api/clients', body)).id);
+
 beforeAll(async () => {
   const page = await loggedIn(1280, 800);
+  owner = page;
   const stages = await (await page.request.get('/api/stages')).json();
   for (const [i, stage] of (stages as { id: number }[]).entries()) {
-    await api(page, 'POST', '/api/clients', {
+    await createClient({
       firstName: `Layout${i}`,
       lastName: 'Wide-Table-Surname-Of-Considerable-Length',
       email: i === 0 ? LONG_EMAIL : `layout${i}@example.com`,
@@ -49,7 +55,7 @@ beforeAll(async () => {
   }
   // Enough cards in the first column for it to scroll under its header.
   for (let i = 0; i < 8; i++) {
-    await api(page, 'POST', '/api/clients', {
+    await createClient({
       firstName: `Card${i}`,
       lastName: 'Layout',
       price: 100,
@@ -57,6 +63,11 @@ beforeAll(async () => {
       stage: (stages as { id: number }[])[0]?.id,
     });
   }
+});
+
+// The database is shared with the other files, whose counts must not see these clients.
+afterAll(async () => {
+  for (const id of created) await api(owner, 'DELETE', `/api/clients/${id}`);
 });
 
 describe('nothing is cut off', () => {
