@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, gt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { cappedTotalOf, orderBy, searchOver, totalOf } from '../../db/list.js';
+import { preparedOnce } from '../../db/prepared.js';
 import { clients, clientStageMoves, clientStageTotals } from '../../db/schema/clients.js';
 import { products, stages } from '../../db/schema/lookups.js';
 
@@ -153,9 +154,6 @@ export function clientsPageQuery(
     .offset(offset ?? q.offset);
 }
 
-type PreparedPage = ReturnType<ReturnType<typeof clientsPageQuery>['prepare']>;
-const preparedPages = new WeakMap<Db, Map<string, PreparedPage>>();
-
 /**
  * A page of clients with its total. The board's and the list's usual shape (a stage or no
  * filter, any sort) runs as a prepared statement: the SQL is built once per database and shape,
@@ -163,12 +161,9 @@ const preparedPages = new WeakMap<Db, Map<string, PreparedPage>>();
  */
 export async function listClients(db: Db, q: ClientPage) {
   if (!stageOnly(q)) return clientsPageQuery(db, q);
-  const key = `${q.stage === undefined ? 'all' : 'stage'}_${q.sort ?? ''}`;
-  const forDb = preparedPages.get(db) ?? new Map<string, PreparedPage>();
-  preparedPages.set(db, forDb);
-  let page = forDb.get(key);
-  if (!page) {
-    page = clientsPageQuery(
+  const name = `clients_page_${q.stage === undefined ? 'all' : 'stage'}_${q.sort ?? ''}`;
+  const page = preparedOnce(db, name, (n) =>
+    clientsPageQuery(
       db,
       { ...q, stage: undefined },
       {
@@ -176,9 +171,8 @@ export async function listClients(db: Db, q: ClientPage) {
         limit: sql.placeholder('limit'),
         offset: sql.placeholder('offset'),
       },
-    ).prepare(`clients_page_${key}`);
-    forDb.set(key, page);
-  }
+    ).prepare(n),
+  );
   return page.execute({ stage: q.stage, limit: q.limit, offset: q.offset });
 }
 
