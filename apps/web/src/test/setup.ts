@@ -5,7 +5,8 @@ import { configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { resetApi, server } from './server';
 
-// findBy/waitFor give a busy CI machine time; a passing wait returns as soon as it passes
+// Screens are lazy chunks behind a lazy shell: on a busy machine the first render of a file
+// can take longer than findBy*'s default second.
 configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
