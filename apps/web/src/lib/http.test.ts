@@ -174,7 +174,7 @@ describe('lists', () => {
   });
 
   it('reads a total that stopped at a cap (X-Total-Count-Capped)', async () => {
-    mockApi(
+    answerAll(
       () =>
         new Response('[]', {
           headers: { 'X-Total-Count': '10000', 'X-Total-Count-Capped': '1' },
