@@ -14,6 +14,9 @@ import { makeClient } from './clients';
 
 export const ADMIN = { id: 1, imie: 'Anna', nazwisko: 'Kowalska', login: 'admin', timeZone: 'UTC' };
 
+/** The password the fake API's login accepts (any other answers 401). */
+export const PASSWORD = 'correct-password';
+
 type Row = { id: number } & Record<string, unknown>;
 
 /** The lookups the screens read (GET /api/{name}). */
@@ -261,11 +264,18 @@ export const handlers: HttpHandler[] = [
       ? HttpResponse.json(session)
       : HttpResponse.json({ error: 'unauthorized', message: 'Log in' }, { status: 401 }),
   ),
+  http.post(api.authentication, async ({ request }) => {
+    const body = await jsonBody(request);
+    if (body.password !== PASSWORD) {
+      return HttpResponse.json({ error: 'unauthorized', message: 'Wrong' }, { status: 401 });
+    }
+    session = ADMIN;
+    return HttpResponse.json(ADMIN);
+  }),
   http.post(api.logout, () => {
     session = null;
     return new HttpResponse(null, { status: 204 });
   }),
-  http.get(api.sessions, () => HttpResponse.json(rows('sessions'))),
   http.get(api.clientsByStage, ({ request }) => {
     const search = new URL(request.url).searchParams.get('search') ?? '';
     return HttpResponse.json(
