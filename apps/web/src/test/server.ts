@@ -123,6 +123,7 @@ export interface LoggedRequest {
   /** The JSON (or text) body; read as the request starts, so it is there once answered. */
   body: unknown;
   headers: Headers;
+  credentials: RequestCredentials;
 }
 
 const log: LoggedRequest[] = [];
@@ -201,6 +202,8 @@ function matchesSearch(collection: string, row: Row, search: string): boolean {
   );
 }
 
+const collator = new Intl.Collator('en', { numeric: true });
+
 /** Filters (any other parameter: ?stage=2), searches, sorts and pages like a list route. */
 export function select(collection: string, query: URLSearchParams): { page: Row[]; total: number } {
   const search = query.get('search') ?? '';
@@ -211,17 +214,11 @@ export function select(collection: string, query: URLSearchParams): { page: Row[
   const direction = sort?.startsWith('-') ? -1 : 1;
   const found = rows(collection)
     .filter((row) => matchesSearch(collection, row, search))
-    .filter((row) => filters.every(([name, value]) => String(field(row, name, 'id')) === value))
-    .sort((a, b) =>
-      sort === null
-        ? 0
-        : direction *
-          String(field(a, sortField, 'name') ?? '').localeCompare(
-            String(field(b, sortField, 'name') ?? ''),
-            'en',
-            { numeric: true },
-          ),
-    );
+    .filter((row) => filters.every(([name, value]) => String(field(row, name, 'id')) === value));
+  if (sort !== null) {
+    const key = (row: Row) => String(field(row, sortField, 'name') ?? '');
+    found.sort((a, b) => direction * collator.compare(key(a), key(b)));
+  }
   const offset = Number(query.get('offset') ?? 0);
   const limit = Number(query.get('limit') ?? 500);
   return { page: found.slice(offset, offset + limit), total: found.length };
@@ -338,6 +335,7 @@ server.events.on('request:start', ({ request }) => {
     url: new URL(request.url),
     body: undefined,
     headers: new Headers(request.headers),
+    credentials: request.credentials,
   };
   log.push(entry);
   void request
