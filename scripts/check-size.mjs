@@ -3,7 +3,7 @@
 // shows, gzip-compressed, must stay within BUDGET_KB. Read from the Vite build manifest:
 // the entry with its static imports, the dictionary it awaits before the first render, and
 // the route's chunk with its static imports. Prints every asset and the totals; exits 1 when
-// a route is over budget. Run after `vite build` (apps/web's build script runs it).
+// a route is over budget; with --report (the web build's own run) it only prints, and says so.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -78,4 +78,6 @@ for (const { route, lazy } of ROUTES) {
     );
   }
 }
-process.exit(over ? 1 : 0);
+const reportOnly = process.argv.includes('--report');
+if (over && reportOnly) console.error('(report only: `npm run size` fails on this)');
+process.exit(over && !reportOnly ? 1 : 0);

@@ -1,9 +1,9 @@
 import { Suspense } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router';
 import { LoadingState } from '../components/LoadingState';
 import type { TitleKey } from '../components/PlaceholderScreen';
 import { useSession } from '../lib/session';
-import { lazyNamed } from './lazyNamed';
+import { lazyNamed, type PreloadableComponent } from './lazyNamed';
 import { collapseLeadingSlashes } from './paths';
 
 // The logged-in layout (side navigation and its icons) is not part of the login page's download.
@@ -62,12 +62,36 @@ const PLACEHOLDER_ROUTES: readonly { path: string; titleKey: TitleKey }[] = [
   { path: '/messages/byconvprogress/:id', titleKey: 'titles.messages' },
 ];
 
+/** The built screens of the logged-in app by route (`/` shows the dashboard too). */
+const SCREENS: readonly { path: string; Screen: PreloadableComponent<object> }[] = [
+  { path: '/dashboard', Screen: DashboardScreen },
+  { path: '/settings', Screen: SettingsScreen },
+  { path: '/users', Screen: UsersScreen },
+  { path: '/projects', Screen: ProjectsScreen },
+  { path: '/groups', Screen: GroupsScreen },
+  { path: '/clients', Screen: ClientsScreen },
+  { path: '/clients/:id', Screen: ClientDetailScreen },
+  { path: '/pipeline', Screen: PipelineScreen },
+];
+
+/** Starts downloading the code of the screen at `pathname`, if it is an app screen. */
+function preloadScreen(pathname: string): void {
+  const path = pathname === '/' ? '/dashboard' : pathname;
+  const screen = SCREENS.find((item) => matchPath(item.path, path))?.Screen;
+  if (screen) void screen.preload();
+  else if (PLACEHOLDER_ROUTES.some((item) => matchPath(item.path, path))) {
+    void PlaceholderScreen.preload();
+  }
+}
+
 /** SPEC §2: while the start-up check runs, a loading state; logged out, every app route -> /login. */
 function RequireSession() {
   const { isChecking, session } = useSession();
+  const { pathname } = useLocation();
   if (isChecking) {
-    // The shell's code downloads while the session check runs, not after it.
+    // The shell's and the screen's code download while the session check runs, not after it.
     void AppShell.preload();
+    preloadScreen(collapseLeadingSlashes(pathname));
     return <LoadingState fullPage />;
   }
   if (!session.isLoggedIn) return <Navigate to="/login" replace />;
@@ -86,14 +110,9 @@ export function AppRoutes() {
         <Route path="/logout" element={<LogoutScreen />} />
         <Route element={<RequireSession />}>
           <Route index element={<DashboardScreen />} />
-          <Route path="/dashboard" element={<DashboardScreen />} />
-          <Route path="/settings" element={<SettingsScreen />} />
-          <Route path="/users" element={<UsersScreen />} />
-          <Route path="/projects" element={<ProjectsScreen />} />
-          <Route path="/groups" element={<GroupsScreen />} />
-          <Route path="/clients" element={<ClientsScreen />} />
-          <Route path="/clients/:id" element={<ClientDetailScreen />} />
-          <Route path="/pipeline" element={<PipelineScreen />} />
+          {SCREENS.map(({ path, Screen }) => (
+            <Route key={path} path={path} element={<Screen />} />
+          ))}
           {PLACEHOLDER_ROUTES.map(({ path, titleKey }) => (
             // key: the same component on another route must start fresh (closed panels etc.).
             <Route
