@@ -1,4 +1,5 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { clearNotices } from '../feedback/notices';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { calledUrls, jsonResponse, mockApi, setupI18n, stubLayout } from '../../test/utils';
@@ -140,8 +141,8 @@ describe('server-side CSV export', () => {
     expect(calledUrls(fetchMock).at(-1)?.href).toBe(`http://localhost${EXPORT_PATH}`);
   });
 
-  it('alerts Access deny! on 403 and downloads nothing', async () => {
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+  it('says Access deny! in an error notice on 403 and downloads nothing', async () => {
+    const browserAlert = vi.spyOn(window, 'alert');
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { click } = captureDownloads();
     const server = fakeServer();
@@ -155,8 +156,10 @@ describe('server-side CSV export', () => {
     renderThings({ serverExport: EXPORT_PATH });
     await table();
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Access deny!'));
+    expect((await screen.findByRole('alert')).textContent).toContain('Access deny!');
     expect(click).not.toHaveBeenCalled();
+    expect(browserAlert).not.toHaveBeenCalled();
+    clearNotices();
   });
 });
 

@@ -1,7 +1,9 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { calledUrls, jsonResponse, setupI18n, stubLayout } from '../../test/utils';
+import { clearNotices } from '../feedback/notices';
+import { UNDO_DELAY_STORAGE_KEY } from '../feedback/pendingCommits';
+import { calledUrls, confirmDelete, jsonResponse, setupI18n, stubLayout } from '../../test/utils';
 import { fakeServer, renderThings, ROWS } from './thingsFixture';
 
 const table = () => screen.findByRole('table', { name: 'Things' });
@@ -15,6 +17,8 @@ beforeAll(setupI18n);
 beforeEach(() => stubLayout());
 afterEach(() => {
   cleanup();
+  clearNotices();
+  localStorage.clear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -105,45 +109,86 @@ describe('list', () => {
 });
 
 describe('row actions', () => {
-  it('does not delete when the confirmation is cancelled', async () => {
+  it('asks in the app’s own dialog naming the record; Escape deletes nothing', async () => {
     const fetchMock = fakeServer();
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const browserConfirm = vi.spyOn(window, 'confirm');
     const user = userEvent.setup();
     renderThings();
     await table();
-    await user.click(screen.getByRole('button', { name: 'Delete Beta' }));
-    expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete this element?');
+    const button = screen.getByRole('button', { name: 'Delete Beta' });
+    await user.click(button);
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete thing Beta?' });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(dialog.textContent).toContain('Are you sure you want to delete this element?');
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(document.activeElement).toBe(button);
+    expect(browserConfirm).not.toHaveBeenCalled();
+    expect(names(screen.getByRole('table'))).toEqual(['Alpha', 'Beta', 'Gamma']);
     expect(calledUrls(fetchMock, 'DELETE')).toHaveLength(0);
   });
 
-  it('alerts and keeps the row when the server refuses because of linked rows (409)', async () => {
+  it('removes the row at once and Undo brings it back without a DELETE', async () => {
+    const fetchMock = fakeServer();
+    const user = userEvent.setup();
+    renderThings();
+    await table();
+    await user.click(screen.getByRole('button', { name: 'Delete Beta' }));
+    await confirmDelete(user, 'Delete thing Beta?');
+    expect(names(screen.getByRole('table'))).toEqual(['Alpha', 'Gamma']);
+    expect(screen.getByText('2 items')).toBeTruthy();
+    const notice = screen.getByRole('status');
+    expect(notice.textContent).toContain('Deleted thing Beta.');
+    await user.click(within(notice).getByRole('button', { name: 'Undo' }));
+    expect(names(screen.getByRole('table'))).toEqual(['Alpha', 'Beta', 'Gamma']);
+    expect(screen.getByText('3 items')).toBeTruthy();
+    expect(screen.queryByText('Deleted thing Beta.')).toBeNull();
+    expect(calledUrls(fetchMock, 'DELETE')).toHaveLength(0);
+  });
+
+  it('sends the DELETE when the Undo time has passed and the row stays gone', async () => {
+    localStorage.setItem(UNDO_DELAY_STORAGE_KEY, '30');
+    const fetchMock = fakeServer();
+    const user = userEvent.setup();
+    renderThings();
+    await table();
+    await user.click(screen.getByRole('button', { name: 'Delete Beta' }));
+    await confirmDelete(user, 'Delete thing Beta?');
+    await waitFor(() =>
+      expect(calledUrls(fetchMock, 'DELETE').map((url) => url.pathname)).toEqual(['/api/things/2']),
+    );
+    // The list is read again after the DELETE, and the server no longer has the row.
+    await waitFor(() =>
+      expect(
+        calledUrls(fetchMock, 'GET').filter((url) => url.pathname === '/api/things'),
+      ).toHaveLength(2),
+    );
+    expect(names(screen.getByRole('table'))).toEqual(['Alpha', 'Gamma']);
+    expect(screen.getByText('2 items')).toBeTruthy();
+  });
+
+  it('brings the row back and says why when the server refuses because of linked rows (409)', async () => {
+    localStorage.setItem(UNDO_DELAY_STORAGE_KEY, '30');
+    const browserAlert = vi.spyOn(window, 'alert');
     const fetchMock = fakeServer(ROWS, () =>
       jsonResponse(409, { error: 'linked', message: 'Other records are linked to it' }),
     );
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     const user = userEvent.setup();
     renderThings();
     await table();
     await user.click(screen.getByRole('button', { name: 'Delete Beta' }));
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith(
-        'The element was probably not deleted because other elements are linked to it. First make sure that no element is linked to it.',
-      ),
+    await confirmDelete(user, 'Delete thing Beta?');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(
+      'The element was probably not deleted because other elements are linked to it. First make sure that no element is linked to it.',
     );
     expect(calledUrls(fetchMock, 'DELETE').map((url) => url.pathname)).toEqual(['/api/things/2']);
     expect(names(screen.getByRole('table'))).toEqual(['Alpha', 'Beta', 'Gamma']);
-  });
-
-  it('deletes after confirmation and refreshes the list', async () => {
-    fakeServer();
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
-    const user = userEvent.setup();
-    renderThings();
-    await table();
-    await user.click(screen.getByRole('button', { name: 'Delete Beta' }));
-    await waitFor(() => expect(names(screen.getByRole('table'))).toEqual(['Alpha', 'Gamma']));
-    expect(screen.getByText('2 items')).toBeTruthy();
+    expect(browserAlert).not.toHaveBeenCalled();
+    // Errors stay until dismissed.
+    await user.click(within(alert).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('links each row to its own screen (card/open)', async () => {
@@ -153,14 +198,15 @@ describe('row actions', () => {
     expect(screen.getByRole('link', { name: 'Open Beta' }).getAttribute('href')).toBe('/things/2');
   });
 
-  it('copies the text and alerts Copied with it', async () => {
+  it('copies the text and says Copied with it in a notice', async () => {
     fakeServer();
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    const browserAlert = vi.spyOn(window, 'alert');
     const user = userEvent.setup();
     renderThings();
     await table();
     await user.click(screen.getByRole('button', { name: 'Copy Gamma' }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Copied: Gamma'));
+    expect((await screen.findByRole('status')).textContent).toContain('Copied: Gamma');
     expect(await navigator.clipboard.readText()).toBe('Gamma');
+    expect(browserAlert).not.toHaveBeenCalled();
   });
 });
