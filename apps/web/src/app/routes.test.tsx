@@ -1,6 +1,8 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { scheduleCommit } from '../components/feedback/pendingCommits';
+import { request } from '../lib/http';
 import { ADMIN, jsonResponse, mockApi, renderApp, setupI18n } from '../test/utils';
 
 const location = () => screen.getByTestId('location').textContent;
@@ -159,5 +161,20 @@ describe('logout', () => {
     await waitFor(() => expect(location()).toBe('/login'));
     await screen.findByRole('button', { name: 'Log in' });
     expect(fetchMock.mock.calls.some(([path]) => path === '/api/logout')).toBe(true);
+  });
+
+  it('first sends the changes still offering Undo, while the session is alive (ADR 013)', async () => {
+    const fetchMock = mockApi((method) =>
+      method === 'DELETE' ? jsonResponse(204) : jsonResponse(200, ADMIN),
+    );
+    scheduleCommit({
+      key: 'DELETE /api/groups/4',
+      send: (keepalive) => request('/api/groups/4', { method: 'DELETE', keepalive }),
+    });
+    renderApp('/logout');
+    await waitFor(() => expect(location()).toBe('/login'));
+    const calls = fetchMock.mock.calls.map(([path, init]) => `${init?.method ?? 'GET'} ${path}`);
+    expect(calls.indexOf('DELETE /api/groups/4')).toBeGreaterThanOrEqual(0);
+    expect(calls.indexOf('DELETE /api/groups/4')).toBeLessThan(calls.indexOf('POST /api/logout'));
   });
 });
