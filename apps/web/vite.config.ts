@@ -13,6 +13,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: which files each route loads, read by scripts/check-size.mjs.
+    manifest: true,
     rolldownOptions: {
       // Keep modules running in import order across chunks: main.tsx's first import
       // (lib/zodSetup.ts) must configure zod before the contract's schemas are built.

@@ -21,6 +21,7 @@ export const errorCodes = {
   tooManyAttempts: 'too_many_attempts',
   unavailable: 'unavailable',
   conflict: 'conflict',
+  importRunning: 'import_running',
   internal: 'internal',
 } as const;
 
@@ -36,6 +37,12 @@ export const listQuery = z.object({
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';
+/**
+ * Sent as '1' beside X-Total-Count when the count stopped at a cap (a free-text search counts at
+ * most TOTAL_COUNT_CAP rows): there are more rows than the number says.
+ */
+export const TOTAL_COUNT_CAPPED_HEADER = 'X-Total-Count-Capped';
+export const TOTAL_COUNT_CAP = 10_000;
 
 /** SPEC §4/§5: forms send '' for an empty field (null and undefined become ''). */
 const blankToNull = (v: unknown) => (v === '' || v === undefined ? null : v);

@@ -52,6 +52,8 @@ export const api = {
   clientsExport: `${API}/clients/export.csv`,
   clientsImport: `${API}/clients/import`,
   clientsImportPreview: `${API}/clients/import/preview`,
+  /** GET: the progress of an import running as a job (ADR 012). */
+  clientsImportJob: (jobId: string) => `${API}/clients/import/${jobId}`,
   dashboard: `${API}/dashboard`,
 
   // Users, projects, groups

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { setupApp, type Agent, type TestApp } from '../../test/helper.js';
 import { loadDemoData } from './demo.js';
@@ -22,4 +23,48 @@ it('loads demo data into an empty database once', async () => {
   expect(
     (await agent.request({ method: 'GET', url: '/api/clients?limit=1' })).headers['x-total-count'],
   ).toBe('60');
+});
+
+it('gives the demo school a history: arrivals over weeks, logged stage moves in the past', async () => {
+  const dashboard = (await agent.request({ method: 'GET', url: '/api/dashboard' })).json<{
+    stageMoves30d: number;
+    newClients30d: number;
+    newClientsByDay: { date: string; count: number }[];
+  }>();
+  expect(dashboard.stageMoves30d).toBeGreaterThan(0);
+  expect(dashboard.newClients30d).toBeGreaterThan(0);
+  expect(dashboard.newClients30d).toBeLessThan(60);
+  expect(dashboard.newClientsByDay.filter((d) => d.count > 0).length).toBeGreaterThanOrEqual(10);
+
+  const list = (await agent.request({ method: 'GET', url: '/api/clients?limit=100' })).json<
+    { id: number; stage: number; stageChangedAt: string; createdAt: string }[]
+  >();
+  const hourAgo = Date.now() - 60 * 60 * 1000;
+  const changed = list.map((c) => Date.parse(c.stageChangedAt));
+  // nobody "just moved": every stage change is in the past, on many different days
+  expect(changed.every((at) => at < hourAgo)).toBe(true);
+  expect(
+    new Set(changed.map((at) => new Date(at).toISOString().slice(0, 10))).size,
+  ).toBeGreaterThan(20);
+  const created = list.map((c) => Date.parse(c.createdAt));
+  expect(Math.max(...created) - Math.min(...created)).toBeGreaterThan(6 * 7 * 24 * 60 * 60 * 1000);
+
+  // every move is logged, in order; a client's last move is when its stage changed
+  const moves = (
+    await t.database.db.execute<{ client_id: number; to_stage_id: number; at: Date }>(
+      sql`select client_id, to_stage_id, at from client_stage_moves order by client_id, at`,
+    )
+  ).rows;
+  expect(moves.length).toBeGreaterThan(30);
+  for (const c of list) {
+    const own = moves.filter((m) => m.client_id === c.id);
+    const lastMove = own.at(-1);
+    if (!lastMove) {
+      expect(c.stageChangedAt).toBe(c.createdAt);
+      continue;
+    }
+    expect(lastMove.to_stage_id).toBe(c.stage);
+    expect(new Date(lastMove.at).toISOString()).toBe(c.stageChangedAt);
+    expect(new Date(own[0]?.at ?? 0).getTime()).toBeGreaterThan(Date.parse(c.createdAt));
+  }
 });

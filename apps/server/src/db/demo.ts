@@ -1,6 +1,6 @@
 import { count, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
-import { clients } from './schema/clients.js';
+import { clients, clientStageMoves } from './schema/clients.js';
 import { groups, projects, users } from './schema/users.js';
 import { hashPassword } from '../modules/auth/password.js';
 import { newHashCode } from '../modules/clients/clients.queries.js';
@@ -28,9 +28,32 @@ const LAST = [
   'Oliinyk',
 ];
 
+const DAY = 24 * 60 * 60 * 1000;
+const DEMO_CLIENTS = 60;
+const DEMO_WEEKS = 8;
+
+/**
+ * When demo client `i` arrived and when it moved along the board to stage number `stage`:
+ * arrivals spread over the past weeks (newest first), each move some days after the one before,
+ * the last one before `now`.
+ */
+export function demoHistory(i: number, stage: number, now: number) {
+  const hours = (i * 37) % 24;
+  const createdAt =
+    now - (((i + 0.5) * DEMO_WEEKS * 7) / DEMO_CLIENTS) * DAY - hours * 60 * 60 * 1000;
+  const moves = Array.from({ length: stage }, (_, step) => {
+    // moves fill the time since arrival, with an uneven pace per client
+    const share = (step + 1) / (stage + 1 + (i % 3));
+    return new Date(createdAt + share * (now - createdAt));
+  });
+  return { createdAt: new Date(createdAt), moves };
+}
+
 /**
  * DEMO_DATA=1: a school to click through on an empty database: two teachers, projects,
- * groups and 60 clients spread over the pipeline. Nothing happens once clients exist.
+ * groups and 60 clients who arrived over the past eight weeks and moved along the pipeline
+ * (each move logged, so the board's days in stage and the dashboard's figures show something).
+ * Nothing happens once clients exist.
  */
 export async function loadDemoData(db: Db): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(clients);
@@ -80,26 +103,43 @@ export async function loadDemoData(db: Db): Promise<boolean> {
     const stageIds = (
       await tx.execute<{ id: number }>(sql`select id from stages order by sort_order`)
     ).rows.map((r) => r.id);
-    await tx.insert(clients).values(
-      Array.from({ length: 60 }, (_, i) => {
-        const first = FIRST[i % FIRST.length] ?? 'Olena';
-        const last = LAST[(i * 7) % LAST.length] ?? 'Melnyk';
-        return {
-          firstName: first,
-          lastName: last,
-          email: `${first}.${last}${i}@example.com`.toLowerCase(),
-          tel: `+380 67 ${String(1000000 + i * 7919).slice(0, 7)}`,
-          price: String(300 + (i % 8) * 50),
-          probability: (i * 13) % 101,
-          stageId: stageIds[i % stageIds.length] ?? null,
-          productId: 1 + (i % 5),
-          sourceId: 1 + (i % 6),
-          responsibleId: responsible[i % 2] ?? null,
-          hashCode: newHashCode(),
-          createdAt: sql`now() - make_interval(days => ${i % 40})`,
-        };
-      }),
+    const now = Date.now();
+    const planned = Array.from({ length: DEMO_CLIENTS }, (_, i) => {
+      const first = FIRST[i % FIRST.length] ?? 'Olena';
+      const last = LAST[(i * 7) % LAST.length] ?? 'Melnyk';
+      const stage = i % stageIds.length;
+      const history = demoHistory(i, stage, now);
+      const client = {
+        firstName: first,
+        lastName: last,
+        email: `${first}.${last}${i}@example.com`.toLowerCase(),
+        tel: `+380 67 ${String(1000000 + i * 7919).slice(0, 7)}`,
+        price: String(300 + (i % 8) * 50),
+        probability: (i * 13) % 101,
+        stageId: stageIds[stage] ?? null,
+        productId: 1 + (i % 5),
+        sourceId: 1 + (i % 6),
+        responsibleId: responsible[i % 2] ?? null,
+        hashCode: newHashCode(),
+        createdAt: history.createdAt,
+        stageChangedAt: history.moves.at(-1) ?? history.createdAt,
+      };
+      return { client, stage, moves: history.moves };
+    });
+    const ids = await tx
+      .insert(clients)
+      .values(planned.map((p) => p.client))
+      .returning({ id: clients.id });
+    const moves = planned.flatMap((p, i) =>
+      p.moves.map((at, step) => ({
+        clientId: ids[i]?.id ?? 0,
+        fromStageId: stageIds[step] ?? null,
+        toStageId: stageIds[step + 1] ?? null,
+        movedBy: p.client.responsibleId,
+        at,
+      })),
     );
+    if (moves.length > 0) await tx.insert(clientStageMoves).values(moves);
   });
   return true;
 }

@@ -1,7 +1,7 @@
 import { asc, desc, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AnyPgTable } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
-import { TOTAL_COUNT_HEADER } from '@school/contract/common';
+import { TOTAL_COUNT_CAP, TOTAL_COUNT_HEADER } from '@school/contract/common';
 
 /** `name` ascending, `-name` descending, over a whitelist of sortable columns; id breaks ties. */
 export function orderBy(
@@ -37,6 +37,17 @@ export interface ListQuery {
  */
 export const totalOf = (table: AnyPgTable, where: SQL | undefined) =>
   sql<number>`(select count(*) from ${table} where ${where ?? sql`true`})::int`;
+
+/**
+ * Like totalOf, but counts at most `cap + 1` rows: a search matching most of a big table stops
+ * early. A result above `cap` means "more than cap" (see cappedTotal).
+ */
+export const cappedTotalOf = (table: AnyPgTable, where: SQL | undefined, cap = TOTAL_COUNT_CAP) =>
+  sql<number>`(select count(*) from (select 1 from ${table} where ${where ?? sql`true`} limit ${cap + 1}) capped)::int`;
+
+/** A count from cappedTotalOf as the page answers it: at most `cap`, and whether it stopped. */
+export const cappedTotal = (counted: number, cap = TOTAL_COUNT_CAP) =>
+  counted > cap ? { total: cap, capped: true } : { total: counted };
 
 /** Answers a page of rows with X-Total-Count; the total comes from the window count. */
 export async function sendPage<T extends { total: number }, R>(

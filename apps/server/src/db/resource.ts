@@ -20,6 +20,8 @@ export interface TableDescription<T extends ResourceTable, Q extends ListQuery> 
 export interface Page<R> {
   rows: R[];
   total: number;
+  /** the total stopped at a cap: there are more rows (X-Total-Count-Capped) */
+  capped?: boolean;
 }
 
 /**

@@ -9,7 +9,7 @@ import {
   type ResourceTable,
   type TableDescription,
 } from '../db/resource.js';
-import { TOTAL_COUNT_HEADER } from '@school/contract/common';
+import { TOTAL_COUNT_CAPPED_HEADER, TOTAL_COUNT_HEADER } from '@school/contract/common';
 import { requireUser } from './access.js';
 import { errorResponses, HttpError, notFound, sqlStateOf } from './errors.js';
 
@@ -63,6 +63,12 @@ export interface ResourceDescription<
    * a 500.
    */
   unique?: { field: string; message: string; status?: 400 | 409 };
+  /**
+   * The list's items come from typed code (toItem or an override) and are written as JSON
+   * without being checked against the item schema again: for a page of many wide rows that
+   * check costs more than the query (ADR 016). The schema still documents the answer.
+   */
+  listUnchecked?: boolean;
   /** A delete of a row other rows point at answers 409 linked; nothing is deleted. */
   linked?: string;
   /**
@@ -145,6 +151,9 @@ export function registerResource<
       base,
       {
         ...routeOf('list'),
+        ...(d.listUnchecked
+          ? { serializerCompiler: () => (rows: unknown) => JSON.stringify(rows) }
+          : {}),
         schema: schemaOf('list', {
           querystring: d.schemas.query,
           response: { 200: z.array(d.schemas.item), ...errorResponses },
@@ -153,6 +162,7 @@ export function registerResource<
       async (request, reply) => {
         const page = await data.list(request.query as Q, request);
         reply.header(TOTAL_COUNT_HEADER, String(page.total));
+        if (page.capped) reply.header(TOTAL_COUNT_CAPPED_HEADER, '1');
         return page.rows;
       },
     );

@@ -1,14 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { preparedOnce } from '../db/prepared.js';
 import { appSecrets, sessions } from '../db/schema/auth.js';
 import { users } from '../db/schema/users.js';
 
 /** The SQL the session plugin runs on every request (ADR 003). */
 
-/** The live session behind a token: not expired, not idle too long, its user not disabled. */
+/**
+ * The live session behind a token: not expired, not idle too long, its user not disabled.
+ * Every request asks: a prepared statement.
+ */
 export async function findLiveSession(db: Db, tokenHash: Buffer, idleMinutes: number) {
-  const [row] = await db
+  const query = preparedOnce(db, 'live_session', (name) => liveSessionQuery(db).prepare(name));
+  const [row] = await query.execute({ tokenHash, idleMinutes });
+  return row;
+}
+
+const liveSessionQuery = (db: Db) =>
+  db
     .select({
       id: sessions.id,
       userId: sessions.userId,
@@ -24,15 +34,16 @@ export async function findLiveSession(db: Db, tokenHash: Buffer, idleMinutes: nu
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.tokenHash, tokenHash),
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         gt(sessions.expiresAt, sql`now()`),
-        gt(sessions.lastActivity, sql`now() - make_interval(mins => ${idleMinutes})`),
+        gt(
+          sessions.lastActivity,
+          sql`now() - make_interval(mins => ${sql.placeholder('idleMinutes')}::int)`,
+        ),
         eq(users.disabled, false),
       ),
     )
     .limit(1);
-  return row;
-}
 
 export async function touchSession(db: Db, id: number) {
   await db

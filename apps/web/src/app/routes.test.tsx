@@ -1,12 +1,14 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '@school/contract/paths';
+import { http } from 'msw';
 import { scheduleCommit } from '../components/feedback/pendingCommits';
 import { request } from '../lib/http';
-import { ADMIN, jsonResponse, mockApi, renderApp, setupI18n } from '../test/utils';
+import { calledUrls, requests, seed, server, setSession } from '../test/server';
+import { jsonResponse, renderApp, setupI18n } from '../test/utils';
 
 const location = () => screen.getByTestId('location').textContent;
-const loggedIn = () => mockApi(() => jsonResponse(200, ADMIN));
 
 beforeAll(setupI18n);
 beforeEach(() => {
@@ -20,28 +22,25 @@ afterEach(() => {
 
 describe('routes', () => {
   it('sends a logged-out visitor of an app route to /login', async () => {
-    mockApi(() => jsonResponse(401, { error: 'unauthorized', message: 'Log in' }));
+    setSession(null);
     renderApp('/clients');
     await screen.findByRole('button', { name: 'Log in' });
     expect(location()).toBe('/login');
   });
 
   it('shows the translated title of a screen not built yet', async () => {
-    loggedIn();
     renderApp('/students/12');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Student' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Student' })).toBeInTheDocument();
   });
 
   it('reaches the messages screen through the double-slash address of SPEC §2', async () => {
-    loggedIn();
     renderApp('//messages/byconvprogress/5');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Messages' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Messages' })).toBeInTheDocument();
     // The address keeps SPEC's spelling; only the matching collapses the slashes.
     expect(location()).toBe('//messages/byconvprogress/5');
   });
 
   it('shows a not-found screen with a link to the dashboard for unknown paths', async () => {
-    loggedIn();
     renderApp('/no/such/page');
     await screen.findByRole('heading', { level: 1, name: 'Page not found' });
     expect(screen.getByRole('link', { name: 'Go to the dashboard' }).getAttribute('href')).toBe(
@@ -52,7 +51,6 @@ describe('routes', () => {
 
 describe('side navigation', () => {
   it('highlights the current section, also on its detail screens', async () => {
-    loggedIn();
     renderApp('/conversations/3');
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).getByRole('link', { name: 'Bot' }).getAttribute('aria-current')).toBe(
@@ -64,15 +62,13 @@ describe('side navigation', () => {
   });
 
   it('shows the user initials and name', async () => {
-    loggedIn();
     renderApp('/dashboard');
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     await within(nav).findByText('Anna Kowalska');
-    expect(within(nav).getByText('AK')).toBeTruthy();
+    expect(within(nav).getByText('AK')).toBeInTheDocument();
   });
 
   it('toggles open/collapsed and hidden/collapsed and stores SPEC codes', async () => {
-    loggedIn();
     const user = userEvent.setup();
     renderApp('/dashboard');
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
@@ -95,7 +91,6 @@ describe('side navigation', () => {
   });
 
   it('starts collapsed on a narrow window when the stored state is open', async () => {
-    loggedIn();
     window.localStorage.setItem('navState', '1');
     window.innerWidth = 800;
     renderApp('/dashboard');
@@ -104,14 +99,13 @@ describe('side navigation', () => {
   });
 
   it('switches the theme, stores flag and colours, and updates the CSS variables', async () => {
-    loggedIn();
     const user = userEvent.setup();
     renderApp('/dashboard');
     const toggle = await screen.findByRole('button', { name: 'Dark theme' });
     const before = toggle.getAttribute('aria-pressed');
     await user.click(toggle);
     const dark = before === 'false';
-    expect(toggle.getAttribute('aria-pressed')).toBe(String(dark));
+    expect(toggle).toHaveAttribute('aria-pressed', String(dark));
     expect(window.localStorage.getItem('theme')).toBe(dark ? 'dark' : 'light');
     const colors: unknown = JSON.parse(window.localStorage.getItem('themeColors') ?? 'null');
     expect(colors).toMatchObject({ background: expect.any(String), modal: expect.any(String) });
@@ -123,21 +117,19 @@ describe('side navigation', () => {
 
 describe('header block and language', () => {
   it('opens and closes the 300px create panel with the plus button', async () => {
-    loggedIn();
     const user = userEvent.setup();
     renderApp('/clients');
     const create = await screen.findByRole('button', { name: 'Create' });
     expect(screen.getByPlaceholderText('search here ...')).toBeTruthy();
-    expect(screen.queryByRole('region', { name: 'Create panel' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Create panel' })).not.toBeInTheDocument();
     await user.click(create);
-    expect(create.getAttribute('aria-expanded')).toBe('true');
-    expect(screen.getByRole('region', { name: 'Create panel' })).toBeTruthy();
+    expect(create).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('region', { name: 'Create panel' })).toBeInTheDocument();
     await user.click(create);
-    expect(screen.queryByRole('region', { name: 'Create panel' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Create panel' })).not.toBeInTheDocument();
   });
 
   it('switches the language, stores it and updates <html lang>', async () => {
-    loggedIn();
     const user = userEvent.setup();
     renderApp('/settings');
     await user.selectOptions(await screen.findByLabelText('Language'), 'pl');
@@ -152,28 +144,24 @@ describe('header block and language', () => {
 
 describe('logout', () => {
   it('calls POST /api/logout and goes to /login even when the call fails', async () => {
-    const fetchMock = mockApi((method, path) =>
-      method === 'POST' && path === '/api/logout'
-        ? jsonResponse(500, { error: 'internal', message: 'Boom' })
-        : jsonResponse(200, ADMIN),
+    server.use(
+      http.post(api.logout, () => jsonResponse(500, { error: 'internal', message: 'Boom' })),
     );
     renderApp('/logout');
     await waitFor(() => expect(location()).toBe('/login'));
     await screen.findByRole('button', { name: 'Log in' });
-    expect(fetchMock.mock.calls.some(([path]) => path === '/api/logout')).toBe(true);
+    expect(calledUrls('POST').some((url) => url.pathname === '/api/logout')).toBe(true);
   });
 
   it('first sends the changes still offering Undo, while the session is alive (ADR 013)', async () => {
-    const fetchMock = mockApi((method) =>
-      method === 'DELETE' ? jsonResponse(204) : jsonResponse(200, ADMIN),
-    );
+    seed({ groups: [{ id: 4, name: 'Evening' }] });
     scheduleCommit({
       key: 'DELETE /api/groups/4',
       send: (keepalive) => request('/api/groups/4', { method: 'DELETE', keepalive }),
     });
     renderApp('/logout');
     await waitFor(() => expect(location()).toBe('/login'));
-    const calls = fetchMock.mock.calls.map(([path, init]) => `${init?.method ?? 'GET'} ${path}`);
+    const calls = requests.all().map((entry) => `${entry.method} ${entry.url.pathname}`);
     expect(calls.indexOf('DELETE /api/groups/4')).toBeGreaterThanOrEqual(0);
     expect(calls.indexOf('DELETE /api/groups/4')).toBeLessThan(calls.indexOf('POST /api/logout'));
   });

@@ -5,8 +5,9 @@ import type { TitleKey } from '../components/PlaceholderScreen';
 import { useSession } from '../lib/session';
 import { lazyNamed } from './lazyNamed';
 import { collapseLeadingSlashes } from './paths';
-import { AppShell } from './shell/AppShell';
 
+// The logged-in layout (side navigation and its icons) is not part of the login page's download.
+const AppShell = lazyNamed(() => import('./shell/AppShell'), 'AppShell');
 const LoginScreen = lazyNamed(() => import('../features/auth/LoginScreen'), 'LoginScreen');
 const LogoutScreen = lazyNamed(() => import('../features/auth/LogoutScreen'), 'LogoutScreen');
 const DashboardScreen = lazyNamed(
@@ -64,7 +65,11 @@ const PLACEHOLDER_ROUTES: readonly { path: string; titleKey: TitleKey }[] = [
 /** SPEC §2: while the start-up check runs, a loading state; logged out, every app route -> /login. */
 function RequireSession() {
   const { isChecking, session } = useSession();
-  if (isChecking) return <LoadingState fullPage />;
+  if (isChecking) {
+    // The shell's code downloads while the session check runs, not after it.
+    void AppShell.preload();
+    return <LoadingState fullPage />;
+  }
   if (!session.isLoggedIn) return <Navigate to="/login" replace />;
   return <AppShell />;
 }

@@ -1,5 +1,5 @@
 import { Filter, Minus, Plus, Search } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import controls from './controls.module.css';
 import styles from './HeaderBlock.module.css';
@@ -18,7 +18,13 @@ interface HeaderBlockProps {
   filters?: ReactNode;
 }
 
-/** The block on top of every screen: title, search, filter and the create panel toggle. */
+type Panel = 'none' | 'create' | 'filters';
+
+/**
+ * The block on top of every screen: title, search, filter and the create panel toggle. A control
+ * shows only where it does something; one panel is open at a time, and Escape closes it and
+ * gives focus back to the button that opened it.
+ */
 export function HeaderBlock({
   title,
   subtitle,
@@ -29,15 +35,34 @@ export function HeaderBlock({
   filters,
 }: HeaderBlockProps) {
   const { t } = useTranslation();
-  const [createOpen, setCreateOpen] = useState(false);
-  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [open, setOpen] = useState<Panel>('none');
+  const createButton = useRef<HTMLButtonElement>(null);
+  const filterButton = useRef<HTMLButtonElement>(null);
   const panelId = useId();
   const filtersId = useId();
   const hasFilters = filters !== undefined;
+  const hasCreate = children !== undefined && children !== null && children !== false;
+  const filtersOpen = open === 'filters';
+  const createOpen = open === 'create';
   // With a panel the button discloses it (expanded); without, it is a plain toggle (pressed).
   const filterState = hasFilters
     ? { 'aria-expanded': filtersOpen, 'aria-controls': filtersId }
     : { 'aria-pressed': filterActive };
+  const toggle = (panel: Panel) => setOpen((current) => (current === panel ? 'none' : panel));
+
+  useEffect(() => {
+    if (open === 'none') return undefined;
+    const opener = open === 'create' ? createButton.current : filterButton.current;
+    const onKeyDown = (event: KeyboardEvent) => {
+      // A dialog (or a menu) over the page handles its own Escape first.
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      if (event.target instanceof Element && event.target.closest('dialog')) return;
+      setOpen('none');
+      opener?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
 
   return (
     <header className={styles.header}>
@@ -49,49 +74,59 @@ export function HeaderBlock({
           )}
         </div>
         <div className={styles.tools}>
-          <form role="search" className={styles.search} onSubmit={(e) => e.preventDefault()}>
-            <Search className={styles.searchIcon} size={16} aria-hidden="true" />
-            <input
-              type="search"
-              className={`${controls.input} ${styles.searchInput}`}
-              aria-label={t('header.search')}
-              placeholder={t('header.searchPlaceholder')}
-              onChange={(event) => onSearchChange?.(event.target.value)}
-            />
-            {/* SPEC §2: the search button exists but is hidden and not wired. */}
-            <button type="submit" hidden>
-              {t('header.search')}
+          {onSearchChange && (
+            <form role="search" className={styles.search} onSubmit={(e) => e.preventDefault()}>
+              <Search className={styles.searchIcon} size={16} aria-hidden="true" />
+              <input
+                type="search"
+                className={`${controls.input} ${styles.searchInput}`}
+                aria-label={t('header.search')}
+                placeholder={t('header.searchPlaceholder')}
+                onChange={(event) => onSearchChange(event.target.value)}
+              />
+              {/* SPEC §2: the search button exists but is hidden and not wired. */}
+              <button type="submit" hidden>
+                {t('header.search')}
+              </button>
+            </form>
+          )}
+          {(hasFilters || onFilterClick) && (
+            <button
+              ref={filterButton}
+              type="button"
+              className={`${controls.iconButton} ${styles.filterButton}`}
+              aria-label={t('header.filter')}
+              title={filterActive ? t('header.filterActive') : t('header.filter')}
+              {...filterState}
+              onClick={() => {
+                if (hasFilters) toggle('filters');
+                onFilterClick?.();
+              }}
+            >
+              <Filter size={18} aria-hidden="true" />
+              {hasFilters && filterActive && (
+                <span className={styles.activeDot} aria-hidden="true" />
+              )}
             </button>
-          </form>
-          <button
-            type="button"
-            className={`${controls.iconButton} ${styles.filterButton}`}
-            aria-label={t('header.filter')}
-            title={filterActive ? t('header.filterActive') : t('header.filter')}
-            {...filterState}
-            onClick={() => {
-              if (hasFilters) setFiltersOpen((open) => !open);
-              onFilterClick?.();
-            }}
-          >
-            <Filter size={18} aria-hidden="true" />
-            {hasFilters && filterActive && <span className={styles.activeDot} aria-hidden="true" />}
-          </button>
-          <button
-            type="button"
-            className={controls.iconButton}
-            aria-label={t('header.create')}
-            title={t('header.create')}
-            aria-expanded={createOpen}
-            aria-controls={panelId}
-            onClick={() => setCreateOpen((open) => !open)}
-          >
-            {createOpen ? (
-              <Minus size={18} aria-hidden="true" />
-            ) : (
-              <Plus size={18} aria-hidden="true" />
-            )}
-          </button>
+          )}
+          {hasCreate && (
+            <button
+              ref={createButton}
+              type="button"
+              className={controls.iconButton}
+              aria-label={t('header.create')}
+              title={t('header.create')}
+              aria-expanded={createOpen}
+              aria-controls={panelId}
+              onClick={() => toggle('create')}
+            >
+              {createOpen ? (
+                <Minus size={18} aria-hidden="true" />
+              ) : (
+                <Plus size={18} aria-hidden="true" />
+              )}
+            </button>
+          )}
         </div>
       </div>
       {hasFilters && (
@@ -104,14 +139,16 @@ export function HeaderBlock({
           {filters}
         </section>
       )}
-      <section
-        id={panelId}
-        className={styles.panel}
-        aria-label={t('header.createPanel')}
-        hidden={!createOpen}
-      >
-        {children ?? <p className={styles.empty}>{t('header.nothingToCreate')}</p>}
-      </section>
+      {hasCreate && (
+        <section
+          id={panelId}
+          className={styles.panel}
+          aria-label={t('header.createPanel')}
+          hidden={!createOpen}
+        >
+          {children}
+        </section>
+      )}
     </header>
   );
 }

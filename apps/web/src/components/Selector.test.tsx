@@ -4,7 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { request } from '../lib/http';
-import { jsonResponse, lastBody, mockApi, renderWithProviders, setupI18n } from '../test/utils';
+import { HttpResponse, http } from 'msw';
+import { calledUrls, lastBody, seed, server } from '../test/server';
+import { jsonResponse, renderWithProviders, setupI18n } from '../test/utils';
 import { EntityForm } from './form/EntityForm';
 import { toFormValues, type FieldSpec, type FormValues } from './form/fields';
 import { Selector } from './Selector';
@@ -22,14 +24,14 @@ const FIELDS: readonly FieldSpec[] = [
   },
 ];
 
-const LOOKUPS: Record<string, unknown[]> = {
-  '/api/projects': [
+const LOOKUPS = {
+  projects: [
     { id: 2, name: 'Alpha' },
     { id: 3, name: 'Beta' },
     { id: 4, name: 'Gamma' },
   ],
-  '/api/users': [{ id: 9, name: 'x', firstName: 'Anna', lastName: 'Kowalska' }],
-  '/api/languages': [
+  users: [{ id: 9, name: 'x', firstName: 'Anna', lastName: 'Kowalska' }],
+  languages: [
     { id: 1, name: 'English' },
     { id: 2, name: 'Polish' },
   ],
@@ -49,10 +51,7 @@ function renderSelectors(initial: FormValues = {}, mode: 'create' | 'edit' = 'cr
   );
 }
 
-const fakeLookups = () =>
-  mockApi((method, path) =>
-    method === 'POST' ? jsonResponse(201, {}) : jsonResponse(200, LOOKUPS[path] ?? []),
-  );
+const fakeLookups = () => seed(LOOKUPS);
 
 const select = (label: string) => screen.getByLabelText<HTMLSelectElement>(label);
 const shown = (element: HTMLSelectElement) => element.selectedOptions[0]?.textContent;
@@ -67,9 +66,7 @@ afterEach(() => {
 
 describe('selector options for filters', () => {
   it('names its empty choice and leaves a single option unpicked when asked to', async () => {
-    mockApi(() =>
-      jsonResponse(200, [{ id: 9, name: 'x', firstName: 'Anna', lastName: 'Kowalska' }]),
-    );
+    seed({ users: [{ id: 9, name: 'x', firstName: 'Anna', lastName: 'Kowalska' }] });
     const onChange = vi.fn();
     renderWithProviders(
       <>
@@ -85,7 +82,7 @@ describe('selector options for filters', () => {
         />
       </>,
     );
-    await waitFor(() => expect(select('Who').disabled).toBe(false));
+    await waitFor(() => expect(select('Who')).toBeEnabled());
     expect([...select('Who').options].map((option) => option.textContent)).toEqual([
       'All',
       'Anna Kowalska',
@@ -97,18 +94,18 @@ describe('selector options for filters', () => {
 
 describe('selector (SPEC §7 dropdown)', () => {
   it('selects a single option by itself and sends it', async () => {
-    const fetchMock = fakeLookups();
+    fakeLookups();
     const user = userEvent.setup();
     renderSelectors();
     await waitFor(() => expect(shown(select('Responsible'))).toBe('Anna Kowalska'));
     // Several options: nothing is chosen for the user.
-    await waitFor(() => expect(select('Project').disabled).toBe(false));
+    await waitFor(() => expect(select('Project')).toBeEnabled());
     expect(select('Project').value).toBe('');
 
     await user.selectOptions(select('Language'), 'Polish');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('Successfully done !');
-    expect(lastBody(fetchMock, 'POST', '/api/things')).toEqual({
+    expect(lastBody('POST', '/api/things')).toEqual({
       project: '',
       responsible: 9,
       language: 'Polish',
@@ -116,16 +113,16 @@ describe('selector (SPEC §7 dropdown)', () => {
   });
 
   it('leaves an empty field of an existing record empty, even with a single option', async () => {
-    const fetchMock = fakeLookups();
+    fakeLookups();
     const user = userEvent.setup();
     renderSelectors({ project: 3, language: 'English' }, 'edit');
-    await waitFor(() => expect(select('Responsible').disabled).toBe(false));
+    await waitFor(() => expect(select('Responsible')).toBeEnabled());
     await waitFor(() => expect(shown(select('Project'))).toBe('Beta'));
     expect(select('Responsible').value).toBe('');
 
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(lastBody(fetchMock, 'POST', '/api/things')).toBeDefined());
-    expect(lastBody(fetchMock, 'POST', '/api/things')).toEqual({
+    await waitFor(() => expect(lastBody('POST', '/api/things')).toBeDefined());
+    expect(lastBody('POST', '/api/things')).toEqual({
       project: 3,
       responsible: '',
       language: 'English',
@@ -136,24 +133,24 @@ describe('selector (SPEC §7 dropdown)', () => {
     fakeLookups();
     renderSelectors({ project: 3, language: 'English' });
     await waitFor(() => expect(shown(select('Project'))).toBe('Beta'));
-    expect(select('Project').value).toBe('3');
+    expect(select('Project')).toHaveValue('3');
     expect(shown(select('Language'))).toBe('English');
   });
 
   it('fetches a lookup once for every selector using it', async () => {
-    const fetchMock = fakeLookups();
+    fakeLookups();
     renderSelectors();
     await waitFor(() => expect(shown(select('Responsible'))).toBe('Anna Kowalska'));
-    const urls = fetchMock.mock.calls.map(([input]) => String(input));
+    const urls = calledUrls().map((url) => url.pathname + url.search);
     expect(urls.filter((url) => url === '/api/users')).toHaveLength(1);
   });
 
   it('cycles 1 to 3 dots every 500 ms while waiting and starts again after 2000 ms', () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    mockApi(() => jsonResponse(200, [])).mockImplementation(() => new Promise(() => undefined));
+    server.use(http.get('/api/*', () => new Promise<never>(() => undefined)));
     renderSelectors();
     const dots = () => shown(select('Project'));
-    expect(select('Project').getAttribute('aria-busy')).toBe('true');
+    expect(select('Project')).toHaveAttribute('aria-busy', 'true');
     const seen = [dots()];
     for (let step = 0; step < 5; step++) {
       act(() => {
@@ -166,33 +163,34 @@ describe('selector (SPEC §7 dropdown)', () => {
 
   it('shows an error state on an HTTP error and recovers on retry', async () => {
     let fail = true;
-    mockApi((_method, path) =>
-      fail && path === '/api/projects'
-        ? jsonResponse(500, { error: 'internal', message: 'Oops' })
-        : jsonResponse(200, LOOKUPS[path] ?? []),
+    fakeLookups();
+    server.use(
+      http.get('/api/projects', () =>
+        fail ? jsonResponse(500, { error: 'internal', message: 'Oops' }) : undefined,
+      ),
     );
     const user = userEvent.setup();
     renderSelectors();
     const field = select('Project').closest('div')!.parentElement!;
     const alert = await within(field).findByRole('alert');
     expect(alert.textContent).toContain('The options could not be loaded.');
-    expect(select('Project').disabled).toBe(true);
+    expect(select('Project')).toBeDisabled();
 
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
-    await waitFor(() => expect(select('Project').disabled).toBe(false));
-    expect(within(field).queryByRole('alert')).toBeNull();
+    await waitFor(() => expect(select('Project')).toBeEnabled());
+    expect(within(field).queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('shows an error state, without throwing, when the server does not answer at all', async () => {
     const unhandled = vi.fn();
     window.addEventListener('error', unhandled);
-    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    server.use(http.all('*', () => HttpResponse.error()));
     renderSelectors();
     await waitFor(() =>
       expect(screen.getAllByText('The options could not be loaded.')).toHaveLength(3),
     );
-    expect(screen.getByRole('form', { name: 'Form' })).toBeTruthy();
+    expect(screen.getByRole('form', { name: 'Form' })).toBeInTheDocument();
     window.removeEventListener('error', unhandled);
     expect(unhandled).not.toHaveBeenCalled();
   });

@@ -1,6 +1,8 @@
 import { sessionUser } from '@school/contract/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, listResponse, mockApi } from '../test/utils';
+import { HttpResponse, http } from 'msw';
+import { requests, server } from '../test/server';
+import { jsonResponse, listResponse } from '../test/utils';
 import {
   HttpError,
   NetworkError,
@@ -18,10 +20,17 @@ function clearCookies() {
   }
 }
 
-function sentHeaders(fetchMock: ReturnType<typeof mockApi>, call = 0): Headers {
-  const init = fetchMock.mock.calls[call]?.[1];
-  return new Headers(init?.headers);
+/** Every request, whatever its address, gets `answer()`. */
+function answerAll(answer: () => Response | Promise<Response>) {
+  server.use(http.all('*', answer));
 }
+
+function sentHeaders(call = 0): Headers {
+  return requests.all()[call]?.headers ?? new Headers();
+}
+
+/** The server never answers; the request ends when the client gives up (aborts). */
+const neverAnswers = () => answerAll(() => new Promise<never>(() => undefined));
 
 beforeEach(clearCookies);
 afterEach(() => {
@@ -31,7 +40,7 @@ afterEach(() => {
 
 describe('XSRF header', () => {
   it('sends the current XSRF-TOKEN cookie on every mutating request', async () => {
-    const fetchMock = mockApi(() => jsonResponse(204));
+    answerAll(() => jsonResponse(204));
     document.cookie = 'XSRF-TOKEN=first%2Btoken; path=/';
     await request('/api/logout', { method: 'POST' });
     // The server rotates the cookie: the next call must read the new value, not a cached one.
@@ -40,18 +49,18 @@ describe('XSRF header', () => {
     await request('/api/x', { method: 'PUT', body: {} });
     await request('/api/x', { method: 'PATCH', body: {} });
 
-    expect(sentHeaders(fetchMock, 0).get('X-XSRF-TOKEN')).toBe('first+token');
-    expect(sentHeaders(fetchMock, 1).get('X-XSRF-TOKEN')).toBe('second');
-    expect(sentHeaders(fetchMock, 2).get('X-XSRF-TOKEN')).toBe('second');
-    expect(sentHeaders(fetchMock, 3).get('X-XSRF-TOKEN')).toBe('second');
+    expect(sentHeaders(0).get('X-XSRF-TOKEN')).toBe('first+token');
+    expect(sentHeaders(1).get('X-XSRF-TOKEN')).toBe('second');
+    expect(sentHeaders(2).get('X-XSRF-TOKEN')).toBe('second');
+    expect(sentHeaders(3).get('X-XSRF-TOKEN')).toBe('second');
   });
 
   it('does not send it on GET, and always sends credentials', async () => {
-    const fetchMock = mockApi(() => jsonResponse(200, []));
+    answerAll(() => jsonResponse(200, []));
     document.cookie = 'XSRF-TOKEN=abc; path=/';
     await request('/api/sessions');
-    expect(sentHeaders(fetchMock).has('X-XSRF-TOKEN')).toBe(false);
-    expect(fetchMock.mock.calls[0]?.[1]?.credentials).toBe('include');
+    expect(sentHeaders().has('X-XSRF-TOKEN')).toBe(false);
+    expect(requests.all()[0]?.credentials).toBe('include');
   });
 
   it('reads only the cookie with that exact name', () => {
@@ -64,27 +73,26 @@ describe('XSRF header', () => {
 describe('answers', () => {
   it('sends a JSON body and parses the JSON answer with the schema', async () => {
     const user = { id: 7, imie: 'Olena', nazwisko: 'Shevchenko', login: 'olena', timeZone: 'UTC' };
-    const fetchMock = mockApi(() => jsonResponse(200, { ...user, extra: true }));
+    answerAll(() => jsonResponse(200, { ...user, extra: true }));
     const answer = await request('/api/authentication', {
       method: 'POST',
       body: { login: 'olena', password: 'secret' },
       schema: sessionUser,
     });
     expect(answer).toEqual(user);
-    const init = fetchMock.mock.calls[0]?.[1];
-    expect(init?.body).toBe(JSON.stringify({ login: 'olena', password: 'secret' }));
-    expect(sentHeaders(fetchMock).get('Content-Type')).toBe('application/json');
+    expect(requests.all()[0]?.body).toEqual({ login: 'olena', password: 'secret' });
+    expect(sentHeaders().get('Content-Type')).toBe('application/json');
   });
 
   it('answers undefined for 204', async () => {
-    mockApi(() => jsonResponse(204));
+    answerAll(() => jsonResponse(204));
     await expect(request('/api/logout', { method: 'POST' })).resolves.toBeUndefined();
   });
 });
 
 describe('failures', () => {
   it('turns an HTTP error into HttpError with the error body', async () => {
-    mockApi(() => jsonResponse(409, { error: 'linked', message: 'In use' }));
+    answerAll(() => jsonResponse(409, { error: 'linked', message: 'In use' }));
     const error = await request('/api/x/1', { method: 'DELETE' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ status: 409, body: { error: 'linked', message: 'In use' } });
@@ -92,41 +100,33 @@ describe('failures', () => {
   });
 
   it('keeps the status when the error body is not JSON', async () => {
-    mockApi(() => new Response('<html>Oops</html>', { status: 500 }));
+    answerAll(() => new Response('<html>Oops</html>', { status: 500 }));
     const error = await request('/api/x').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ status: 500, body: null });
   });
 
   it('treats a gateway error without the API error body as no response', async () => {
-    mockApi(() => new Response('', { status: 502 }));
+    answerAll(() => new Response('', { status: 502 }));
     await expect(request('/api/islogin')).rejects.toBeInstanceOf(NetworkError);
   });
 
   it('keeps 503 from the API itself (database down) an HTTP error', async () => {
-    mockApi(() => jsonResponse(503, { error: 'unavailable', message: 'Database down' }));
+    answerAll(() => jsonResponse(503, { error: 'unavailable', message: 'Database down' }));
     const error = await request('/api/islogin').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ status: 503 });
   });
 
   it('turns "no response at all" into NetworkError, not HttpError', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    answerAll(() => HttpResponse.error());
     const error = await request('/api/islogin').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
     expect(error).not.toBeInstanceOf(HttpError);
   });
 
   it('turns a server that never answers into TimeoutError', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        (_input: RequestInfo | URL, init?: RequestInit) =>
-          new Promise((_resolve, reject) => {
-            init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
-          }),
-      ),
-    );
+    neverAnswers();
     await expect(request('/api/islogin', { timeoutMs: 20 })).rejects.toBeInstanceOf(TimeoutError);
   });
 });
@@ -135,7 +135,7 @@ describe('401 handling (SPEC §8)', () => {
   it('marks the user logged out on a 401 from an ordinary call', async () => {
     const handler = vi.fn();
     const unregister = setUnauthorizedHandler(handler);
-    mockApi(() => jsonResponse(401, { error: 'unauthorized', message: 'Log in' }));
+    answerAll(() => jsonResponse(401, { error: 'unauthorized', message: 'Log in' }));
     await expect(request('/api/sessions')).rejects.toMatchObject({ status: 401 });
     expect(handler).toHaveBeenCalledTimes(1);
     unregister();
@@ -144,7 +144,7 @@ describe('401 handling (SPEC §8)', () => {
   it('leaves the session alone when 401 is an expected answer (the login itself)', async () => {
     const handler = vi.fn();
     const unregister = setUnauthorizedHandler(handler);
-    mockApi(() => jsonResponse(401, { error: 'unauthorized', message: 'Wrong' }));
+    answerAll(() => jsonResponse(401, { error: 'unauthorized', message: 'Wrong' }));
     await expect(
       request('/api/authentication', { method: 'POST', body: {}, authRedirect: false }),
     ).rejects.toMatchObject({ status: 401 });
@@ -155,7 +155,7 @@ describe('401 handling (SPEC §8)', () => {
   it('does not treat 403 as logged out', async () => {
     const handler = vi.fn();
     const unregister = setUnauthorizedHandler(handler);
-    mockApi(() => jsonResponse(403, { error: 'xsrf', message: 'Missing token' }));
+    answerAll(() => jsonResponse(403, { error: 'xsrf', message: 'Missing token' }));
     await expect(request('/api/logout', { method: 'POST' })).rejects.toMatchObject({
       status: 403,
     });
@@ -166,32 +166,32 @@ describe('401 handling (SPEC §8)', () => {
 
 describe('lists', () => {
   it('reads the rows and the X-Total-Count header', async () => {
-    mockApi(() => listResponse([{ id: 1 }, { id: 2 }], 230));
+    answerAll(() => listResponse([{ id: 1 }, { id: 2 }], 230));
     const page = await requestPage('/api/users?limit=2', {
       schema: { parse: (data: unknown) => data as { id: number }[] },
     });
     expect(page).toEqual({ items: [{ id: 1 }, { id: 2 }], total: 230 });
   });
 
+  it('reads a total that stopped at a cap (X-Total-Count-Capped)', async () => {
+    answerAll(
+      () =>
+        new Response('[]', {
+          headers: { 'X-Total-Count': '10000', 'X-Total-Count-Capped': '1' },
+        }),
+    );
+    const page = await requestPage('/api/x', { schema: { parse: () => [] } });
+    expect(page).toEqual({ items: [], total: 10000, capped: true });
+  });
+
   it('says the total is unknown when the header is missing', async () => {
-    mockApi(() => jsonResponse(200, []));
+    answerAll(() => jsonResponse(200, []));
     const page = await requestPage('/api/x', { schema: { parse: () => [] } });
     expect(page.total).toBeNull();
   });
 });
 
 describe('time-out (SPEC §4 timeout status)', () => {
-  const neverAnswers = () =>
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        (_input: RequestInfo | URL, init?: RequestInit) =>
-          new Promise((_resolve, reject) => {
-            init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
-          }),
-      ),
-    );
-
   afterEach(() => window.localStorage.clear());
 
   it('reads the limit from localStorage requestTimeoutMs on every request', async () => {

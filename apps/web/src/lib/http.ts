@@ -1,5 +1,6 @@
 import {
   errorBody,
+  TOTAL_COUNT_CAPPED_HEADER,
   TOTAL_COUNT_HEADER,
   XSRF_COOKIE,
   XSRF_HEADER,
@@ -160,6 +161,8 @@ export interface Page<T> {
   items: T[];
   /** From X-Total-Count; null when the answer does not carry it. */
   total: number | null;
+  /** X-Total-Count-Capped: the count stopped at `total` and there are more rows. */
+  capped?: true;
 }
 
 export async function requestPage<T>(
@@ -169,8 +172,12 @@ export async function requestPage<T>(
   const [data, response] = await call(path, options);
   const header = response.headers.get(TOTAL_COUNT_HEADER);
   const total = header === null || header.trim() === '' ? NaN : Number(header);
+  const known = Number.isInteger(total) && total >= 0;
   return {
     items: options.schema.parse(data),
-    total: Number.isInteger(total) && total >= 0 ? total : null,
+    total: known ? total : null,
+    ...(known && response.headers.get(TOTAL_COUNT_CAPPED_HEADER) === '1'
+      ? { capped: true as const }
+      : {}),
   };
 }

@@ -32,3 +32,14 @@ export function makeClient(fields: Partial<Client> & Pick<Client, 'id'>): Client
     ...fields,
   };
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function daysAgo(days: number): string {
+  return new Date(Date.now() - days * DAY_MS - 60_000).toISOString();
+}
+
+/** A client on the pipeline board: in a stage since yesterday, created ten days ago unless told. */
+export function makeBoardClient(fields: Partial<Client> & Pick<Client, 'id' | 'stage'>): Client {
+  return makeClient({ stageChangedAt: daysAgo(1), createdAt: daysAgo(10), ...fields });
+}

@@ -16,23 +16,10 @@ export function jsonResponse(status: number, body?: unknown): Response {
   });
 }
 
-export type ApiHandler = (method: string, path: string, init: RequestInit) => Response;
-
-/** Replaces fetch with a fake server; returns the mock so tests can inspect the calls. */
-export function mockApi(handler: ApiHandler) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) =>
-    handler(init.method ?? 'GET', String(input), init),
-  );
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
 export async function setupI18n(): Promise<void> {
   if (!i18next.isInitialized) await initI18n('en');
   else await i18next.changeLanguage('en');
 }
-
-export const ADMIN = { id: 1, imie: 'Anna', nazwisko: 'Kowalska', login: 'admin', timeZone: 'UTC' };
 
 function LocationProbe() {
   const location = useLocation();
@@ -76,21 +63,6 @@ export function renderWithProviders(ui: ReactNode, path = '/'): RenderResult {
       <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
     </Providers>,
   );
-}
-
-/** The URL of each call the fake server received with `method`. */
-export function calledUrls(fetchMock: ReturnType<typeof mockApi>, method = 'GET'): URL[] {
-  return fetchMock.mock.calls
-    .filter(([, init]) => (init?.method ?? 'GET') === method)
-    .map(([input]) => new URL(String(input), 'http://localhost'));
-}
-
-/** The JSON body of the last call to `path` with `method`. */
-export function lastBody(fetchMock: ReturnType<typeof mockApi>, method: string, path: string) {
-  const call = fetchMock.mock.calls
-    .filter(([input, init]) => init?.method === method && String(input) === path)
-    .at(-1);
-  return call ? (JSON.parse(String(call[1]?.body)) as unknown) : undefined;
 }
 
 /** Answers the app's delete confirmation (the alertdialog named `title`) with its Delete button. */

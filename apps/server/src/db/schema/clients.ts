@@ -76,3 +76,15 @@ export const clientStageMoves = pgTable(
     index('client_stage_moves_client_idx').on(t.clientId),
   ],
 );
+
+/**
+ * Per stage, how many clients and the sum of their price, kept exact by triggers on clients
+ * in the writing transaction (migration 0005, ADR 016). `stage_key` is the stage id, 0 for
+ * clients without a stage. The list's X-Total-Count and the pipeline headers read it instead
+ * of counting every client.
+ */
+export const clientStageTotals = pgTable('client_stage_totals', {
+  stageKey: integer('stage_key').primaryKey(),
+  clients: integer('clients').notNull().default(0),
+  priceSum: numeric('price_sum', { precision: 16, scale: 2 }).notNull().default('0'),
+});

@@ -1,10 +1,16 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { setupApp, type Agent } from '../../../test/helper.js';
+import type { ImportJob } from '@school/contract/clients';
+import { api } from '@school/contract/paths';
+import { login, setupApp, createUser, type AppFixture, type Agent } from '../../../test/helper.js';
 
 let agent: Agent;
+let fixture: AppFixture;
 
 beforeAll(async () => {
-  ({ agent } = await setupApp());
+  fixture = await setupApp();
+  ({ agent } = fixture);
 });
 
 const count = async (query = '') =>
@@ -17,6 +23,28 @@ const preview = (csv: string) =>
   agent.request({ method: 'POST', url: '/api/clients/import/preview', payload: { csv } });
 const runImport = (csv: string, skipErrors = false) =>
   agent.request({ method: 'POST', url: '/api/clients/import', payload: { csv, skipErrors } });
+const jobOf = async (jobId: string) =>
+  (await agent.request({ method: 'GET', url: api.clientsImportJob(jobId) })).json<ImportJob>();
+/** Polls a job until it has finished; every answer on the way, in order. */
+async function untilFinished(jobId: string) {
+  const seen: ImportJob[] = [];
+  for (;;) {
+    const job = await jobOf(jobId);
+    seen.push(job);
+    if (job.state !== 'running') return seen;
+    await sleep(50);
+  }
+}
+/** A file of `n` rows with distinct e-mails and phones (`code` starts the phone numbers). */
+const bulkCsv = (n: number, prefix: string, code: number) =>
+  [
+    'firstName,lastName,email,tel,stage,probability',
+    ...Array.from(
+      { length: n },
+      (_, i) =>
+        `${prefix}${i},Row,${prefix}${i}@example.com,+${code}${String(i).padStart(9, '0')},New lead,${i % 101}`,
+    ),
+  ].join('\n');
 
 describe('CSV export and import', () => {
   it('exports the table as filtered, with lookup names and formula-safe cells', async () => {
@@ -79,7 +107,12 @@ describe('CSV export and import', () => {
     const p = res.json<{
       create: number;
       update: number;
-      errors: { line: number; message: string; fields: Record<string, string> }[];
+      errors: {
+        line: number;
+        message: string;
+        fields: Record<string, string>;
+        problems: unknown[];
+      }[];
       sample: { action: string; firstName: string }[];
     }>();
     expect(p.create).toBe(1);
@@ -89,6 +122,16 @@ describe('CSV export and import', () => {
     expect(Object.keys(p.errors[0]?.fields ?? {})).toContain('firstName');
     expect(Object.keys(p.errors[1]?.fields ?? {})).toContain('stage');
     expect(Object.keys(p.errors[2]?.fields ?? {})).toContain('probability');
+    // the problems as data, for the web app to translate
+    expect(p.errors.map((e) => e.problems)).toEqual([
+      [
+        { field: 'firstName', code: 'required', params: {} },
+        { field: 'email', code: 'format', params: {} },
+      ],
+      [{ field: 'stage', code: 'unknown', params: { value: 'No such stage' } }],
+      [{ field: 'probability', code: 'tooBig', params: { max: 100 } }],
+      [{ field: 'row', code: 'sameClient', params: { line: 3 } }],
+    ]);
     expect(p.sample.map((s) => [s.firstName, s.action])).toEqual([
       ['New', 'create'],
       ['Known', 'update'],
@@ -129,22 +172,176 @@ describe('CSV export and import', () => {
     expect(await count()).toBe(before);
   });
 
-  it('imports 10 000 rows in one go', async () => {
+  it('imports 10 000 rows in one go, as a job (the file is over the in-request size)', async () => {
     const before = await count();
-    const rows = Array.from(
-      { length: 10_000 },
-      (_, i) =>
-        `Bulk${i},Row,bulk${i}@example.com,+380${String(i).padStart(9, '0')},New lead,${i % 101}`,
-    );
-    const csv = ['firstName,lastName,email,tel,stage,probability', ...rows].join('\n');
+    const csv = bulkCsv(10_000, 'bulk', 380);
     const p = (await preview(csv)).json<{ create: number; errors: unknown[] }>();
     expect(p).toMatchObject({ create: 10_000, errors: [] });
     const res = await runImport(csv);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ created: 10_000, updated: 0, skipped: 0 });
+    expect(res.statusCode).toBe(202);
+    const seen = await untilFinished(res.json<ImportJob>().jobId);
+    expect(seen.at(-1)).toMatchObject({
+      state: 'done',
+      processed: 10_000,
+      total: 10_000,
+      result: { created: 10_000, updated: 0, skipped: 0 },
+    });
+    // progress only goes forward
+    const processed = seen.map((job) => job.processed);
+    expect(processed).toEqual([...processed].sort((a, b) => a - b));
     expect(await count()).toBe(before + 10_000);
     // the same file again updates instead of duplicating
     const again = (await preview(csv)).json<{ create: number; update: number }>();
     expect(again).toMatchObject({ create: 0, update: 10_000 });
+    // a file of updates: its values land, its empty cells leave the clients' values
+    const updates = [
+      'firstName,lastName,email,probability,address',
+      ...Array.from(
+        { length: 10_000 },
+        (_, i) => `Bulk${i},,bulk${i}@example.com,7,Street ${i} of the long name`,
+      ),
+    ].join('\n');
+    const updated = await runImport(updates);
+    expect(updated.statusCode).toBe(202);
+    expect((await untilFinished(updated.json<ImportJob>().jobId)).at(-1)).toMatchObject({
+      state: 'done',
+      result: { created: 0, updated: 10_000, skipped: 0 },
+    });
+    const [one] = (
+      await agent.request({ method: 'GET', url: '/api/clients?search=bulk1234@example.com' })
+    ).json<Record<string, unknown>[]>();
+    expect(one).toMatchObject({
+      lastName: 'Row',
+      probability: 7,
+      address: 'Street 1234 of the long name',
+      tel: '+380000001234',
+      stage: 1,
+    });
   }, 120_000);
+
+  it('previews and imports 70 000 rows with distinct e-mails (more than 65 535 values)', async () => {
+    const before = await count();
+    const logged = fixture.logs.length;
+    const csv = bulkCsv(70_000, 'many', 381);
+    const p = await preview(csv);
+    expect(p.statusCode).toBe(200);
+    expect(p.json()).toMatchObject({ create: 70_000, update: 0, errors: [] });
+    const res = await runImport(csv);
+    expect(res.statusCode).toBe(202);
+    const seen = await untilFinished(res.json<ImportJob>().jobId);
+    expect(seen.at(-1)).toMatchObject({
+      state: 'done',
+      result: { created: 70_000, updated: 0, skipped: 0 },
+    });
+    expect(await count()).toBe(before + 70_000);
+    expect((await preview(csv)).json()).toMatchObject({ create: 0, update: 70_000 });
+    const log = fixture.logs.slice(logged).join('');
+    expect(log).not.toMatch(/select|insert into|many1@example/i);
+  }, 300_000);
+
+  it('keeps answering other requests while a 100 000-row import runs', async () => {
+    const before = await count();
+    const res = await runImport(bulkCsv(100_000, 'busy', 382));
+    expect(res.statusCode).toBe(202);
+    const { jobId, state } = res.json<ImportJob>();
+    expect(state).toBe('running');
+    const health = await agent.request({ method: 'GET', url: api.health });
+    expect(health.statusCode).toBe(200);
+    // the health answer came while the import was still running
+    expect((await jobOf(jobId)).state).toBe('running');
+    const seen = await untilFinished(jobId);
+    expect(seen.at(-1)).toMatchObject({ state: 'done', processed: 100_000, total: 100_000 });
+    expect(await count()).toBe(before + 100_000);
+  }, 300_000);
+
+  it('runs one import at a time: a second one meanwhile is refused with 429 and writes nothing', async () => {
+    const before = await count();
+    const res = await runImport(bulkCsv(20_000, 'first', 383));
+    expect(res.statusCode).toBe(202);
+    const small = 'firstName,email\nSecond,second@example.com\n';
+    for (const refused of [await preview(small), await runImport(small)]) {
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({
+        error: 'import_running',
+        message: 'Another import is running; try again when it has finished',
+      });
+    }
+    const seen = await untilFinished(res.json<ImportJob>().jobId);
+    expect(seen.at(-1)?.state).toBe('done');
+    expect(await count()).toBe(before + 20_000);
+    expect(await count('&search=second@example.com')).toBe(0);
+    // once it has finished, the next import runs
+    expect((await runImport(small)).json()).toEqual({ created: 1, updated: 0, skipped: 0 });
+  }, 300_000);
+
+  it('answers a job only to the user who started it, and a failed job with its error', async () => {
+    const csv = `${bulkCsv(12_000, 'fail', 384)}\nBad,Row,not-an-email,,,`;
+    const res = await runImport(csv);
+    expect(res.statusCode).toBe(202);
+    const { jobId } = res.json<ImportJob>();
+    const other = await login(fixture.app, await createUser(fixture));
+    const foreign = await other.request({ method: 'GET', url: api.clientsImportJob(jobId) });
+    expect(foreign.statusCode).toBe(404);
+    const seen = await untilFinished(jobId);
+    expect(seen.at(-1)).toMatchObject({
+      state: 'failed',
+      error: { error: 'validation', message: '1 rows have errors; nothing was imported' },
+    });
+    expect(await count('&search=fail1@example.com')).toBe(0);
+    const unknown = await agent.request({
+      method: 'GET',
+      url: api.clientsImportJob('00000000-0000-4000-8000-000000000000'),
+    });
+    expect(unknown.statusCode).toBe(404);
+  }, 120_000);
+
+  it('refuses a value the database cannot store with 400, writing nothing and logging no SQL', async () => {
+    const before = await count();
+    const logged = fixture.logs.length;
+    const bad = 'Nul,Byte\u0000,nul@example.com,,,';
+    const small = await runImport(`firstName,lastName,email,tel,stage,probability\n${bad}`);
+    expect(small.statusCode).toBe(400);
+    expect(small.json()).toMatchObject({ error: 'validation' });
+    const large = await runImport(`${bulkCsv(12_000, 'nul', 385)}\n${bad}`);
+    expect(large.statusCode).toBe(202);
+    const seen = await untilFinished(large.json<ImportJob>().jobId);
+    expect(seen.at(-1)).toMatchObject({ state: 'failed', error: { error: 'validation' } });
+    expect(await count()).toBe(before);
+    expect(fixture.logs.slice(logged).join('')).not.toMatch(/insert into|nul1@example/i);
+  }, 120_000);
+
+  it('records a stage changed by the file as a stage move, as a PUT does', async () => {
+    const created = await agent.request({
+      method: 'POST',
+      url: '/api/clients',
+      payload: { firstName: 'Mover', email: 'mover@example.com', stage: 1 },
+    });
+    const id = created.json<{ id: number }>().id;
+    const stageChangedAt = created.json<{ stageChangedAt: string }>().stageChangedAt;
+    const moves = async () =>
+      (await agent.request({ method: 'GET', url: api.dashboard })).json<{
+        stageMoves30d: number;
+      }>().stageMoves30d;
+    const movesBefore = await moves();
+    const csv = 'firstName,email,stage\nMover,MOVER@example.com,Contacted\n';
+    expect((await runImport(csv)).json()).toEqual({ created: 0, updated: 1, skipped: 0 });
+    const { rows } = await fixture.database.db.execute<{
+      from_stage_id: number;
+      to_stage_id: number;
+      moved_by: number;
+    }>(
+      sql`select from_stage_id, to_stage_id, moved_by from client_stage_moves where client_id = ${id}`,
+    );
+    expect(rows).toEqual([{ from_stage_id: 1, to_stage_id: 2, moved_by: fixture.user.id }]);
+    expect(await moves()).toBe(movesBefore + 1);
+    const after = (await agent.request({ method: 'GET', url: api.client(id) })).json<{
+      stage: number;
+      stageChangedAt: string;
+    }>();
+    expect(after.stage).toBe(2);
+    expect(after.stageChangedAt > stageChangedAt).toBe(true);
+    // the same stage again is no move
+    await runImport(csv);
+    expect(await moves()).toBe(movesBefore + 1);
+  });
 });

@@ -1,16 +1,29 @@
-import { parse } from 'csv-parse/sync';
+import { Readable } from 'node:stream';
+import { setImmediate as turn } from 'node:timers/promises';
+import { parse } from 'csv-parse';
 import { stringify } from 'csv-stringify/sync';
-import { eq, inArray, or, sql } from 'drizzle-orm';
-import { CLIENT_CSV_COLUMNS, clientCreate, type ImportPreview } from '@school/contract/clients';
+import { or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  CLIENT_CSV_COLUMNS,
+  clientCreate,
+  type ImportPreview,
+  type ImportProblem,
+  type ImportResult,
+} from '@school/contract/clients';
 import type { Db } from '../../db/client.js';
 import { clients } from '../../db/schema/clients.js';
 import { categories, languages, products, sources, stages } from '../../db/schema/lookups.js';
 import { projects, users } from '../../db/schema/users.js';
 import { HttpError } from '../../plugins/errors.js';
+import type { Progress } from './clients.import-jobs.js';
 import {
+  changeStages,
+  columnsBesideStage,
   filtersOf,
   newHashCode,
   columnsOf,
+  type Tx,
   type ClientFields,
   type ClientFilters,
 } from './clients.queries.js';
@@ -100,6 +113,13 @@ export async function exportClientsCsv(db: Db, filters: ClientFilters): Promise<
 
 const digits = (tel: string) => tel.replace(/\D/g, '');
 
+/** Rows read, checked or written between two turns of the event loop for other requests. */
+const YIELD_EVERY = 1000;
+/** The file is fed to the parser in slices of this many characters. */
+const SLICE = 64 * 1024;
+/** Rows per INSERT (22 columns: far below PostgreSQL's 65 535 parameters). */
+const INSERT_BATCH = 1000;
+
 interface ParsedRow {
   line: number;
   fields: ClientFields & { firstName: string };
@@ -107,15 +127,32 @@ interface ParsedRow {
   blank: string[];
 }
 
-function parseCsv(csv: string): Record<string, string>[] {
+type RowError = ImportPreview['errors'][number];
+type Problem = ImportProblem;
+
+function* slices(csv: string) {
+  for (let i = 0; i < csv.length; i += SLICE) yield csv.slice(i, i + SLICE);
+}
+
+/**
+ * The file's records, one at a time: parsed as a stream, with a turn of the event loop every
+ * YIELD_EVERY records, so other requests are answered while a large file is read.
+ */
+async function* readCsv(csv: string): AsyncGenerator<Record<string, string>> {
+  const parser = parse({
+    columns: (header: string[]) => header.map((h) => h.trim()),
+    skip_empty_lines: true,
+    trim: true,
+    bom: true,
+    relax_column_count: false,
+  });
+  Readable.from(slices(csv)).pipe(parser);
+  let n = 0;
   try {
-    return parse<Record<string, string>>(csv, {
-      columns: (header: string[]) => header.map((h) => h.trim()),
-      skip_empty_lines: true,
-      trim: true,
-      bom: true,
-      relax_column_count: false,
-    });
+    for await (const record of parser as AsyncIterable<Record<string, string>>) {
+      yield record;
+      if (++n % YIELD_EVERY === 0) await turn();
+    }
   } catch (err) {
     throw new HttpError(400, 'validation', `The file is not valid CSV: ${(err as Error).message}`, {
       csv: 'is not valid CSV',
@@ -136,54 +173,110 @@ function resolveLookup(
   return found ? found.id : 'unknown';
 }
 
+/** The CSV column a field of the contract comes from. */
+const columnOf = (field: string) => (field === 'responsibleId' ? 'responsible' : field);
+
+/** A refused cell as data the web app translates (contract IMPORT_PROBLEM_CODES). */
+function problemOf(issue: z.core.$ZodIssue): Problem {
+  const field = columnOf(String(issue.path[0] ?? 'row'));
+  switch (issue.code) {
+    case 'too_small':
+      return issue.origin === 'string' && Number(issue.minimum) === 1
+        ? { field, code: 'required', params: {} }
+        : { field, code: 'tooSmall', params: { min: Number(issue.minimum) } };
+    case 'too_big':
+      return {
+        field,
+        code: issue.origin === 'string' ? 'tooLong' : 'tooBig',
+        params: { max: Number(issue.maximum) },
+      };
+    case 'invalid_type':
+      if (issue.expected === 'int') return { field, code: 'notWholeNumber', params: {} };
+      return { field, code: issue.expected === 'number' ? 'notNumber' : 'invalid', params: {} };
+    case 'invalid_format':
+    case 'invalid_union':
+    case 'not_multiple_of':
+      return { field, code: 'format', params: {} };
+    default:
+      return { field, code: 'invalid', params: {} };
+  }
+}
+
+const rowError = (line: number, fields: Record<string, string>, problems: Problem[]) => ({
+  line,
+  message: Object.entries(fields)
+    .map(([k, v]) => (k === 'row' ? v : `${k} ${v}`))
+    .join('; '),
+  fields,
+  problems,
+});
+
+/** Checks one record of the file against the contract; lookup names become ids. */
+function checkRow(record: Record<string, string>, line: number, lookups: Lookups) {
+  const fieldErrors: Record<string, string> = {};
+  const problems: Problem[] = [];
+  const input: Record<string, unknown> = {};
+  const blank: string[] = [];
+  for (const [key, raw] of Object.entries(record)) {
+    const value = raw.replace(/^'(?=[=+\-@])/, '');
+    if (key === 'id' || !(CLIENT_CSV_COLUMNS as readonly string[]).includes(key)) continue;
+    if (value === '') blank.push(key === 'responsible' ? 'responsibleId' : key);
+    if ((LOOKUP_FIELDS as string[]).includes(key)) {
+      const id = resolveLookup(lookups[key as LookupField], value);
+      if (id === 'unknown') {
+        fieldErrors[key] = `no such ${key}: ${value}`;
+        problems.push({ field: key, code: 'unknown', params: { value } });
+      } else input[key === 'responsible' ? 'responsibleId' : key] = id;
+    } else {
+      input[key] = value;
+    }
+  }
+  const parsed = clientCreate.safeParse(input);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const problem = problemOf(issue);
+      if (problem.field in fieldErrors) continue;
+      fieldErrors[problem.field] = issue.message;
+      problems.push(problem);
+    }
+  }
+  if (!parsed.success || problems.length > 0) return rowError(line, fieldErrors, problems);
+  return { line, fields: parsed.data, blank };
+}
+
+/** Clients matching any of the e-mails (any case) or phone digits: one array parameter each. */
+async function findExisting(db: Db, emails: string[], tels: string[]) {
+  if (emails.length + tels.length === 0) return [];
+  return db
+    .select({ id: clients.id, email: clients.email, tel: clients.tel })
+    .from(clients)
+    .where(
+      or(
+        sql`lower(${clients.email}) = any(${sql.param(emails)}::text[])`,
+        sql`regexp_replace(${clients.tel}, '\\D', '', 'g') = any(${sql.param(tels)}::text[])`,
+      ),
+    );
+}
+
 /** Reads and checks every row; nothing is written here. */
 async function analyse(db: Db, csv: string) {
-  const records = parseCsv(csv);
-  if (records.length === 0)
-    throw new HttpError(400, 'validation', 'The file has no rows', { csv: 'has no rows' });
-  const headers = Object.keys(records[0] ?? {});
-  if (!headers.includes('firstName')) {
-    throw new HttpError(400, 'validation', 'The file has no firstName column', {
-      csv: 'has no firstName column',
-    });
-  }
   const lookups = await loadLookups(db);
   const valid: ParsedRow[] = [];
-  const errors: ImportPreview['errors'] = [];
-  records.forEach((record, index) => {
-    const line = index + 2; // the header is line 1
-    const fieldErrors: Record<string, string> = {};
-    const input: Record<string, unknown> = {};
-    const blank: string[] = [];
-    for (const [key, raw] of Object.entries(record)) {
-      const value = raw.replace(/^'(?=[=+\-@])/, '');
-      if (key === 'id' || !(CLIENT_CSV_COLUMNS as readonly string[]).includes(key)) continue;
-      if (value === '') blank.push(key === 'responsible' ? 'responsibleId' : key);
-      if ((LOOKUP_FIELDS as string[]).includes(key)) {
-        const id = resolveLookup(lookups[key as LookupField], value);
-        if (id === 'unknown') fieldErrors[key] = `no such ${key}: ${value}`;
-        else input[key === 'responsible' ? 'responsibleId' : key] = id;
-      } else {
-        input[key] = value;
-      }
-    }
-    const parsed = clientCreate.safeParse(input);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues)
-        fieldErrors[String(issue.path[0] ?? 'row')] ??= issue.message;
-    }
-    if (Object.keys(fieldErrors).length > 0 || !parsed.success) {
-      errors.push({
-        line,
-        message: Object.entries(fieldErrors)
-          .map(([k, v]) => `${k} ${v}`)
-          .join('; '),
-        fields: fieldErrors,
+  const errors: RowError[] = [];
+  let rows = 0;
+  for await (const record of readCsv(csv)) {
+    if (rows === 0 && !Object.keys(record).includes('firstName')) {
+      throw new HttpError(400, 'validation', 'The file has no firstName column', {
+        csv: 'has no firstName column',
       });
-      return;
     }
-    valid.push({ line, fields: parsed.data, blank });
-  });
+    rows++;
+    const checked = checkRow(record, rows + 1, lookups); // the header is line 1
+    if ('problems' in checked) errors.push(checked);
+    else valid.push(checked);
+  }
+  if (rows === 0)
+    throw new HttpError(400, 'validation', 'The file has no rows', { csv: 'has no rows' });
 
   // match existing clients by e-mail (any case) or by the digits of the phone number
   const emails = [
@@ -192,20 +285,7 @@ async function analyse(db: Db, csv: string) {
   const tels = [
     ...new Set(valid.map((r) => digits(r.fields.tel ?? '')).filter((t) => t.length >= 5)),
   ];
-  const existing =
-    emails.length + tels.length === 0
-      ? []
-      : await db
-          .select({ id: clients.id, email: clients.email, tel: clients.tel })
-          .from(clients)
-          .where(
-            or(
-              emails.length ? inArray(sql`lower(${clients.email})`, emails) : undefined,
-              tels.length
-                ? inArray(sql`regexp_replace(${clients.tel}, '\\D', '', 'g')`, tels)
-                : undefined,
-            ),
-          );
+  const existing = await findExisting(db, emails, tels);
   const byEmail = new Map(
     existing.filter((e) => e.email).map((e) => [e.email.toLowerCase(), e.id]),
   );
@@ -222,14 +302,18 @@ async function analyse(db: Db, csv: string) {
     const earlier = matchedId === null ? undefined : claimed.get(matchedId);
     if (earlier !== undefined) {
       const message = `matches the same client as line ${earlier}`;
-      errors.push({ line: row.line, message, fields: { row: message } });
+      errors.push(
+        rowError(row.line, { row: message }, [
+          { field: 'row', code: 'sameClient', params: { line: earlier } },
+        ]),
+      );
       continue;
     }
     if (matchedId !== null) claimed.set(matchedId, row.line);
     planned.push({ ...row, matchedId });
   }
   errors.sort((a, b) => a.line - b.line);
-  return { planned, errors };
+  return { planned, errors, rows };
 }
 
 export async function previewImport(db: Db, csv: string): Promise<ImportPreview> {
@@ -250,9 +334,41 @@ export async function previewImport(db: Db, csv: string): Promise<ImportPreview>
   };
 }
 
-/** Creates and updates in one transaction: all of it lands, or (on any failure) none of it. */
-export async function runImport(db: Db, csv: string, skipErrors: boolean) {
-  const { planned, errors } = await analyse(db, csv);
+type ClientColumns = NonNullable<ReturnType<typeof columnsBesideStage>>;
+
+/**
+ * Updates many clients in one statement, each with its own columns (a column left undefined
+ * keeps its value): the rows go as one jsonb parameter, read with jsonb_array_elements.
+ */
+async function updateMany(tx: Tx, rows: { id: number; columns: ClientColumns }[]) {
+  if (rows.length === 0) return;
+  const names = [...new Set(rows.flatMap((r) => Object.keys(r.columns)))] as (keyof ClientColumns &
+    keyof typeof clients.$inferSelect)[];
+  const sets = names.map((name) => {
+    const column = clients[name];
+    const value = sql.raw(`(r.j->>'${name}')::${column.getSQLType()}`);
+    return sql`${sql.identifier(column.name)} = case when r.j ? ${name} then ${value} else c.${sql.identifier(column.name)} end`;
+  });
+  const json = rows.map(({ id, columns }) => ({ ...columns, id }));
+  await tx.execute(sql`update ${clients} as c set ${sql.join(sets, sql`, `)}
+    from jsonb_array_elements(${sql.param(JSON.stringify(json))}::jsonb) as r(j)
+    where c.id = (r.j->>'id')::int`);
+}
+
+/**
+ * Creates and updates in one transaction: all of it lands, or (on any failure) none of it.
+ * Writes in batches with a turn of the event loop between them; a stage set by the file is
+ * changed as the pipeline changes it (changeStages: stamped and logged as `userId`'s move).
+ */
+export async function runImport(
+  db: Db,
+  csv: string,
+  skipErrors: boolean,
+  userId: number,
+  progress: Progress,
+): Promise<ImportResult> {
+  const { planned, errors, rows } = await analyse(db, csv);
+  progress.total(rows);
   if (errors.length > 0 && !skipErrors) {
     throw new HttpError(
       400,
@@ -263,33 +379,43 @@ export async function runImport(db: Db, csv: string, skipErrors: boolean) {
       },
     );
   }
+  progress.advance(errors.length);
   const toCreate = planned.filter((p) => p.matchedId === null);
   const toUpdate = planned.filter((p) => p.matchedId !== null);
   await db.transaction(async (tx) => {
-    for (let i = 0; i < toCreate.length; i += 1000) {
+    for (let i = 0; i < toCreate.length; i += INSERT_BATCH) {
+      const batch = toCreate.slice(i, i + INSERT_BATCH);
       await tx.insert(clients).values(
-        toCreate.slice(i, i + 1000).map((p) => ({
+        batch.map((p) => ({
           ...columnsOf(p.fields),
           firstName: p.fields.firstName,
           hashCode: newHashCode(),
         })),
       );
+      progress.advance(batch.length);
+      await turn();
     }
-    for (const p of toUpdate) {
-      const fields: ClientFields = { ...p.fields };
-      for (const key of p.blank) delete fields[key as keyof ClientFields];
-      // a stage changed by the file counts as a stage change on the board
-      const stamp =
-        fields.stage === undefined
-          ? {}
-          : {
-              stageChangedAt: sql`case when ${clients.stageId} is distinct from ${fields.stage}
-                then now() else ${clients.stageChangedAt} end`,
-            };
-      await tx
-        .update(clients)
-        .set({ ...columnsOf(fields), ...stamp })
-        .where(eq(clients.id, p.matchedId as number));
+    for (let i = 0; i < toUpdate.length; i += INSERT_BATCH) {
+      const batch = toUpdate.slice(i, i + INSERT_BATCH);
+      const fieldsOf = (p: (typeof batch)[number]) => {
+        const fields: ClientFields = { ...p.fields };
+        for (const key of p.blank) delete fields[key as keyof ClientFields];
+        return fields;
+      };
+      const changes = batch.flatMap((p) => {
+        const stage = fieldsOf(p).stage;
+        return stage === undefined ? [] : [{ clientId: p.matchedId as number, stage }];
+      });
+      await changeStages(tx, changes, userId);
+      await updateMany(
+        tx,
+        batch.flatMap((p) => {
+          const columns = columnsBesideStage(fieldsOf(p));
+          return columns ? [{ id: p.matchedId as number, columns }] : [];
+        }),
+      );
+      progress.advance(batch.length);
+      await turn();
     }
   });
   return { created: toCreate.length, updated: toUpdate.length, skipped: errors.length };

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { orderBy, searchOver, totalOf } from '../../db/list.js';
-import { clients, clientStageMoves } from '../../db/schema/clients.js';
+import { cappedTotalOf, orderBy, searchOver, totalOf } from '../../db/list.js';
+import { preparedOnce } from '../../db/prepared.js';
+import { clients, clientStageMoves, clientStageTotals } from '../../db/schema/clients.js';
 import { products, stages } from '../../db/schema/lookups.js';
 
 export type ClientRow = typeof clients.$inferSelect;
@@ -106,26 +107,78 @@ export interface ClientPage extends ClientFilters {
   offset: number;
 }
 
-/** The list query, unexecuted, so a benchmark can run the very same SQL on a bare route. */
-export function clientsPageQuery(db: Db, q: ClientPage) {
-  const where = filtersOf(q);
+/** True when no filter but the stage (or none) is set: the totals table knows the count. */
+const stageOnly = (f: ClientFilters) =>
+  [f.search, f.responsibleId, f.project, f.product, f.source].every(
+    (v) => v === undefined || v === '',
+  );
+
+/** A value, or a placeholder a prepared statement fills in. */
+type Param = number | Placeholder;
+
+/**
+ * How many clients match, as an SQL expression (ADR 016): a stage filter or none reads the
+ * per-stage totals kept by triggers (exact, no scan); a search counts at most
+ * TOTAL_COUNT_CAP + 1 rows; other filters count.
+ */
+export function clientsTotalOf(f: ClientFilters, stage: Param | undefined = f.stage): SQL<number> {
+  if (stageOnly(f)) {
+    const which = stage === undefined ? sql`true` : eq(clientStageTotals.stageKey, stage);
+    return sql<number>`(select coalesce(sum(${clientStageTotals.clients}), 0) from ${clientStageTotals} where ${which})::int`;
+  }
+  const where = filtersOf(f);
+  return f.search ? cappedTotalOf(clients, where) : totalOf(clients, where);
+}
+
+/**
+ * The list query, unexecuted, so a benchmark can run the very same SQL on a bare route. The
+ * stage, limit and offset may be placeholders (see listClients).
+ */
+export function clientsPageQuery(
+  db: Db,
+  q: ClientPage,
+  { stage = q.stage, limit = q.limit, offset = q.offset }: Record<string, Param | undefined> = {},
+) {
+  const where = and(
+    filtersOf({ ...q, stage: undefined }),
+    stage === undefined ? undefined : eq(clients.stageId, stage),
+  );
   return db
-    .select({ client: clients, productName: products.name, total: totalOf(clients, where) })
+    .select({ client: clients, productName: products.name, total: clientsTotalOf(q, stage) })
     .from(clients)
     .leftJoin(products, eq(products.id, clients.productId))
     .leftJoin(stages, eq(stages.id, clients.stageId))
     .where(where)
     .orderBy(...orderBy(q.sort, sortable, 'lastName', clients.id))
-    .limit(q.limit)
-    .offset(q.offset);
+    .limit(limit ?? q.limit)
+    .offset(offset ?? q.offset);
 }
 
+/**
+ * A page of clients with its total. The board's and the list's usual shape (a stage or no
+ * filter, any sort) runs as a prepared statement: the SQL is built once per database and shape,
+ * not on every request (ADR 016).
+ */
 export async function listClients(db: Db, q: ClientPage) {
-  return clientsPageQuery(db, q);
+  if (!stageOnly(q)) return clientsPageQuery(db, q);
+  const name = `clients_page_${q.stage === undefined ? 'all' : 'stage'}_${q.sort ?? ''}`;
+  const page = preparedOnce(db, name, (n) =>
+    clientsPageQuery(
+      db,
+      { ...q, stage: undefined },
+      {
+        stage: q.stage === undefined ? undefined : sql.placeholder('stage'),
+        limit: sql.placeholder('limit'),
+        offset: sql.placeholder('offset'),
+      },
+    ).prepare(n),
+  );
+  return page.execute({ stage: q.stage, limit: q.limit, offset: q.offset });
 }
 
+/** The count of clientsTotalOf on its own (a page past the last row carries none). */
 export async function countClients(db: Db, f: ClientFilters) {
-  const [row] = await db.select({ n: count() }).from(clients).where(filtersOf(f));
+  const [row] = await db.select({ n: clientsTotalOf(f) }).from(sql`(select 1) one`);
   return row?.n ?? 0;
 }
 
@@ -147,31 +200,72 @@ export async function insertClient(db: Db, f: ClientFields & { firstName: string
   return row.id;
 }
 
+/** A transaction, or the database itself: where a write is made. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface StageChange {
+  clientId: number;
+  stage: number | null;
+}
+
 /**
- * Updates a client; a stage change stamps stageChangedAt and is logged as a move. The row is
- * locked so two moves at once log the right "from" stage.
+ * The one way a client's stage changes, for the pipeline, the form and the import alike: a
+ * client whose stage differs gets the new stage and stageChangedAt now(), and the move is
+ * logged in client_stage_moves (the dashboard counts them). The rows are locked first, so two
+ * moves at once log the right "from" stage. Takes any number of clients (one query per target
+ * stage, one array parameter each); returns how many moved. Run it inside a transaction.
  */
+export async function changeStages(tx: Tx, changes: StageChange[], movedBy: number | null) {
+  if (changes.length === 0) return 0;
+  const ids = changes.map((c) => c.clientId);
+  const current = await tx
+    .select({ id: clients.id, stageId: clients.stageId })
+    .from(clients)
+    .where(sql`${clients.id} = any(${sql.param(ids)}::int[])`)
+    .orderBy(clients.id)
+    .for('update');
+  const from = new Map(current.map((c) => [c.id, c.stageId]));
+  const moves = changes.filter((c) => from.has(c.clientId) && from.get(c.clientId) !== c.stage);
+  const byTarget = new Map<number | null, number[]>();
+  for (const move of moves)
+    byTarget.set(move.stage, [...(byTarget.get(move.stage) ?? []), move.clientId]);
+  for (const [stage, movedIds] of byTarget) {
+    await tx
+      .update(clients)
+      .set({ stageId: stage, stageChangedAt: sql`now()` })
+      .where(sql`${clients.id} = any(${sql.param(movedIds)}::int[])`);
+  }
+  for (let i = 0; i < moves.length; i += 5000) {
+    await tx.insert(clientStageMoves).values(
+      moves.slice(i, i + 5000).map((m) => ({
+        clientId: m.clientId,
+        fromStageId: from.get(m.clientId) ?? null,
+        toStageId: m.stage,
+        movedBy,
+      })),
+    );
+  }
+  return moves.length;
+}
+
+/** The columns of `f` other than the stage (changeStages sets that); null when there are none. */
+export function columnsBesideStage(f: ClientFields) {
+  const columns = columnsOf({ ...f, stage: undefined });
+  return Object.values(columns).some((v) => v !== undefined) ? columns : null;
+}
+
+/** Updates a client; a stage change goes through changeStages (stamped and logged). */
 export async function updateClient(db: Db, id: number, f: ClientFields, movedBy: number) {
   return db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ stageId: clients.stageId })
+      .select({ id: clients.id })
       .from(clients)
       .where(eq(clients.id, id))
       .for('update');
     if (!current) return false;
-    const stageChanges = f.stage !== undefined && f.stage !== current.stageId;
-    await tx
-      .update(clients)
-      .set({ ...columnsOf(f), ...(stageChanges ? { stageChangedAt: sql`now()` } : {}) })
-      .where(eq(clients.id, id));
-    if (stageChanges) {
-      await tx.insert(clientStageMoves).values({
-        clientId: id,
-        fromStageId: current.stageId,
-        toStageId: f.stage ?? null,
-        movedBy,
-      });
-    }
+    if (f.stage !== undefined) await changeStages(tx, [{ clientId: id, stage: f.stage }], movedBy);
+    const columns = columnsBesideStage(f);
+    if (columns) await tx.update(clients).set(columns).where(eq(clients.id, id));
     return true;
   });
 }
@@ -181,21 +275,35 @@ export async function deleteClient(db: Db, id: number) {
   return rows.length > 0;
 }
 
-/** Per stage, in board order: how many clients and their total price (pipeline headers). */
+/**
+ * Per stage, in board order: how many clients and their total price (pipeline headers).
+ * Unfiltered it reads the totals the triggers keep; a filter aggregates the matching clients.
+ */
 export async function summaryByStage(db: Db, f: ClientFilters = {}) {
-  const rows = await db
-    .select({
-      id: stages.id,
-      name: stages.name,
-      color: stages.color,
-      order: stages.order,
-      count: sql<number>`count(${clients.id})::int`,
-      sum: sql<string>`coalesce(sum(${clients.price}), 0)`,
-    })
-    .from(stages)
-    .leftJoin(clients, and(eq(clients.stageId, stages.id), filtersOf({ ...f, stage: undefined })))
-    .groupBy(stages.id)
-    .orderBy(asc(stages.order), asc(stages.id));
+  const stage = { id: stages.id, name: stages.name, color: stages.color, order: stages.order };
+  const rows = stageOnly(f)
+    ? await db
+        .select({
+          ...stage,
+          count: sql<number>`coalesce(${clientStageTotals.clients}, 0)::int`,
+          sum: sql<string>`coalesce(${clientStageTotals.priceSum}, 0)`,
+        })
+        .from(stages)
+        .leftJoin(clientStageTotals, eq(clientStageTotals.stageKey, stages.id))
+        .orderBy(asc(stages.order), asc(stages.id))
+    : await db
+        .select({
+          ...stage,
+          count: sql<number>`count(${clients.id})::int`,
+          sum: sql<string>`coalesce(sum(${clients.price}), 0)`,
+        })
+        .from(stages)
+        .leftJoin(
+          clients,
+          and(eq(clients.stageId, stages.id), filtersOf({ ...f, stage: undefined })),
+        )
+        .groupBy(stages.id)
+        .orderBy(asc(stages.order), asc(stages.id));
   return rows.map((r) => ({ ...r, sum: Number(r.sum) }));
 }
 

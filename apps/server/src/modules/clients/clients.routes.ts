@@ -6,18 +6,23 @@ import {
   clientImport,
   clientListQuery,
   clientWrite,
+  IMPORT_SYNC_MAX_CHARS,
+  importJob,
+  importJobParams,
   importPreview,
   importResult,
   stageSummary,
   type Client,
 } from '@school/contract/clients';
+import { errorBody } from '@school/contract/common';
 import type { Db } from '../../db/client.js';
-import { totalOfPage } from '../../db/list.js';
+import { cappedTotal, totalOfPage } from '../../db/list.js';
 import { clients } from '../../db/schema/clients.js';
 import { requireUser, sessionOf } from '../../plugins/access.js';
 import { errorResponses, notFound } from '../../plugins/errors.js';
 import { registerResource } from '../../plugins/resource.js';
 import { exportClientsCsv, previewImport, runImport } from './clients.csv.js';
+import { failureError, ImportJobs, viewOf } from './clients.import-jobs.js';
 import {
   columnsOf,
   countClients,
@@ -85,14 +90,20 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     toItem: (row) => toClient({ client: row, productName: null }),
     toColumns: columnsOf,
     notFound: 'No such client',
+    // pages of up to 5000 wide rows, built by toClient (ADR 016)
+    listUnchecked: true,
     summaries: {
       update: 'Update a client; fields left out stay as they are (a stage move sends just stage)',
     },
     override: () => ({
       async list(q) {
         const rows = await listClients(db, q);
-        const total = await totalOfPage(rows, q.offset, () => countClients(db, q));
-        return { rows: rows.map(toClient), total };
+        const counted = await totalOfPage(rows, q.offset, () => countClients(db, q));
+        // a search counts up to a cap (ADR 016); other totals are exact
+        return {
+          rows: rows.map(toClient),
+          ...(q.search ? cappedTotal(counted) : { total: counted }),
+        };
       },
       find: found,
       async create(input) {
@@ -139,18 +150,22 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     },
   );
 
+  // one import at a time, a large one as a job (ADR 012)
+  const imports = new ImportJobs(app.log);
   const importLimit = { bodyLimit: 25 * 1024 * 1024, onRequest: requireUser };
+  const importErrors = { ...errorResponses, 429: errorBody };
   app.post(
     '/clients/import/preview',
     {
       ...importLimit,
       schema: {
         tags: ['clients'],
+        summary: 'What an import of the file would do; writes nothing',
         body: clientImport,
-        response: { 200: importPreview, ...errorResponses },
+        response: { 200: importPreview, ...importErrors },
       },
     },
-    async (request) => previewImport(db, request.body.csv),
+    async (request) => imports.exclusive(() => previewImport(db, request.body.csv)),
   );
   app.post(
     '/clients/import',
@@ -158,10 +173,36 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       ...importLimit,
       schema: {
         tags: ['clients'],
+        summary: `Import the file: up to ${IMPORT_SYNC_MAX_CHARS} characters within the request (200), a larger one as a job to poll (202)`,
         body: clientImport,
-        response: { 200: importResult, ...errorResponses },
+        response: { 200: importResult, 202: importJob, ...importErrors },
       },
     },
-    async (request) => runImport(db, request.body.csv, request.body.skipErrors),
+    async (request, reply) => {
+      const { csv, skipErrors } = request.body;
+      const { userId } = sessionOf(request);
+      const job = imports.start(userId, (progress) =>
+        runImport(db, csv, skipErrors, userId, progress),
+      );
+      if (csv.length > IMPORT_SYNC_MAX_CHARS) return reply.code(202).send(viewOf(job));
+      await job.settled;
+      if (job.result) return job.result;
+      throw failureError(job);
+    },
+  );
+  app.get(
+    '/clients/import/:jobId',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['clients'],
+        summary: 'The progress and outcome of an import job (of the user who started it)',
+        params: importJobParams,
+        response: { 200: importJob, ...errorResponses },
+      },
+    },
+    async (request) =>
+      imports.view(request.params.jobId, sessionOf(request).userId) ??
+      Promise.reject(notFound('No such import')),
   );
 };

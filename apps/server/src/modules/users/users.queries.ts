@@ -32,35 +32,12 @@ export type UserRow = typeof users.$inferSelect;
 /** A new user with the password hash; the other columns as the resource maps them. */
 export async function insertUserRow(
   db: Db,
-  input: {
-    login: string;
-    firstName: string;
-    lastName: string;
-    email: string;
-    tel: string;
-    dateBirth: string | null;
-    position: string;
-    project: number | null;
-    language: number | null;
-    isAdmin: boolean;
-  },
+  columns: Omit<typeof users.$inferInsert, 'passwordHash'>,
   passwordHash: string,
 ) {
   const [row] = await db
     .insert(users)
-    .values({
-      login: input.login,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      email: input.email,
-      tel: input.tel,
-      dateBirth: input.dateBirth,
-      position: input.position,
-      projectId: input.project,
-      languageId: input.language,
-      isAdmin: input.isAdmin,
-      passwordHash,
-    })
+    .values({ ...columns, passwordHash })
     .returning();
   if (!row) throw new Error('user not created');
   return row;

@@ -62,6 +62,21 @@ const sortable = {
   position: users.position,
 };
 
+/** Request fields to columns; a field left out stays as it is. */
+const userColumns = (input: Partial<z.output<typeof userUpdate>>) => ({
+  login: input.login,
+  firstName: input.firstName,
+  lastName: input.lastName,
+  email: input.email,
+  tel: input.tel,
+  dateBirth: input.dateBirth,
+  position: input.position,
+  projectId: input.project,
+  languageId: input.language,
+  isAdmin: input.isAdmin,
+  disabled: 'disabled' in input ? input.disabled : undefined,
+});
+
 /** An admin edits anyone; staff edit only themselves (the id is checked before the body). */
 async function requireSelfOrAdmin(request: FastifyRequest) {
   await requireUser(request);
@@ -92,19 +107,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       defaultSort: 'lastName',
     },
     toItem: toUser,
-    toColumns: (input) => ({
-      login: input.login,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      email: input.email,
-      tel: input.tel,
-      dateBirth: input.dateBirth,
-      position: input.position,
-      projectId: input.project,
-      languageId: input.language,
-      isAdmin: input.isAdmin,
-      disabled: 'disabled' in input ? input.disabled : undefined,
-    }),
+    toColumns: userColumns,
     notFound: 'No such user',
     access: { create: requireAdmin, update: requireSelfOrAdmin, delete: requireAdmin },
     unique: { field: 'login', message: 'is taken', status: 409 },
@@ -112,7 +115,11 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       async create(input, request) {
         const { password, ...fields } = input;
         checkPassword(password);
-        const row = await insertUserRow(db, fields, await hashPassword(password));
+        const row = await insertUserRow(
+          db,
+          { ...userColumns(fields), login: fields.login },
+          await hashPassword(password),
+        );
         request.log.info({ event: 'user_created', userId: row.id, by: sessionOf(request).userId });
         return toUser(row);
       },

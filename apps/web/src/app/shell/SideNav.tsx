@@ -1,4 +1,5 @@
 import { ChevronLeft, ChevronRight, Menu, Moon, Sun } from 'lucide-react';
+import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useTheme } from '../../theme/theme';
@@ -8,12 +9,14 @@ import { PersonalBlock } from './PersonalBlock';
 import styles from './SideNav.module.css';
 
 interface SideNavProps {
+  ref?: Ref<HTMLElement>;
   state: NavState;
   onMenuToggle: () => void;
   onCornerToggle: () => void;
+  onNavigate?: (() => void) | undefined;
 }
 
-export function SideNav({ state, onMenuToggle, onCornerToggle }: SideNavProps) {
+export function SideNav({ ref, state, onMenuToggle, onCornerToggle, onNavigate }: SideNavProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { theme, toggleTheme } = useTheme();
@@ -21,7 +24,7 @@ export function SideNav({ state, onMenuToggle, onCornerToggle }: SideNavProps) {
   const darkLabel = t('nav.darkTheme');
 
   return (
-    <nav className={styles.nav} aria-label={t('nav.label')} data-state={state}>
+    <nav ref={ref} className={styles.nav} aria-label={t('nav.label')} data-state={state}>
       {/* inert: a hidden bar must not catch keyboard focus or screen-reader browsing. */}
       <div className={styles.inner} inert={state === 'hidden'}>
         <div className={styles.top}>
@@ -52,6 +55,7 @@ export function SideNav({ state, onMenuToggle, onCornerToggle }: SideNavProps) {
                   aria-label={label}
                   title={isOpen ? undefined : label}
                   aria-current={isCurrentSection(item, pathname) ? 'page' : undefined}
+                  onClick={onNavigate}
                 >
                   <Icon size={20} aria-hidden="true" />
                   <span className={styles.label}>{label}</span>
@@ -84,6 +88,7 @@ export function SideNav({ state, onMenuToggle, onCornerToggle }: SideNavProps) {
       <button
         type="button"
         className={styles.cornerButton}
+        data-corner
         aria-label={t('nav.toggleVisibility')}
         title={t('nav.toggleVisibility')}
         aria-expanded={state !== 'hidden'}

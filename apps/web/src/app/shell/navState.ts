@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { readStored, writeStored } from '../../lib/storage';
 
 export type NavState = 'open' | 'collapsed' | 'hidden';
@@ -36,4 +37,24 @@ export function readInitialNavState(): NavState {
 
 export function storeNavState(state: NavState): void {
   writeStored(NAV_STATE_STORAGE_KEY, STORED_CODES[state]);
+}
+
+const NARROW_QUERY = `(max-width: ${NARROW_SCREEN_WIDTH - 1}px)`;
+
+function subscribeNarrow(listener: () => void): () => void {
+  if (typeof window.matchMedia !== 'function') return () => undefined;
+  const query = window.matchMedia(NARROW_QUERY);
+  query.addEventListener('change', listener);
+  return () => query.removeEventListener('change', listener);
+}
+
+function isNarrow(): boolean {
+  return typeof window.matchMedia === 'function'
+    ? window.matchMedia(NARROW_QUERY).matches
+    : window.innerWidth < NARROW_SCREEN_WIDTH;
+}
+
+/** Below 900px the open bar is a drawer over the content rather than a column beside it. */
+export function useNarrowScreen(): boolean {
+  return useSyncExternalStore(subscribeNarrow, isNarrow);
 }

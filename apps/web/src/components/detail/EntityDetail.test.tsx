@@ -2,14 +2,9 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, Route, Routes, useParams } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  calledUrls,
-  jsonResponse,
-  lastBody,
-  mockApi,
-  renderWithProviders,
-  setupI18n,
-} from '../../test/utils';
+import { http } from 'msw';
+import { calledUrls, lastBody, seed, server } from '../../test/server';
+import { jsonResponse, renderWithProviders, setupI18n } from '../../test/utils';
 import { schema, thing, type Thing } from '../list/thingsFixture';
 import { DetailForm } from './DetailForm';
 import { EntityDetail } from './EntityDetail';
@@ -54,19 +49,17 @@ function renderThing(path: string) {
   );
 }
 
-/** GET and PUT /api/things/2; anything else is not there. */
+const THING_PATH = '/api/things/:id';
+
+/** Only /api/things/2 is there; `putAnswer` answers its PUT instead of saving it. */
 function thingServer(putAnswer?: () => Response) {
-  let row: Thing = { id: 2, name: 'Beta', note: 'second' };
-  return mockApi((method, path, init) => {
-    if (path !== '/api/things/2') return jsonResponse(404, { error: 'not_found', message: 'No' });
-    if (method === 'PUT') {
-      const answer = putAnswer?.();
-      if (answer) return answer;
-      row = { ...row, ...(JSON.parse(String(init.body)) as Partial<Thing>) };
-      return jsonResponse(200, row);
-    }
-    return jsonResponse(200, row);
-  });
+  seed({ things: [{ id: 2, name: 'Beta', note: 'second' }] });
+  if (putAnswer) server.use(http.put(THING_PATH, putAnswer));
+}
+
+/** Every GET of a thing answers `answer()`. */
+function answerThing(answer: () => Response) {
+  server.use(http.get(THING_PATH, answer));
 }
 
 const nameField = () => screen.getByLabelText<HTMLInputElement>('Name');
@@ -84,15 +77,15 @@ describe('record screen (useEntity, EntityDetail, DetailForm)', () => {
     renderThing('/things/2');
     expect(screen.getByRole('status').textContent).toBe('Loading ...');
     await screen.findByRole('form', { name: 'Thing' });
-    expect(nameField().value).toBe('Beta');
-    expect(screen.getByLabelText<HTMLTextAreaElement>('Description').value).toBe('second');
+    expect(nameField()).toHaveValue('Beta');
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Description')).toHaveValue('second');
     expect(screen.getByText('Hash code').nextElementSibling?.textContent).toBe('T-2');
     // An empty fact shows a dash rather than nothing.
     expect(screen.getByText('Device').nextElementSibling?.textContent).toBe('—');
   });
 
   it('saves with PUT; the record refreshes and OK shows the form as saved', async () => {
-    const fetchMock = thingServer();
+    thingServer();
     const user = userEvent.setup();
     renderThing('/things/2');
     await screen.findByRole('form', { name: 'Thing' });
@@ -100,16 +93,16 @@ describe('record screen (useEntity, EntityDetail, DetailForm)', () => {
     await user.type(nameField(), 'Beta 2');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByText('Successfully done !')).toBeTruthy();
-    expect(lastBody(fetchMock, 'PUT', '/api/things/2')).toEqual({ name: 'Beta 2', note: 'second' });
+    expect(await screen.findByText('Successfully done !')).toBeInTheDocument();
+    expect(lastBody('PUT', '/api/things/2')).toEqual({ name: 'Beta 2', note: 'second' });
     await waitFor(() => expect(screen.getByRole('heading').textContent).toBe('Beta 2'));
     await user.click(screen.getByRole('button', { name: 'OK' }));
-    expect(nameField().value).toBe('Beta 2');
+    expect(nameField()).toHaveValue('Beta 2');
   });
 
   it('reads the record afresh each time the screen opens', async () => {
     let name = 'Beta';
-    mockApi(() => jsonResponse(200, { id: 2, name, note: '' }));
+    answerThing(() => jsonResponse(200, { id: 2, name, note: '' }));
     const user = userEvent.setup();
     renderWithProviders(
       <Routes>
@@ -119,12 +112,12 @@ describe('record screen (useEntity, EntityDetail, DetailForm)', () => {
       '/things/2',
     );
     await screen.findByRole('form', { name: 'Thing' });
-    expect(nameField().value).toBe('Beta');
+    expect(nameField()).toHaveValue('Beta');
     await user.click(screen.getByRole('link', { name: 'Elsewhere' }));
     name = 'Beta renamed elsewhere';
     await user.click(await screen.findByRole('link', { name: 'Back' }));
     await screen.findByRole('form', { name: 'Thing' });
-    expect(nameField().value).toBe('Beta renamed elsewhere');
+    expect(nameField()).toHaveValue('Beta renamed elsewhere');
   });
 
   it('keeps what was typed when the server names fields to fix', async () => {
@@ -137,24 +130,24 @@ describe('record screen (useEntity, EntityDetail, DetailForm)', () => {
     await user.type(screen.getByLabelText('Description'), ' edited');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(nameField().getAttribute('aria-invalid')).toBe('true'));
-    expect(screen.getByText('This is already taken.')).toBeTruthy();
-    expect(screen.getByLabelText<HTMLTextAreaElement>('Description').value).toBe('second edited');
+    expect(screen.getByText('This is already taken.')).toBeInTheDocument();
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Description')).toHaveValue('second edited');
   });
 
   it('shows the screen’s not-found content on a 404 and for an impossible id', async () => {
-    const fetchMock = thingServer();
+    thingServer();
     renderThing('/things/7');
-    expect(await screen.findByText('No such thing')).toBeTruthy();
+    expect(await screen.findByText('No such thing')).toBeInTheDocument();
     cleanup();
     renderThing('/things/x1');
-    expect(await screen.findByText('No such thing')).toBeTruthy();
-    expect(calledUrls(fetchMock).map((url) => url.pathname)).toEqual(['/api/things/7']);
+    expect(await screen.findByText('No such thing')).toBeInTheDocument();
+    expect(calledUrls().map((url) => url.pathname)).toEqual(['/api/things/7']);
   });
 
   it('says the record could not be loaded and tries again on request', async () => {
     let fail = true;
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    mockApi(() =>
+    answerThing(() =>
       fail
         ? jsonResponse(500, { error: 'internal', message: 'Oops' })
         : jsonResponse(200, { id: 2, name: 'Beta', note: '' }),

@@ -3,7 +3,10 @@ import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { request } from '../../lib/http';
-import { jsonResponse, lastBody, mockApi, renderWithProviders, setupI18n } from '../../test/utils';
+import { api } from '@school/contract/paths';
+import { http } from 'msw';
+import { lastBody, requests, server } from '../../test/server';
+import { jsonResponse, renderWithProviders, setupI18n } from '../../test/utils';
 import { DONE_RESET_MS, EntityForm } from './EntityForm';
 import { toFormValues, type FieldSpec } from './fields';
 
@@ -31,6 +34,11 @@ function renderForm(onSaved = vi.fn()) {
   return onSaved;
 }
 
+/** This test's answer to the form's POST /api/users (else the fake API saves it). */
+function answerSave(answer: () => Response | Promise<Response>) {
+  server.use(http.post(api.users, answer));
+}
+
 const form = () => screen.queryByRole('form', { name: 'New user' });
 
 async function fillAndSave(user: ReturnType<typeof userEvent.setup>) {
@@ -50,31 +58,30 @@ afterEach(() => {
 describe('form status machine (SPEC §4)', () => {
   it('hides the form while waiting, then done refreshes and OK brings back an empty form', async () => {
     let answer: (response: Response) => void = () => undefined;
-    const fetchMock = mockApi(() => jsonResponse(500));
-    fetchMock.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+    answerSave(() => new Promise((resolve) => (answer = resolve)));
     const user = userEvent.setup();
     const onSaved = renderForm();
     await fillAndSave(user);
 
     expect(await screen.findByRole('status')).toHaveProperty('textContent', 'Processing...');
     expect(form()).toBeNull();
-    expect(screen.queryByRole('button', { name: 'OK' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'OK' })).not.toBeInTheDocument();
 
     answer(jsonResponse(201, { id: 5 }));
-    expect(await screen.findByText('Successfully done !')).toBeTruthy();
+    expect(await screen.findByText('Successfully done !')).toBeInTheDocument();
     expect(form()).toBeNull();
     expect(onSaved).toHaveBeenCalledTimes(1);
 
     await user.click(screen.getByRole('button', { name: 'OK' }));
     expect(form()).not.toBeNull();
-    expect(screen.queryByText('Successfully done !')).toBeNull();
+    expect(screen.queryByText('Successfully done !')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Login')).toHaveProperty('value', '');
   });
 
   it('does not wait for OK after a success: the cleared form comes back with focus on its first field', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     onTestFinished(() => void vi.useRealTimers());
-    mockApi(() => jsonResponse(201, { id: 5 }));
+    answerSave(() => jsonResponse(201, { id: 5 }));
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderForm();
     await fillAndSave(user);
@@ -96,7 +103,7 @@ describe('form status machine (SPEC §4)', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     onTestFinished(() => void vi.useRealTimers());
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    mockApi(() => jsonResponse(500, { error: 'internal', message: 'Oops' }));
+    answerSave(() => jsonResponse(500, { error: 'internal', message: 'Oops' }));
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderForm();
     await fillAndSave(user);
@@ -114,13 +121,13 @@ describe('form status machine (SPEC §4)', () => {
   ])(
     'answer %i shows "%s" and OK returns the form with the values kept',
     async (status, body, text) => {
-      mockApi(() => jsonResponse(status, body));
+      answerSave(() => jsonResponse(status, body));
       vi.spyOn(console, 'error').mockImplementation(() => undefined);
       const user = userEvent.setup();
       const onSaved = renderForm();
       await fillAndSave(user);
 
-      expect(await screen.findByText(text)).toBeTruthy();
+      expect(await screen.findByText(text)).toBeInTheDocument();
       expect(form()).toBeNull();
       await user.click(screen.getByRole('button', { name: 'OK' }));
       expect(screen.getByLabelText('Login')).toHaveProperty('value', 'olena');
@@ -131,23 +138,19 @@ describe('form status machine (SPEC §4)', () => {
 
   it('ends in timeout when the server does not answer within requestTimeoutMs', async () => {
     window.localStorage.setItem('requestTimeoutMs', '50');
-    const fetchMock = mockApi(() => jsonResponse(500));
-    fetchMock.mockImplementation(
-      (_input, init) =>
-        new Promise((_resolve, reject) =>
-          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
-        ),
-    );
+    answerSave(() => new Promise<never>(() => undefined));
     const user = userEvent.setup();
     renderForm();
     await fillAndSave(user);
-    expect(await screen.findByText('The request time of server answering is out !')).toBeTruthy();
+    expect(
+      await screen.findByText('The request time of server answering is out !'),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'OK' }));
     expect(screen.getByLabelText('Login')).toHaveProperty('value', 'olena');
   });
 
   it('goes back to the form on 400 with fields: values kept, messages beside their fields', async () => {
-    mockApi(() =>
+    answerSave(() =>
       jsonResponse(400, {
         error: 'validation',
         message: 'Invalid login, firstName',
@@ -161,17 +164,17 @@ describe('form status machine (SPEC §4)', () => {
     const login = await screen.findByLabelText('Login');
     await waitFor(() => expect(form()).not.toBeNull());
     expect(login).toHaveProperty('value', 'olena');
-    expect(login.getAttribute('aria-invalid')).toBe('true');
+    expect(login).toHaveAttribute('aria-invalid', 'true');
     // The contract's English message, translated; an unknown one shown as the server wrote it.
     const describedBy = login.getAttribute('aria-describedby') ?? '';
     expect(document.getElementById(describedBy)?.textContent).toBe('At most 100 characters.');
-    expect(screen.getByText('Surprising rule')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'OK' })).toBeNull();
+    expect(screen.getByText('Surprising rule')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'OK' })).not.toBeInTheDocument();
     await waitFor(() => expect(document.activeElement).toBe(login));
   });
 
   it('shows a duplicate login (409 conflict) on its field', async () => {
-    mockApi(() =>
+    answerSave(() =>
       jsonResponse(409, {
         error: 'conflict',
         message: 'This login is taken',
@@ -181,40 +184,37 @@ describe('form status machine (SPEC §4)', () => {
     const user = userEvent.setup();
     renderForm();
     await fillAndSave(user);
-    expect(await screen.findByText('This is already taken.')).toBeTruthy();
+    expect(await screen.findByText('This is already taken.')).toBeInTheDocument();
     expect(screen.getByLabelText('Login')).toHaveProperty('value', 'olena');
   });
 });
 
 describe('fields (SPEC §5)', () => {
   it('requires at the browser level exactly the fields the contract requires', () => {
-    mockApi(() => jsonResponse(201, {}));
     renderForm();
     expect(screen.getByLabelText('Login')).toHaveProperty('required', true);
     expect(screen.getByLabelText('First name')).toHaveProperty('required', true);
     expect(screen.getByLabelText('E-mail')).toHaveProperty('required', false);
     expect(screen.getByLabelText('Date of birth')).toHaveProperty('required', false);
     expect(screen.getByLabelText('Date of birth')).toHaveProperty('type', 'date');
-    expect(screen.getByLabelText('Login').getAttribute('maxlength')).toBe('100');
+    expect(screen.getByLabelText('Login')).toHaveAttribute('maxlength', '100');
   });
 
   it('says the e-mail is not correct and sends nothing', async () => {
-    const fetchMock = mockApi(() => jsonResponse(201, {}));
     const user = userEvent.setup();
     renderForm();
     await user.type(screen.getByLabelText('E-mail'), 'not-an-address');
     await fillAndSave(user);
-    expect(await screen.findByText('The email is not correct format !')).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(await screen.findByText('The email is not correct format !')).toBeInTheDocument();
+    expect(requests.all()).toHaveLength(0);
   });
 
   it('sends every field by name, empty ones as empty strings', async () => {
-    const fetchMock = mockApi(() => jsonResponse(201, {}));
     const user = userEvent.setup();
     renderForm();
     await fillAndSave(user);
     await screen.findByText('Successfully done !');
-    expect(lastBody(fetchMock, 'POST', '/api/users')).toEqual({
+    expect(lastBody('POST', '/api/users')).toEqual({
       login: 'olena',
       firstName: 'Olena',
       email: '',

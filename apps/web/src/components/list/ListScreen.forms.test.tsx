@@ -2,8 +2,9 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { clearNotices } from '../feedback/notices';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { calledUrls, lastBody, setupI18n, stubLayout } from '../../test/utils';
-import { fakeServer, renderThings } from './thingsFixture';
+import { calledUrls, lastBody } from '../../test/server';
+import { setupI18n, stubLayout } from '../../test/utils';
+import { renderThings } from './thingsFixture';
 
 const table = () => screen.findByRole('table', { name: 'Things' });
 const rowNames = () =>
@@ -22,21 +23,20 @@ afterEach(() => {
 
 describe('create panel', () => {
   it('opens from the plus button, saves, and the list shows the new row', async () => {
-    const fetchMock = fakeServer();
     const user = userEvent.setup();
     renderThings();
     await table();
     const plus = screen.getByRole('button', { name: 'Create' });
-    expect(plus.getAttribute('aria-expanded')).toBe('false');
+    expect(plus).toHaveAttribute('aria-expanded', 'false');
     await user.click(plus);
     const panel = screen.getByRole('region', { name: 'Create panel' });
     const form = within(panel).getByRole('form', { name: 'New thing' });
     await user.type(within(form).getByLabelText('Name'), 'Delta');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
 
-    expect(await within(panel).findByText('Successfully done !')).toBeTruthy();
+    expect(await within(panel).findByText('Successfully done !')).toBeInTheDocument();
     await waitFor(() => expect(rowNames()).toContain('Delta'));
-    expect(lastBody(fetchMock, 'POST', '/api/things')).toEqual({ name: 'Delta', note: '' });
+    expect(lastBody('POST', '/api/things')).toEqual({ name: 'Delta', note: '' });
     await user.click(within(panel).getByRole('button', { name: 'OK' }));
     expect(within(panel).getByLabelText('Name')).toHaveProperty('value', '');
   });
@@ -44,7 +44,6 @@ describe('create panel', () => {
 
 describe('edit modal (SPEC §4: none, edit, menu)', () => {
   it('opens as a named dialog on the row, closes on Escape and gives focus back', async () => {
-    fakeServer();
     const user = userEvent.setup();
     renderThings();
     await table();
@@ -56,12 +55,11 @@ describe('edit modal (SPEC §4: none, edit, menu)', () => {
     expect(document.activeElement).toBe(name);
 
     await user.keyboard('{Escape}');
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(document.activeElement).toBe(edit);
   });
 
   it('keeps Tab inside the dialog', async () => {
-    fakeServer();
     const user = userEvent.setup();
     renderThings();
     await table();
@@ -74,7 +72,6 @@ describe('edit modal (SPEC §4: none, edit, menu)', () => {
   });
 
   it('saves with PUT, closes at once and says done in a notice, with the list refreshed', async () => {
-    const fetchMock = fakeServer();
     const user = userEvent.setup();
     renderThings();
     await table();
@@ -86,9 +83,9 @@ describe('edit modal (SPEC §4: none, edit, menu)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
 
     const notice = await screen.findByRole('status');
-    expect(notice.textContent).toContain('Successfully done !');
-    expect(screen.queryByRole('dialog')).toBeNull();
-    expect(lastBody(fetchMock, 'PUT', '/api/things/1')).toEqual({
+    expect(notice).toHaveTextContent('Successfully done !');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(lastBody('PUT', '/api/things/1')).toEqual({
       name: 'Alpha 2',
       note: 'first, with "quotes"',
     });
@@ -101,7 +98,6 @@ describe('edit modal (SPEC §4: none, edit, menu)', () => {
 
 describe('CSV export', () => {
   it('downloads what the list shows (search and sort), quoted and injection-safe', async () => {
-    const fetchMock = fakeServer();
     const blobs: Blob[] = [];
     // jsdom has no object URLs; keep the blob the app hands over for download.
     const { createObjectURL, revokeObjectURL } = URL;
@@ -121,14 +117,14 @@ describe('CSV export', () => {
     renderThings();
     const list = await table();
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'a');
-    const searched = () => calledUrls(fetchMock).some((url) => url.searchParams.has('search'));
+    const searched = () => calledUrls().some((url) => url.searchParams.has('search'));
     await waitFor(() => expect(searched()).toBe(true));
     await user.click(within(list).getByRole('button', { name: 'Name' }));
     await waitFor(() => expect(rowNames()).toEqual(['Alpha', 'Beta', 'Gamma']));
 
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(click).toHaveBeenCalled());
-    const exportCall = calledUrls(fetchMock).at(-1);
+    const exportCall = calledUrls().at(-1);
     expect(exportCall?.searchParams.get('limit')).toBe('5000');
     expect(exportCall?.searchParams.get('offset')).toBe('0');
     expect(exportCall?.searchParams.get('sort')).toBe('name');

@@ -1,10 +1,12 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import { clearNotices } from '../feedback/notices';
 import { UNDO_DELAY_STORAGE_KEY } from '../feedback/pendingCommits';
-import { calledUrls, confirmDelete, jsonResponse, setupI18n, stubLayout } from '../../test/utils';
-import { fakeServer, renderThings, ROWS } from './thingsFixture';
+import { calledUrls, seed, server } from '../../test/server';
+import { confirmDelete, setupI18n, stubLayout } from '../../test/utils';
+import { renderThings, ROWS } from './thingsFixture';
 
 const table = () => screen.findByRole('table', { name: 'Things' });
 const names = (element: HTMLElement) =>
@@ -25,7 +27,6 @@ afterEach(() => {
 
 describe('list', () => {
   it('shows Loading ..., then the rows with their headers and the total', async () => {
-    fakeServer();
     renderThings();
     expect(screen.getByRole('status').textContent).toBe('Loading ...');
     const list = await table();
@@ -35,37 +36,48 @@ describe('list', () => {
         .map((th) => th.textContent),
     ).toEqual(['Name', 'Description', 'Actions']);
     expect(names(list)).toEqual(['Alpha', 'Beta', 'Gamma']);
-    expect(screen.getByText('3 items')).toBeTruthy();
-    expect(list.getAttribute('aria-rowcount')).toBe('4');
+    expect(screen.getByText('3 items')).toBeInTheDocument();
+    expect(list).toHaveAttribute('aria-rowcount', '4');
+  });
+
+  it('shows a count that stopped at a cap as 10,000+', async () => {
+    server.use(
+      http.get('/api/things', () =>
+        HttpResponse.json(ROWS, {
+          headers: { 'X-Total-Count': '10000', 'X-Total-Count-Capped': '1' },
+        }),
+      ),
+    );
+    renderThings();
+    expect(await screen.findByText('10,000+ items')).toBeInTheDocument();
+    expect(screen.queryByText('10,000 items')).not.toBeInTheDocument();
   });
 
   it('says Empty list when there are no rows', async () => {
-    fakeServer([]);
+    seed({ things: [] });
     renderThings();
-    expect(await screen.findByText('Empty list')).toBeTruthy();
-    expect(screen.queryByRole('table')).toBeNull();
+    expect(await screen.findByText('Empty list')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
   it('searches on the server once typing pauses', async () => {
-    const fetchMock = fakeServer();
     const user = userEvent.setup();
     renderThings();
     await table();
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'alp');
     await waitFor(() => expect(names(screen.getByRole('table'))).toEqual(['Alpha']));
-    const searches = calledUrls(fetchMock)
+    const searches = calledUrls()
       .filter((url) => url.pathname === '/api/things')
       .map((url) => url.searchParams.get('search'));
     expect(searches).toEqual([null, 'alp']);
-    expect(screen.getByText('1 item')).toBeTruthy();
+    expect(screen.getByText('1 item')).toBeInTheDocument();
   });
 
   it('sorts on the server: ascending, then descending, by mouse or keyboard', async () => {
-    const fetchMock = fakeServer();
     const user = userEvent.setup();
     renderThings();
     const header = within(await table()).getByRole('columnheader', { name: 'Name' });
-    expect(header.getAttribute('aria-sort')).toBe('none');
+    expect(header).toHaveAttribute('aria-sort', 'none');
     expect(
       within(screen.getByRole('table')).getByRole('columnheader', { name: 'Description' }),
     ).not.toHaveProperty('ariaSort', 'none');
@@ -77,8 +89,8 @@ describe('list', () => {
     await waitFor(() =>
       expect(names(screen.getByRole('table'))).toEqual(['Gamma', 'Beta', 'Alpha']),
     );
-    expect(header.getAttribute('aria-sort')).toBe('descending');
-    const sorts = calledUrls(fetchMock).map((url) => url.searchParams.get('sort'));
+    expect(header).toHaveAttribute('aria-sort', 'descending');
+    const sorts = calledUrls().map((url) => url.searchParams.get('sort'));
     expect(sorts).toEqual([null, 'name', '-name']);
   });
 
@@ -88,14 +100,14 @@ describe('list', () => {
       name: `Row ${i + 1}`,
       note: '',
     }));
-    const fetchMock = fakeServer(many);
+    seed({ things: many });
     renderThings();
     const list = await table();
     // The count is written the way the chosen language writes numbers.
-    expect(screen.getByText('2,450 items')).toBeTruthy();
+    expect(screen.getByText('2,450 items')).toBeInTheDocument();
     // Virtualised: far fewer rows in the document than loaded.
     expect(within(list).getAllByRole('row').length).toBeLessThan(60);
-    const offsets = () => calledUrls(fetchMock).map((url) => url.searchParams.get('offset'));
+    const offsets = () => calledUrls().map((url) => url.searchParams.get('offset'));
     expect(offsets()).toEqual(['0']);
 
     const scroller = screen.getByRole('region', { name: 'Things list' });
@@ -104,13 +116,12 @@ describe('list', () => {
     Object.defineProperty(scroller, 'scrollTop', { configurable: true, value: 190 * 44 });
     fireEvent.scroll(scroller);
     await waitFor(() => expect(offsets()).toEqual(['0', '200']));
-    expect(calledUrls(fetchMock)[1]?.searchParams.get('limit')).toBe('200');
+    expect(calledUrls()[1]?.searchParams.get('limit')).toBe('200');
   });
 });
 
 describe('row actions', () => {
   it('asks in the app’s own dialog naming the record; Escape deletes nothing', async () => {
-    const fetchMock = fakeServer();
     const browserConfirm = vi.spyOn(window, 'confirm');
     const user = userEvent.setup();
     renderThings();
@@ -118,61 +129,62 @@ describe('row actions', () => {
     const button = screen.getByRole('button', { name: 'Delete Beta' });
     await user.click(button);
     const dialog = screen.getByRole('alertdialog', { name: 'Delete thing Beta?' });
-    expect(dialog.getAttribute('aria-modal')).toBe('true');
-    expect(dialog.textContent).toContain('Are you sure you want to delete this element?');
-    expect(dialog.contains(document.activeElement)).toBe(true);
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(dialog).toHaveTextContent('Are you sure you want to delete this element?');
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
     await user.keyboard('{Escape}');
-    expect(screen.queryByRole('alertdialog')).toBeNull();
-    expect(document.activeElement).toBe(button);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
     expect(browserConfirm).not.toHaveBeenCalled();
     expect(names(screen.getByRole('table'))).toEqual(['Alpha', 'Beta', 'Gamma']);
-    expect(calledUrls(fetchMock, 'DELETE')).toHaveLength(0);
+    expect(calledUrls('DELETE')).toHaveLength(0);
   });
 
   it('removes the row at once and Undo brings it back without a DELETE', async () => {
-    const fetchMock = fakeServer();
     const user = userEvent.setup();
     renderThings();
     await table();
     await user.click(screen.getByRole('button', { name: 'Delete Beta' }));
     await confirmDelete(user, 'Delete thing Beta?');
     expect(names(screen.getByRole('table'))).toEqual(['Alpha', 'Gamma']);
-    expect(screen.getByText('2 items')).toBeTruthy();
+    expect(screen.getByText('2 items')).toBeInTheDocument();
     const notice = screen.getByRole('status');
-    expect(notice.textContent).toContain('Deleted thing Beta.');
+    expect(notice).toHaveTextContent('Deleted thing Beta.');
     await user.click(within(notice).getByRole('button', { name: 'Undo' }));
     expect(names(screen.getByRole('table'))).toEqual(['Alpha', 'Beta', 'Gamma']);
-    expect(screen.getByText('3 items')).toBeTruthy();
-    expect(screen.queryByText('Deleted thing Beta.')).toBeNull();
-    expect(calledUrls(fetchMock, 'DELETE')).toHaveLength(0);
+    expect(screen.getByText('3 items')).toBeInTheDocument();
+    expect(screen.queryByText('Deleted thing Beta.')).not.toBeInTheDocument();
+    expect(calledUrls('DELETE')).toHaveLength(0);
   });
 
   it('sends the DELETE when the Undo time has passed and the row stays gone', async () => {
     localStorage.setItem(UNDO_DELAY_STORAGE_KEY, '30');
-    const fetchMock = fakeServer();
     const user = userEvent.setup();
     renderThings();
     await table();
     await user.click(screen.getByRole('button', { name: 'Delete Beta' }));
     await confirmDelete(user, 'Delete thing Beta?');
     await waitFor(() =>
-      expect(calledUrls(fetchMock, 'DELETE').map((url) => url.pathname)).toEqual(['/api/things/2']),
+      expect(calledUrls('DELETE').map((url) => url.pathname)).toEqual(['/api/things/2']),
     );
     // The list is read again after the DELETE, and the server no longer has the row.
     await waitFor(() =>
-      expect(
-        calledUrls(fetchMock, 'GET').filter((url) => url.pathname === '/api/things'),
-      ).toHaveLength(2),
+      expect(calledUrls('GET').filter((url) => url.pathname === '/api/things')).toHaveLength(2),
     );
-    expect(names(screen.getByRole('table'))).toEqual(['Alpha', 'Gamma']);
-    expect(screen.getByText('2 items')).toBeTruthy();
+    await waitFor(() => expect(names(screen.getByRole('table'))).toEqual(['Alpha', 'Gamma']));
+    expect(screen.getByText('2 items')).toBeInTheDocument();
   });
 
   it('brings the row back and says why when the server refuses because of linked rows (409)', async () => {
     localStorage.setItem(UNDO_DELAY_STORAGE_KEY, '30');
     const browserAlert = vi.spyOn(window, 'alert');
-    const fetchMock = fakeServer(ROWS, () =>
-      jsonResponse(409, { error: 'linked', message: 'Other records are linked to it' }),
+    server.use(
+      http.delete('/api/things/:id', () =>
+        HttpResponse.json(
+          { error: 'linked', message: 'Other records are linked to it' },
+          { status: 409 },
+        ),
+      ),
     );
     const user = userEvent.setup();
     renderThings();
@@ -180,32 +192,30 @@ describe('row actions', () => {
     await user.click(screen.getByRole('button', { name: 'Delete Beta' }));
     await confirmDelete(user, 'Delete thing Beta?');
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain(
+    expect(alert).toHaveTextContent(
       'The element was probably not deleted because other elements are linked to it. First make sure that no element is linked to it.',
     );
-    expect(calledUrls(fetchMock, 'DELETE').map((url) => url.pathname)).toEqual(['/api/things/2']);
+    expect(calledUrls('DELETE').map((url) => url.pathname)).toEqual(['/api/things/2']);
     expect(names(screen.getByRole('table'))).toEqual(['Alpha', 'Beta', 'Gamma']);
     expect(browserAlert).not.toHaveBeenCalled();
     // Errors stay until dismissed.
     await user.click(within(alert).getByRole('button', { name: 'Dismiss' }));
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('links each row to its own screen (card/open)', async () => {
-    fakeServer();
     renderThings();
     await table();
-    expect(screen.getByRole('link', { name: 'Open Beta' }).getAttribute('href')).toBe('/things/2');
+    expect(screen.getByRole('link', { name: 'Open Beta' })).toHaveAttribute('href', '/things/2');
   });
 
   it('copies the text and says Copied with it in a notice', async () => {
-    fakeServer();
     const browserAlert = vi.spyOn(window, 'alert');
     const user = userEvent.setup();
     renderThings();
     await table();
     await user.click(screen.getByRole('button', { name: 'Copy Gamma' }));
-    expect((await screen.findByRole('status')).textContent).toContain('Copied: Gamma');
+    expect(await screen.findByRole('status')).toHaveTextContent('Copied: Gamma');
     expect(await navigator.clipboard.readText()).toBe('Gamma');
     expect(browserAlert).not.toHaveBeenCalled();
   });

@@ -10,6 +10,8 @@ import styles from './ListView.module.css';
 
 interface ListToolbarProps {
   total: number;
+  /** the count stopped at `total`: it shows as "10,000+" */
+  capped?: boolean;
   fileName: string;
   /** Builds the CSV text of what the list shows. */
   buildCsv: () => Promise<string>;
@@ -18,7 +20,7 @@ interface ListToolbarProps {
 }
 
 /** The count of matching rows and the CSV export. */
-export function ListToolbar({ total, fileName, buildCsv, tools }: ListToolbarProps) {
+export function ListToolbar({ total, capped, fileName, buildCsv, tools }: ListToolbarProps) {
   const { t } = useTranslation();
   const [exporting, setExporting] = useState(false);
 
@@ -38,7 +40,7 @@ export function ListToolbar({ total, fileName, buildCsv, tools }: ListToolbarPro
   return (
     <div className={styles.toolbar}>
       <p className={styles.total} aria-live="polite">
-        {t('list.total', { count: total })}
+        {t(capped ? 'list.totalCapped' : 'list.total', { count: total })}
       </p>
       <div className={styles.tools}>
         {tools}

@@ -73,7 +73,10 @@ export function ListView<R extends Row>({
     () => loaded.filter((row) => !pendingKeys.has(pendingDeleteKey(resource.path, row.id))),
     [loaded, pendingKeys, resource.path],
   );
-  const total = (list.data?.pages.at(-1)?.total ?? loaded.length) - (loaded.length - rows.length);
+  const capped = list.data?.pages.at(-1)?.capped ?? false;
+  // A capped total ('10,000+') stays the cap: it is a lower bound, not a count to subtract from.
+  const pendingGone = capped ? 0 : loaded.length - rows.length;
+  const total = (list.data?.pages.at(-1)?.total ?? loaded.length) - pendingGone;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const buildCsv = () => {
@@ -111,7 +114,13 @@ export function ListView<R extends Row>({
 
   return (
     <div className={styles.view}>
-      <ListToolbar total={total} fileName={`${fileName}.csv`} buildCsv={buildCsv} tools={tools} />
+      <ListToolbar
+        total={total}
+        capped={capped}
+        fileName={`${fileName}.csv`}
+        buildCsv={buildCsv}
+        tools={tools}
+      />
       {rows.length === 0 ? (
         <p className={styles.empty}>{t('messages.emptyList')}</p>
       ) : (

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HttpError, NetworkError, TimeoutError } from '../../lib/http';
+import { HttpResponse, http } from 'msw';
+import { requests, server } from '../../test/server';
 import { jsonResponse } from '../../test/utils';
 import { exportFailureMessage, fetchServerCsv } from './serverCsv';
 
@@ -10,21 +12,18 @@ afterEach(() => {
 
 describe('fetchServerCsv', () => {
   it('reads the file with the session cookie and drops the byte order mark', async () => {
-    const fetchMock = vi.fn(async () => new Response('\uFEFFname\r\nAnna\r\n'));
-    vi.stubGlobal('fetch', fetchMock);
+    server.use(http.get('/api/x.csv', () => new Response('\uFEFFname\r\nAnna\r\n')));
     const onUnauthorized = vi.fn();
     expect(await fetchServerCsv('/api/x.csv?stage=2', onUnauthorized)).toBe('name\r\nAnna\r\n');
-    expect(fetchMock).toHaveBeenCalledWith(
-      '/api/x.csv?stage=2',
-      expect.objectContaining({ credentials: 'include' }),
-    );
+    expect(
+      requests.all().map(({ url, credentials }) => [url.pathname + url.search, credentials]),
+    ).toEqual([['/api/x.csv?stage=2', 'include']]);
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
   it('turns a refusal into the HttpError of the API body; 401 ends the session', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse(401, { error: 'unauthorized', message: 'Log in' })),
+    server.use(
+      http.get('/api/x.csv', () => jsonResponse(401, { error: 'unauthorized', message: 'Log in' })),
     );
     const onUnauthorized = vi.fn();
     const error: unknown = await fetchServerCsv('/api/x.csv', onUnauthorized).catch((e) => e);
@@ -34,19 +33,11 @@ describe('fetchServerCsv', () => {
   });
 
   it('tells no answer apart from a late one', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    server.use(http.get('/api/x.csv', () => HttpResponse.error(), { once: true }));
     await expect(fetchServerCsv('/api/x.csv', vi.fn())).rejects.toBeInstanceOf(NetworkError);
 
     window.localStorage.setItem('requestTimeoutMs', '20');
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        (_url: string, init: RequestInit) =>
-          new Promise((_resolve, reject) =>
-            init.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
-          ),
-      ),
-    );
+    server.use(http.get('/api/x.csv', () => new Promise<never>(() => undefined)));
     await expect(fetchServerCsv('/api/x.csv', vi.fn())).rejects.toBeInstanceOf(TimeoutError);
   });
 });

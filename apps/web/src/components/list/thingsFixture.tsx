@@ -1,11 +1,12 @@
 import { requiredText, text } from '@school/contract/common';
 import { z } from 'zod';
-import { jsonResponse, listResponse, mockApi, renderWithProviders } from '../../test/utils';
+import { THINGS } from '../../test/server';
+import { renderWithProviders } from '../../test/utils';
 import type { FieldSpec } from '../form/fields';
 import { ListScreen, type ListScreenProps } from './ListScreen';
 import type { Column, Resource } from './types';
 
-/** Test fixture: a generic "things" list screen over an in-memory fake server. */
+/** Test fixture: a generic "things" list screen over the fake API's /api/things. */
 export const thing = z.object({ id: z.number(), name: z.string(), note: z.string() });
 export type Thing = z.infer<typeof thing>;
 export const resource: Resource<Thing> = {
@@ -23,63 +24,11 @@ export const FIELDS: FieldSpec[] = [
   { name: 'name', label: 'fields.name' },
   { name: 'note', label: 'fields.description', kind: 'textarea' },
 ];
-export const ROWS: Thing[] = [
-  { id: 1, name: 'Alpha', note: 'first, with "quotes"' },
-  { id: 2, name: 'Beta', note: '=SUM(A1)' },
-  { id: 3, name: 'Gamma', note: '' },
-];
+/** The rows the fake API starts with (test/server.ts). */
+export const ROWS: Thing[] = THINGS;
 
-type DeleteAnswer = () => Response;
-const PAGING: ReadonlySet<string> = new Set(['search', 'sort', 'limit', 'offset']);
-/** The fake server writes this CSV itself (a server-side export). */
+/** The fake API writes this CSV itself (a server-side export). */
 export const EXPORT_PATH = '/api/things/export.csv';
-
-/** An in-memory /api/things that searches, sorts and pages like the real server. */
-export function fakeServer(initial: Thing[] = ROWS, deleteAnswer?: DeleteAnswer) {
-  let rows = [...initial];
-  return mockApi((method, path, init) => {
-    const url = new URL(path, 'http://localhost');
-    const id = Number(url.pathname.split('/')[3]);
-    if (method === 'GET' && url.pathname === EXPORT_PATH) {
-      return new Response(`\uFEFFname\r\n${rows.map((row) => row.name).join('\r\n')}\r\n`);
-    }
-    if (method === 'GET') {
-      const search = url.searchParams.get('search') ?? '';
-      const sort = url.searchParams.get('sort') ?? 'id';
-      const field = sort.replace('-', '') as keyof Thing;
-      // Any other parameter filters by the field of its name (id=2), as a list's filters do.
-      const filters = [...url.searchParams].filter(([name]) => !PAGING.has(name));
-      const found = rows
-        .filter((row) => row.name.toLowerCase().includes(search.toLowerCase()))
-        .filter((row) =>
-          filters.every(([name, value]) => String(row[name as keyof Thing]) === value),
-        )
-        .sort((a, b) => String(a[field]).localeCompare(String(b[field]), 'en', { numeric: true }));
-      if (sort.startsWith('-')) found.reverse();
-      const offset = Number(url.searchParams.get('offset') ?? 0);
-      const limit = Number(url.searchParams.get('limit') ?? 500);
-      return listResponse(found.slice(offset, offset + limit), found.length);
-    }
-    if (method === 'DELETE') {
-      const answer = deleteAnswer?.();
-      if (answer) return answer;
-      rows = rows.filter((row) => row.id !== id);
-      return jsonResponse(204);
-    }
-    if (method === 'PUT') {
-      const body = JSON.parse(String(init.body)) as Omit<Thing, 'id'>;
-      rows = rows.map((row) => (row.id === id ? { ...row, ...body } : row));
-      return jsonResponse(200, { id, ...body });
-    }
-    if (method === 'POST') {
-      const body = JSON.parse(String(init.body)) as Omit<Thing, 'id'>;
-      const created = { id: Math.max(0, ...rows.map((row) => row.id)) + 1, ...body };
-      rows = [...rows, created];
-      return jsonResponse(201, created);
-    }
-    return jsonResponse(404, { error: 'not_found', message: 'No' });
-  });
-}
 
 /** The things screen; `props` adds to or replaces its declaration (filters, exports...). */
 export function renderThings(props: Partial<ListScreenProps<Thing>> = {}) {

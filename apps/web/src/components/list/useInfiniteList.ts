@@ -37,8 +37,10 @@ export function nextOffset<R>(pages: readonly Page<R>[]): number | undefined {
   const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
   const last = pages.at(-1);
   if (!last) return 0;
-  // Without X-Total-Count, a short page is the last one.
-  if (last.total === null) return last.items.length === PAGE_SIZE ? loaded : undefined;
+  // Without X-Total-Count, or with one that stopped at a cap, a short page is the last one.
+  if (last.total === null || last.capped) {
+    return last.items.length === PAGE_SIZE ? loaded : undefined;
+  }
   return loaded < last.total && last.items.length > 0 ? loaded : undefined;
 }
 

@@ -1,7 +1,10 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ADMIN, jsonResponse, mockApi, renderApp, setupI18n } from '../../test/utils';
+import { api } from '@school/contract/paths';
+import { HttpResponse, http } from 'msw';
+import { lastBody, PASSWORD, server, setSession } from '../../test/server';
+import { renderApp, setupI18n } from '../../test/utils';
 
 beforeAll(setupI18n);
 afterEach(() => {
@@ -20,29 +23,25 @@ async function submitLogin(password = 'wrong-password') {
 
 describe('login screen', () => {
   it('requires both fields at the browser level', async () => {
-    mockApi(() => jsonResponse(401, { error: 'unauthorized', message: 'Log in' }));
+    setSession(null);
     renderApp('/login');
     expect((await screen.findByLabelText<HTMLInputElement>('Login')).required).toBe(true);
     expect(screen.getByLabelText<HTMLInputElement>('Password').required).toBe(true);
   });
 
   it('shows the 401 message under the form and marks the password invalid', async () => {
-    mockApi((method, path) =>
-      path === '/api/authentication' && method === 'POST'
-        ? jsonResponse(401, { error: 'unauthorized', message: 'Wrong' })
-        : jsonResponse(401, { error: 'unauthorized', message: 'Log in' }),
-    );
+    setSession(null);
     renderApp('/login');
     await submitLogin();
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toBe('Wrong login or password'),
     );
-    expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
     expect(location()).toBe('/login');
   });
 
   it('says there is no connection when the server does not answer', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    server.use(http.all('*', () => HttpResponse.error()));
     renderApp('/login');
     await submitLogin();
     await waitFor(() =>
@@ -51,26 +50,20 @@ describe('login screen', () => {
   });
 
   it('sends login, password and the browser time zone, then goes to /', async () => {
-    const fetchMock = mockApi((method, path) =>
-      path === '/api/authentication' && method === 'POST'
-        ? jsonResponse(200, ADMIN)
-        : jsonResponse(401, { error: 'unauthorized', message: 'Log in' }),
-    );
+    setSession(null);
     renderApp('/login');
-    await submitLogin('correct-password');
+    await submitLogin(PASSWORD);
 
     await waitFor(() => expect(location()).toBe('/'));
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
-    const loginCall = fetchMock.mock.calls.find(([path]) => path === '/api/authentication');
-    expect(JSON.parse(String(loginCall?.[1]?.body))).toEqual({
+    expect(lastBody('POST', api.authentication)).toEqual({
       login: 'admin',
-      password: 'correct-password',
+      password: PASSWORD,
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
   });
 
   it('sends a logged-in visitor to /dashboard', async () => {
-    mockApi(() => jsonResponse(200, ADMIN));
     renderApp('/login');
     await waitFor(() => expect(location()).toBe('/dashboard'));
   });

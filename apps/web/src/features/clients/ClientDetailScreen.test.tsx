@@ -1,9 +1,10 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { calledUrls, jsonResponse, lastBody, renderApp, setupI18n } from '../../test/utils';
+import { http } from 'msw';
 import { makeClient } from '../../test/clients';
-import { clientsServer } from './clientsTestServer';
+import { calledUrls, lastBody, seed, server } from '../../test/server';
+import { jsonResponse, renderApp, setupI18n } from '../../test/utils';
 
 const FULL = makeClient({
   id: 1,
@@ -46,12 +47,12 @@ afterEach(() => {
 
 describe('client detail', () => {
   it('loads the client into every field, with lookups selected and read-only facts as text', async () => {
-    clientsServer({ clients: [FULL] });
+    seed({ clients: [FULL] });
     renderApp('/clients/1');
-    expect(await screen.findByText('Loading ...')).toBeTruthy();
+    expect(await screen.findByText('Loading ...')).toBeInTheDocument();
     await form();
-    expect(screen.getByRole('heading', { level: 1, name: 'Client' })).toBeTruthy();
-    expect(screen.getByText('Anna Nowak')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Client' })).toBeInTheDocument();
+    expect(screen.getByText('Anna Nowak')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to clients' }).getAttribute('href')).toBe(
       '/clients',
     );
@@ -97,12 +98,12 @@ describe('client detail', () => {
     expect(fact('Last activity')).toBe('—');
     expect(fact('Created')).toBe('Feb 1, 2025, 9:30 AM');
     // Read-only: not a form control.
-    expect(screen.queryByLabelText('Hash code')).toBeNull();
-    expect(screen.queryByLabelText('Device')).toBeNull();
+    expect(screen.queryByLabelText('Hash code')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Device')).not.toBeInTheDocument();
   });
 
   it('saves every field with PUT, says done and keeps the saved values', async () => {
-    const fetchMock = clientsServer({ clients: [FULL] });
+    seed({ clients: [FULL] });
     const user = userEvent.setup();
     renderApp('/clients/1');
     await form();
@@ -113,8 +114,8 @@ describe('client detail', () => {
     await user.selectOptions(field('Time zone'), 'Europe/Kyiv');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByText('Successfully done !')).toBeTruthy();
-    expect(lastBody(fetchMock, 'PUT', '/api/clients/1')).toEqual({
+    expect(await screen.findByText('Successfully done !')).toBeInTheDocument();
+    expect(lastBody('PUT', '/api/clients/1')).toEqual({
       firstName: 'Anna',
       lastName: 'Nowak-Kowal',
       email: 'anna@example.com',
@@ -138,22 +139,23 @@ describe('client detail', () => {
       address: 'ul. Długa 5, Kraków',
     });
     // The header follows the saved record.
-    await waitFor(() => expect(screen.getByText('Anna Nowak-Kowal')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('Anna Nowak-Kowal')).toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'OK' }));
     expect(field('Last name').value).toBe('Nowak-Kowal');
     expect(field('Stage').value).toBe('2');
   });
 
   it('shows the server 400 field messages beside their fields and keeps what was typed', async () => {
-    const fetchMock = clientsServer({
-      clients: [FULL],
-      put: () =>
+    seed({ clients: [FULL] });
+    server.use(
+      http.put('/api/clients/:id', () =>
         jsonResponse(400, {
           error: 'validation',
           message: 'Invalid input',
           fields: { email: 'is taken', telegramUsername: 'must be at most 5 characters' },
         }),
-    });
+      ),
+    );
     const user = userEvent.setup();
     renderApp('/clients/1');
     await form();
@@ -171,11 +173,11 @@ describe('client detail', () => {
     expect(field('Position').value).toBe('Director');
     expect(screen.getByRole('form', { name: 'Client details' }).hidden).toBe(false);
     await waitFor(() => expect(document.activeElement).toBe(field('E-mail')));
-    expect(calledUrls(fetchMock, 'PUT')).toHaveLength(1);
+    expect(calledUrls('PUT')).toHaveLength(1);
   });
 
   it('says the client does not exist on a 404, with a link to the list', async () => {
-    clientsServer({ clients: [FULL] });
+    seed({ clients: [FULL] });
     renderApp('/clients/99');
     expect(
       await screen.findByText('There is no such client. It may have been deleted.'),
@@ -183,17 +185,15 @@ describe('client detail', () => {
     expect(screen.getByRole('link', { name: 'Go to the client list' }).getAttribute('href')).toBe(
       '/clients',
     );
-    expect(screen.queryByRole('form')).toBeNull();
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
   });
 
   it('does not ask the server for an id that cannot exist', async () => {
-    const fetchMock = clientsServer({ clients: [FULL] });
+    seed({ clients: [FULL] });
     renderApp('/clients/abc');
     expect(
       await screen.findByText('There is no such client. It may have been deleted.'),
     ).toBeTruthy();
-    expect(calledUrls(fetchMock).some((url) => url.pathname.startsWith('/api/clients'))).toBe(
-      false,
-    );
+    expect(calledUrls().some((url) => url.pathname.startsWith('/api/clients'))).toBe(false);
   });
 });

@@ -1,9 +1,11 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { calledUrls, renderWithProviders, setupI18n, stubLayout } from '../../test/utils';
+import { api } from '@school/contract/paths';
+import { http } from 'msw';
+import { calledUrls, server } from '../../test/server';
+import { renderWithProviders, setupI18n, stubLayout } from '../../test/utils';
 import { ClientsScreen } from './ClientsScreen';
-import { clientsServer } from './clientsTestServer';
 
 const table = () => screen.findByRole('table', { name: 'Clients' });
 const firstNames = () =>
@@ -12,8 +14,7 @@ const firstNames = () =>
     .slice(1)
     .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
 const rowOf = (name: string) => screen.getByRole('cell', { name }).closest('tr')!;
-const clientGets = (fetchMock: ReturnType<typeof clientsServer>) =>
-  calledUrls(fetchMock).filter((url) => url.pathname === '/api/clients');
+const clientGets = () => calledUrls().filter((url) => url.pathname === '/api/clients');
 
 beforeAll(setupI18n);
 beforeEach(() => stubLayout());
@@ -25,7 +26,6 @@ afterEach(() => {
 
 describe('client list', () => {
   it('shows the SPEC columns: product name, stage badge, price in zł', async () => {
-    clientsServer();
     renderWithProviders(<ClientsScreen />);
     const list = await table();
     expect(
@@ -62,11 +62,10 @@ describe('client list', () => {
           .background,
       ).toBe('rgb(225, 29, 72)'),
     );
-    expect(screen.getByText('3 items')).toBeTruthy();
+    expect(screen.getByText('3 items')).toBeInTheDocument();
   });
 
   it('asks the server with the search, the sort (product and stage too) and the filters', async () => {
-    const fetchMock = clientsServer();
     const user = userEvent.setup();
     renderWithProviders(<ClientsScreen />);
     const list = await table();
@@ -80,18 +79,16 @@ describe('client list', () => {
       ).toBe('ascending'),
     );
     await user.click(within(list).getByRole('button', { name: 'Product' }));
-    await waitFor(() =>
-      expect(clientGets(fetchMock).at(-1)?.searchParams.get('sort')).toBe('product'),
-    );
+    await waitFor(() => expect(clientGets().at(-1)?.searchParams.get('sort')).toBe('product'));
     await user.click(within(list).getByRole('button', { name: 'Product' }));
     await waitFor(() => expect(firstNames()).toEqual(['Bohdan', 'Anna']));
 
     const filter = screen.getByRole('button', { name: 'Filter' });
-    expect(filter.getAttribute('aria-expanded')).toBe('false');
+    expect(filter).toHaveAttribute('aria-expanded', 'false');
     await user.click(filter);
     const panel = screen.getByRole('region', { name: 'Filters' });
     const stage = within(panel).getByRole('combobox', { name: 'Stage' });
-    await waitFor(() => expect(stage).toHaveProperty('disabled', false));
+    await waitFor(() => expect(stage).toBeEnabled());
     // 'All' is the choice until the user picks one; nothing is picked for them.
     expect(stage).toHaveProperty('value', '');
     expect((stage as HTMLSelectElement).selectedOptions[0]?.textContent).toBe('All');
@@ -106,11 +103,9 @@ describe('client list', () => {
       within(panel).getByRole('combobox', { name: 'Product' }),
       'Private lessons',
     );
-    await waitFor(() =>
-      expect(clientGets(fetchMock).at(-1)?.searchParams.get('product')).toBe('4'),
-    );
+    await waitFor(() => expect(clientGets().at(-1)?.searchParams.get('product')).toBe('4'));
 
-    const last = clientGets(fetchMock).at(-1)!;
+    const last = clientGets().at(-1)!;
     expect(Object.fromEntries(last.searchParams)).toEqual({
       search: 'an',
       sort: '-product',
@@ -122,21 +117,24 @@ describe('client list', () => {
       offset: '0',
     });
     expect(firstNames()).toEqual(['Bohdan']);
-    expect(screen.getByText('1 item')).toBeTruthy();
+    expect(screen.getByText('1 item')).toBeInTheDocument();
 
     await user.selectOptions(within(panel).getByRole('combobox', { name: 'Source' }), 'Website');
-    await waitFor(() => expect(screen.getByText('Empty list')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('Empty list')).toBeInTheDocument());
     await user.click(within(panel).getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(firstNames()).toEqual(['Bohdan', 'Anna']));
-    expect(within(panel).getByRole('combobox', { name: 'Stage' })).toHaveProperty('value', '');
-    const cleared = clientGets(fetchMock).at(-1)!;
+    expect(within(panel).getByRole('combobox', { name: 'Stage' })).toHaveValue('');
+    const cleared = clientGets().at(-1)!;
     expect([...cleared.searchParams.keys()].sort()).toEqual(['limit', 'offset', 'search', 'sort']);
   });
 
   it('exports the CSV the server writes, with the same search and filters', async () => {
-    const fetchMock = clientsServer({
-      exportCsv: () => new Response('\uFEFFid,firstName,stage\r\n2,Bohdan,Won\r\n'),
-    });
+    server.use(
+      http.get(
+        api.clientsExport,
+        () => new Response('\uFEFFid,firstName,stage\r\n2,Bohdan,Won\r\n'),
+      ),
+    );
     const { createObjectURL, revokeObjectURL } = URL;
     const blobs: Blob[] = [];
     URL.createObjectURL = vi.fn((blob: Blob) => {
@@ -157,13 +155,13 @@ describe('client list', () => {
       const stage = within(screen.getByRole('region', { name: 'Filters' })).getByRole('combobox', {
         name: 'Stage',
       });
-      await waitFor(() => expect(stage).toHaveProperty('disabled', false));
+      await waitFor(() => expect(stage).toBeEnabled());
       await user.selectOptions(stage, 'Won');
       await waitFor(() => expect(firstNames()).toEqual(['Bohdan']));
 
       await user.click(screen.getByRole('button', { name: 'Export CSV' }));
       await waitFor(() => expect(click).toHaveBeenCalled());
-      const exported = calledUrls(fetchMock).filter((url) => url.pathname.endsWith('export.csv'));
+      const exported = calledUrls().filter((url) => url.pathname.endsWith('export.csv'));
       expect(exported.map((url) => Object.fromEntries(url.searchParams))).toEqual([
         { search: 'bo', stage: '2' },
       ]);

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import controls from '../../components/controls.module.css';
 import { invalidateResource } from '../../components/list/useInfiniteList';
@@ -10,16 +10,20 @@ import {
   IMPORT_MAX_BYTES,
   IMPORT_MAX_CHARS,
   IMPORT_MAX_MB,
+  IMPORT_POLL_MS,
+  importJobStatus,
   previewImport,
   runImport,
 } from './clientsApi';
-import { importFailureText } from './importFailure';
+import { importFailureText, jobFailureText } from './importFailure';
 import { ImportPreviewView } from './ImportPreviewView';
+import { ImportProgress } from './ImportProgress';
 import styles from './Import.module.css';
 
 /**
  * Import in two steps: the chosen file is checked by the server (nothing written) and its
- * preview shown; only Import writes, all rows or, when the user agrees, the valid ones.
+ * preview shown; only Import writes, all rows or, when the user agrees, the valid ones. A large
+ * file is imported as a job: its progress is polled and shown as a bar (ADR 012).
  */
 export function ImportFlow() {
   const { t } = useTranslation();
@@ -33,9 +37,34 @@ export function ImportFlow() {
   const preview = useMutation({ mutationFn: previewImport });
   const run = useMutation({
     mutationFn: (skipErrors: boolean) => runImport(csv ?? '', skipErrors),
-    onSuccess: () => invalidateResource(queryClient, CLIENTS_PATH),
+    onSuccess: (answer) => {
+      if (!('jobId' in answer)) void invalidateResource(queryClient, CLIENTS_PATH);
+    },
   });
-  const busy = preview.isPending || run.isPending;
+  const jobId = run.data && 'jobId' in run.data ? run.data.jobId : null;
+  const job = useQuery({
+    queryKey: ['clients-import-job', jobId],
+    queryFn: () => importJobStatus(jobId ?? ''),
+    enabled: jobId !== null,
+    refetchInterval: (query) => (query.state.data?.state === 'running' ? IMPORT_POLL_MS : false),
+    initialData: run.data && 'jobId' in run.data ? run.data : undefined,
+    initialDataUpdatedAt: 0,
+  });
+  const jobState = jobId === null ? null : job.data?.state;
+  const running = jobState === 'running' && !job.isError;
+  const result =
+    run.data && !('jobId' in run.data) ? run.data : jobState === 'done' ? job.data?.result : null;
+  const busy = preview.isPending || run.isPending || running;
+
+  useEffect(() => {
+    if (jobState === 'done') void invalidateResource(queryClient, CLIENTS_PATH);
+  }, [jobState, queryClient]);
+  const jobProblem =
+    jobState === 'failed'
+      ? jobFailureText(job.data?.error, t)
+      : job.isError
+        ? importFailureText(job.error, t)
+        : null;
 
   const fail = (error: unknown) => {
     if (!(error instanceof HttpError && error.status < 500)) console.error(error);
@@ -83,26 +112,31 @@ export function ImportFlow() {
           onChange={(event) => void onFile(event.target.files?.[0])}
         />
       </div>
-      {busy && (
-        <p className={styles.waiting} role="status">
-          <Spinner />
-          <span>{t('messages.processing')}</span>
-        </p>
+      {running && job.data ? (
+        <ImportProgress processed={job.data.processed} total={job.data.total} />
+      ) : (
+        busy && (
+          <p className={styles.waiting} role="status">
+            <Spinner />
+            <span>{t('messages.processing')}</span>
+          </p>
+        )
       )}
-      {problem !== null && (
+      {(problem ?? jobProblem) !== null && (
         <p className={styles.problem} role="alert">
-          {problem}
+          {problem ?? jobProblem}
         </p>
       )}
-      {run.data ? (
+      {result ? (
         <div className={styles.result}>
-          <p role="status">{t('clients.import.result', run.data)}</p>
+          <p role="status">{t('clients.import.result', result)}</p>
           <button type="button" className={controls.secondaryButton} onClick={again}>
             {t('clients.import.again')}
           </button>
         </div>
       ) : (
-        preview.data && (
+        preview.data &&
+        !running && (
           <ImportPreviewView
             preview={preview.data}
             skip={skip}

@@ -3,6 +3,7 @@ import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import controls from '../../components/controls.module.css';
 import { StaticTable, type StaticColumn } from '../../components/list/StaticTable';
+import { rowErrorText } from './importProblems';
 import styles from './Import.module.css';
 
 type SampleRow = ImportPreview['sample'][number];
@@ -78,9 +79,7 @@ export function ImportPreviewView({
           </h3>
           <ul className={styles.errorList}>
             {preview.errors.map((error) => (
-              <li key={`${error.line}:${error.message}`}>
-                {t('clients.import.errorLine', { line: error.line, message: error.message })}
-              </li>
+              <li key={`${error.line}:${error.message}`}>{rowErrorText(t, error)}</li>
             ))}
           </ul>
           <div className={styles.skip}>

@@ -1,9 +1,11 @@
 import {
   client,
   clientImport,
+  importJob,
   importPreview,
   importResult,
   type Client,
+  type ImportJob,
   type ImportPreview,
   type ImportResult,
 } from '@school/contract/clients';
@@ -62,12 +64,23 @@ export function previewImport(csv: string): Promise<ImportPreview> {
   });
 }
 
-/** Writes the file's rows (all of them or, with skipErrors, the valid ones) in one go. */
-export function runImport(csv: string, skipErrors: boolean): Promise<ImportResult> {
+/**
+ * Writes the file's rows (all of them or, with skipErrors, the valid ones). A small file is
+ * imported within the request (the result); a large one starts a job to poll (ADR 012).
+ */
+export function runImport(csv: string, skipErrors: boolean): Promise<ImportResult | ImportJob> {
   return request(api.clientsImport, {
     method: 'POST',
     body: { csv, skipErrors },
-    schema: importResult,
+    schema: z.union([importJob, importResult]),
     timeoutMs: importTimeoutMs(),
   });
+}
+
+/** How often the dialog asks how far a running import is. */
+export const IMPORT_POLL_MS = 500;
+
+/** How far a running import is, or how it ended. */
+export function importJobStatus(jobId: string): Promise<ImportJob> {
+  return request(api.clientsImportJob(jobId), { schema: importJob });
 }

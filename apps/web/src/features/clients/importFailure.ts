@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { errorCodes, type ErrorBody } from '@school/contract/common';
 import { HttpError, TimeoutError } from '../../lib/http';
 
 /**
@@ -11,7 +12,15 @@ export function importFailureText(error: unknown, t: TFunction): string | null {
   if (!(error instanceof HttpError)) return t('messages.error');
   if (error.status === 401) return null;
   if (error.status === 403) return t('messages.forbidden');
+  if (error.status === 429 && error.body?.error === errorCodes.importRunning) {
+    return t('clients.import.busy');
+  }
   const message = error.body?.message;
   if ((error.status === 400 || error.status === 413) && message) return message;
   return t('messages.error');
+}
+
+/** What the dialog says when an import job failed: a refused file in the server's words. */
+export function jobFailureText(error: ErrorBody | undefined, t: TFunction): string {
+  return error?.error === errorCodes.validation ? error.message : t('messages.error');
 }

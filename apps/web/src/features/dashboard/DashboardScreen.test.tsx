@@ -1,7 +1,10 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ADMIN, jsonResponse, mockApi, renderApp, setupI18n } from '../../test/utils';
+import { api } from '@school/contract/paths';
+import { http } from 'msw';
+import { calledUrls, server } from '../../test/server';
+import { jsonResponse, renderApp, setupI18n } from '../../test/utils';
 
 const DAYS = Array.from({ length: 30 }, (_, index) => ({
   date: `2025-05-${String(index + 1).padStart(2, '0')}`,
@@ -21,6 +24,11 @@ const DASHBOARD = {
   newClientsByDay: DAYS,
 };
 
+/** GET /api/dashboard answers DASHBOARD, or what `answer` says. */
+function answerDashboard(answer = () => jsonResponse(200, DASHBOARD)) {
+  server.use(http.get(api.dashboard, answer));
+}
+
 /** The value shown under a figure's label. */
 function figure(label: string) {
   return screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
@@ -35,13 +43,11 @@ afterEach(() => {
 
 describe('dashboard', () => {
   it('shows the key figures of GET /api/dashboard', async () => {
-    mockApi((_method, path) =>
-      path === '/api/dashboard' ? jsonResponse(200, DASHBOARD) : jsonResponse(200, ADMIN),
-    );
+    answerDashboard();
     renderApp('/dashboard');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Welcome, Anna!' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Welcome, Anna!' })).toBeInTheDocument();
     await screen.findByText('Total clients');
     expect(figure('Total clients')).toBe('1,234');
     expect(figure('Pipeline value')).toBe('45,678.90 zł');
@@ -50,9 +56,7 @@ describe('dashboard', () => {
   });
 
   it('draws a bar per stage in its colour, sized by its count, with a text alternative', async () => {
-    mockApi((_method, path) =>
-      path === '/api/dashboard' ? jsonResponse(200, DASHBOARD) : jsonResponse(200, ADMIN),
-    );
+    answerDashboard();
     renderApp('/dashboard');
 
     const chart = await screen.findByRole('img', {
@@ -83,9 +87,7 @@ describe('dashboard', () => {
   });
 
   it('charts new clients per day over 30 days', async () => {
-    mockApi((_method, path) =>
-      path === '/api/dashboard' ? jsonResponse(200, DASHBOARD) : jsonResponse(200, ADMIN),
-    );
+    answerDashboard();
     renderApp('/dashboard');
 
     const chart = await screen.findByRole('img', {
@@ -103,12 +105,11 @@ describe('dashboard', () => {
 
   it('says when the dashboard cannot be loaded and loads it again on retry', async () => {
     let failing = true;
-    const fetchMock = mockApi((_method, path) => {
-      if (path !== '/api/dashboard') return jsonResponse(200, ADMIN);
-      return failing
+    answerDashboard(() =>
+      failing
         ? jsonResponse(500, { error: 'internal', message: 'Internal error' })
-        : jsonResponse(200, DASHBOARD);
-    });
+        : jsonResponse(200, DASHBOARD),
+    );
     renderApp('/dashboard');
 
     expect((await screen.findByRole('alert')).textContent).toBe(
@@ -117,7 +118,7 @@ describe('dashboard', () => {
     failing = false;
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(figure('Total clients')).toBe('1,234'));
-    expect(screen.queryByRole('alert')).toBeNull();
-    expect(fetchMock.mock.calls.filter(([path]) => path === '/api/dashboard')).toHaveLength(2);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(calledUrls().filter((url) => url.pathname === api.dashboard)).toHaveLength(2);
   });
 });

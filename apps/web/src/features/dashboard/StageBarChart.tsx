@@ -93,25 +93,28 @@ export function StageBarChart({ byStage }: { byStage: readonly StageSummary[] })
         )}
       </div>
       {byStage.length > 0 && (
-        <table className="visually-hidden">
-          <caption>{t('dashboard.byStageTitle')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('dashboard.stage')}</th>
-              <th scope="col">{t('dashboard.clients')}</th>
-              <th scope="col">{t('dashboard.sum')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {byStage.map((stage) => (
-              <tr key={stage.id}>
-                <th scope="row">{stage.name}</th>
-                <td>{formatCount(stage.count, locale)}</td>
-                <td>{formatMoney(stage.sum, locale)}</td>
+        // Wrapped: a table ignores the 1px height, so hidden it would still stretch the page.
+        <div className="visually-hidden">
+          <table>
+            <caption>{t('dashboard.byStageTitle')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('dashboard.stage')}</th>
+                <th scope="col">{t('dashboard.clients')}</th>
+                <th scope="col">{t('dashboard.sum')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {byStage.map((stage) => (
+                <tr key={stage.id}>
+                  <th scope="row">{stage.name}</th>
+                  <td>{formatCount(stage.count, locale)}</td>
+                  <td>{formatMoney(stage.sum, locale)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );

@@ -4,13 +4,13 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../i18n/i18n';
 import { setupI18n } from '../../test/utils';
 import { CardContent } from './CardContent';
-import { makeClient } from './pipelineTestServer';
+import { makeBoardClient } from '../../test/clients';
 
 const NOW = Date.parse('2026-03-10T12:00:00Z');
 const CREATED = '2026-02-01T09:00:00Z';
 
 function renderAge(stageChangedAt: string, createdAt = CREATED) {
-  const client = makeClient({ id: 1, stage: 1, stageChangedAt, createdAt });
+  const client = makeBoardClient({ id: 1, stage: 1, stageChangedAt, createdAt });
   const { container } = render(<CardContent client={client} now={NOW} />);
   const time = container.querySelector('time');
   if (!time) throw new Error('no time in stage on the card');
@@ -35,26 +35,26 @@ describe('time in stage on a pipeline card', () => {
   ])('since %s reads "%s"', (since, short, long) => {
     const time = renderAge(since);
     expect(shortText(time)).toBe(short);
-    expect(time.getAttribute('title')).toBe(long);
-    expect(screen.getByText(long)).toBeTruthy();
-    expect(time.getAttribute('dateTime')).toBe(since);
+    expect(time).toHaveAttribute('title', long);
+    expect(screen.getByText(long)).toBeInTheDocument();
+    expect(time).toHaveAttribute('dateTime', since);
   });
 
   it('counts from the creation when no stage change is on record', () => {
     const time = renderAge('');
     expect(shortText(time)).toBe('37 d');
-    expect(time.getAttribute('dateTime')).toBe(CREATED);
+    expect(time).toHaveAttribute('dateTime', CREATED);
   });
 
   it('speaks Polish and Ukrainian with their plural forms', async () => {
     await changeLanguage('pl');
     let time = renderAge('2026-03-10T11:48:00Z');
     expect(shortText(time)).toBe('12 min');
-    expect(time.getAttribute('title')).toBe('12 minut w etapie');
+    expect(time).toHaveAttribute('title', '12 minut w etapie');
     cleanup();
     await changeLanguage('uk');
     time = renderAge('2026-03-10T07:00:00Z');
     expect(shortText(time)).toBe('5 год');
-    expect(time.getAttribute('title')).toBe('5 годин на етапі');
+    expect(time).toHaveAttribute('title', '5 годин на етапі');
   });
 });

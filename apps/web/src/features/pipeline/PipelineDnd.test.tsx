@@ -2,8 +2,9 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UNDO_DELAY_STORAGE_KEY } from '../../components/feedback/pendingCommits';
+import { makeBoardClient } from '../../test/clients';
+import { seed, sentBodies } from '../../test/server';
 import { renderApp, setupI18n } from '../../test/utils';
-import { makeClient, pipelineServer } from './pipelineTestServer';
 
 const STAGES = [
   { id: 7, name: 'Lead', color: '#3b82f6', order: 1 },
@@ -11,8 +12,8 @@ const STAGES = [
   { id: 5, name: 'Won', color: '#16a34a', order: 3 },
 ];
 const CLIENTS = [
-  makeClient({ id: 1, firstName: 'Olena', lastName: 'Kovalenko', stage: 7, price: 1200 }),
-  makeClient({ id: 2, firstName: 'Piotr', lastName: 'Nowak', stage: 3, price: 300 }),
+  makeBoardClient({ id: 1, firstName: 'Olena', lastName: 'Kovalenko', stage: 7, price: 1200 }),
+  makeBoardClient({ id: 2, firstName: 'Piotr', lastName: 'Nowak', stage: 3, price: 300 }),
 ];
 
 const COLUMN_WIDTH = 288;
@@ -63,32 +64,32 @@ afterEach(() => {
 
 describe('pipeline drag and drop with the keyboard', () => {
   it('picks a card up with Space, carries it one column right and drops it there', async () => {
-    const server = pipelineServer({ stages: STAGES, clients: CLIENTS });
+    seed({ stages: STAGES, clients: CLIENTS });
     renderApp('/pipeline');
     const user = userEvent.setup();
     const card = await within(await screen.findByRole('region', { name: 'Lead' })).findByRole(
       'button',
       { name: /^Olena Kovalenko/ },
     );
-    expect(card.getAttribute('aria-roledescription')).toBe('movable card');
+    expect(card).toHaveAttribute('aria-roledescription', 'movable card');
     expect(card.tabIndex).toBe(0);
 
     card.focus();
     await user.keyboard(' ');
-    expect(await screen.findByText('Picked up Olena Kovalenko from Lead.')).toBeTruthy();
+    expect(await screen.findByText('Picked up Olena Kovalenko from Lead.')).toBeInTheDocument();
     await user.keyboard('{ArrowRight}');
-    expect(await screen.findByText('Olena Kovalenko is over Contacted.')).toBeTruthy();
+    expect(await screen.findByText('Olena Kovalenko is over Contacted.')).toBeInTheDocument();
     await user.keyboard(' ');
 
     await waitFor(() =>
-      expect(server.puts).toEqual([{ path: '/api/clients/1', body: { stage: 3 } }]),
+      expect(sentBodies('PUT')).toEqual([{ path: '/api/clients/1', body: { stage: 3 } }]),
     );
-    expect(await within(column('Contacted')).findByText('Olena Kovalenko')).toBeTruthy();
-    expect(within(column('Lead')).queryByText('Olena Kovalenko')).toBeNull();
+    expect(await within(column('Contacted')).findByText('Olena Kovalenko')).toBeInTheDocument();
+    expect(within(column('Lead')).queryByText('Olena Kovalenko')).not.toBeInTheDocument();
   });
 
   it('leaves the card where it was when the drag is cancelled with Escape', async () => {
-    const server = pipelineServer({ stages: STAGES, clients: CLIENTS });
+    seed({ stages: STAGES, clients: CLIENTS });
     renderApp('/pipeline');
     const user = userEvent.setup();
     const card = await within(await screen.findByRole('region', { name: 'Contacted' })).findByRole(
@@ -106,7 +107,7 @@ describe('pipeline drag and drop with the keyboard', () => {
     expect(
       await screen.findByText('Moving Piotr Nowak was cancelled. It stays in Contacted.'),
     ).toBeTruthy();
-    expect(server.puts).toEqual([]);
-    expect(within(column('Contacted')).getByText('Piotr Nowak')).toBeTruthy();
+    expect(sentBodies('PUT')).toEqual([]);
+    expect(within(column('Contacted')).getByText('Piotr Nowak')).toBeInTheDocument();
   });
 });

@@ -1,7 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeBoardClient } from '../../test/clients';
+import { calledUrls, seed } from '../../test/server';
 import { renderApp, setupI18n } from '../../test/utils';
-import { makeClient, pipelineServer } from './pipelineTestServer';
 
 const STAGES = [
   { id: 1, name: 'Lead', color: '#3b82f6', order: 1 },
@@ -11,7 +12,7 @@ const MANY = 10_000;
 const SINCE = new Date(Date.now() - 86_400_000).toISOString();
 // The same stageChangedAt for all: the server then lists them by id.
 const CLIENTS = Array.from({ length: MANY }, (_, index) =>
-  makeClient({ id: index + 1, stage: 1, price: 10, stageChangedAt: SINCE }),
+  makeBoardClient({ id: index + 1, stage: 1, price: 10, stageChangedAt: SINCE }),
 );
 
 beforeAll(setupI18n);
@@ -29,15 +30,14 @@ afterEach(() => {
 
 describe('a column with 10 000 clients', () => {
   it('renders only the cards in view and reads the next page as it scrolls', async () => {
-    const server = pipelineServer({ stages: STAGES, clients: CLIENTS });
+    seed({ stages: STAGES, clients: CLIENTS });
     renderApp('/pipeline');
     const lead = await screen.findByRole('region', { name: 'Lead' });
     await within(lead).findByText('10,000 clients');
     await within(lead).findByText('First1 Last1');
 
     const offsets = () =>
-      server
-        .gets()
+      calledUrls()
         .filter((url) => url.pathname === '/api/clients' && url.searchParams.get('stage') === '1')
         .map((url) => url.searchParams.get('offset'));
     const cards = () => within(lead).getAllByRole('listitem');
@@ -51,12 +51,12 @@ describe('a column with 10 000 clients', () => {
     fireEvent.scroll(scroller);
 
     await waitFor(() => expect(offsets()).toEqual(['0', '50']));
-    expect(await within(lead).findByText('First48 Last48')).toBeTruthy();
+    expect(await within(lead).findByText('First48 Last48')).toBeInTheDocument();
     // A card of the second page, once scrolled to.
     scroller.scrollTop = 60 * 128;
     fireEvent.scroll(scroller);
-    expect(await within(lead).findByText('First62 Last62')).toBeTruthy();
-    expect(within(lead).queryByText('First1 Last1')).toBeNull();
+    expect(await within(lead).findByText('First62 Last62')).toBeInTheDocument();
+    expect(within(lead).queryByText('First1 Last1')).not.toBeInTheDocument();
     expect(cards().length).toBeLessThan(20);
   });
 });

@@ -5,18 +5,9 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished,
 import { clearNotices } from '../../components/feedback/notices';
 import { UNDO_DELAY_STORAGE_KEY } from '../../components/feedback/pendingCommits';
 import { changeLanguage } from '../../i18n/i18n';
-import {
-  confirmDelete,
-  ADMIN,
-  calledUrls,
-  jsonResponse,
-  lastBody,
-  listResponse,
-  mockApi,
-  renderApp,
-  setupI18n,
-  stubLayout,
-} from '../../test/utils';
+import { http } from 'msw';
+import { calledUrls, lastBody, seed, server } from '../../test/server';
+import { confirmDelete, jsonResponse, renderApp, setupI18n, stubLayout } from '../../test/utils';
 
 const STAGES = [
   { id: 1, name: 'New', color: '#3b82f6', order: 1 },
@@ -24,19 +15,14 @@ const STAGES = [
 ];
 const PRODUCTS = [{ id: 7, name: 'Conversation club' }];
 
-function fakeServer() {
-  return mockApi((method, path) => {
-    const url = new URL(path, 'http://localhost');
-    if (path === '/api/islogin') return jsonResponse(200, ADMIN);
-    if (path === '/api/sessions') return jsonResponse(200, []);
-    if (method === 'GET' && url.pathname === '/api/stages') return listResponse(STAGES);
-    if (method === 'GET' && url.pathname === '/api/products') return listResponse(PRODUCTS);
-    if (method === 'POST') return jsonResponse(201, { id: 50 });
-    if (method === 'DELETE') {
-      return jsonResponse(409, { error: 'linked', message: 'Other records are linked to it' });
-    }
-    return jsonResponse(404, { error: 'not_found', message: 'No' });
-  });
+/** The dictionaries' data; a delete answers that the entry is linked (409). */
+function serveDictionaries() {
+  seed({ stages: STAGES, products: PRODUCTS, sessions: [] });
+  server.use(
+    http.delete('/api/:collection/:id', () =>
+      jsonResponse(409, { error: 'linked', message: 'Other records are linked to it' }),
+    ),
+  );
 }
 
 const dictionaries = () => screen.findByRole('region', { name: 'Dictionaries' }, { timeout: 5000 });
@@ -52,36 +38,36 @@ afterEach(async () => {
 
 describe('settings: dictionaries', () => {
   it('shows stages with their colour and order, and moves between tabs by keyboard', async () => {
-    const fetchMock = fakeServer();
+    serveDictionaries();
     const user = userEvent.setup();
     renderApp('/settings');
     const section = await dictionaries();
     const stagesTab = within(section).getByRole('tab', { name: 'Stages' });
-    expect(stagesTab.getAttribute('aria-selected')).toBe('true');
+    expect(stagesTab).toHaveAttribute('aria-selected', 'true');
     const table = await within(section).findByRole('table', { name: 'Stages' });
     const won = within(table).getByRole('row', { name: /Won/ });
-    expect(within(won).getByText('#16a34a')).toBeTruthy();
+    expect(within(won).getByText('#16a34a')).toBeInTheDocument();
     expect(within(won).getAllByRole('cell')[2]?.textContent).toBe('2');
 
     stagesTab.focus();
     await user.keyboard('{ArrowRight}');
     const productsTab = within(section).getByRole('tab', { name: 'Products' });
-    expect(productsTab.getAttribute('aria-selected')).toBe('true');
+    expect(productsTab).toHaveAttribute('aria-selected', 'true');
     expect(document.activeElement).toBe(productsTab);
     const panel = within(section).getByRole('tabpanel', { name: 'Products' });
-    expect(await within(panel).findByRole('table', { name: 'Products' })).toBeTruthy();
-    expect(calledUrls(fetchMock).some((u) => u.pathname === '/api/products')).toBe(true);
+    expect(await within(panel).findByRole('table', { name: 'Products' })).toBeInTheDocument();
+    expect(calledUrls().some((u) => u.pathname === '/api/products')).toBe(true);
   });
 
   it('adds a stage with a colour picker and an order', async () => {
-    const fetchMock = fakeServer();
+    serveDictionaries();
     const user = userEvent.setup();
     renderApp('/settings');
     const section = await dictionaries();
     await within(section).findByRole('table', { name: 'Stages' });
     const add = within(section).getByRole('button', { name: 'Add' });
     await user.click(add);
-    expect(add.getAttribute('aria-expanded')).toBe('true');
+    expect(add).toHaveAttribute('aria-expanded', 'true');
     const form = within(section).getByRole('form', { name: 'New entry' });
     const colour = within(form).getByLabelText('Colour');
     expect(colour).toHaveProperty('type', 'color');
@@ -91,7 +77,7 @@ describe('settings: dictionaries', () => {
     await user.type(within(form).getByLabelText('Order'), '3');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     await within(section).findByText('Successfully done !');
-    expect(lastBody(fetchMock, 'POST', '/api/stages')).toEqual({
+    expect(lastBody('POST', '/api/stages')).toEqual({
       name: 'Lost',
       color: '#dc2626',
       order: 3,
@@ -105,7 +91,7 @@ describe('settings: dictionaries', () => {
       clearNotices();
       window.localStorage.removeItem(UNDO_DELAY_STORAGE_KEY);
     });
-    fakeServer();
+    serveDictionaries();
     const user = userEvent.setup();
     renderApp('/settings');
     const section = await screen.findByRole('region', { name: 'Словники' }, { timeout: 5000 });
@@ -113,11 +99,16 @@ describe('settings: dictionaries', () => {
     const table = await within(section).findByRole('table', { name: 'Продукти' });
     await user.click(within(table).getByRole('button', { name: 'Видалити Conversation club' }));
     await confirmDelete(user, 'Видалити Conversation club?');
-    expect((await screen.findByRole('alert')).textContent).toContain(
+    expect(await screen.findByRole('alert')).toHaveTextContent(
       'Елемент, ймовірно, не видалено, бо з ним пов’язані інші елементи. Спершу переконайтеся, що жоден елемент із ним не пов’язаний.',
     );
+    // The row comes back in the table shown now (the one emptied by the delete was replaced).
     await waitFor(() =>
-      expect(within(table).getByRole('row', { name: /Conversation club/ })).toBeTruthy(),
+      expect(
+        within(within(section).getByRole('table', { name: 'Продукти' })).getByRole('row', {
+          name: /Conversation club/,
+        }),
+      ).toBeInTheDocument(),
     );
   });
 });

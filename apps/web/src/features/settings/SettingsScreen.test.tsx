@@ -1,7 +1,8 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ADMIN, jsonResponse, mockApi, renderApp, setupI18n } from '../../test/utils';
+import { calledUrls, seed } from '../../test/server';
+import { renderApp, setupI18n } from '../../test/utils';
 
 const SESSIONS = [
   {
@@ -35,26 +36,9 @@ const sessionsTable = async () =>
     'table',
   );
 
-function fakeServer(initial = SESSIONS) {
-  let sessions = [...initial];
-  const fetchMock = mockApi((method, path) => {
-    if (path === '/api/islogin') return jsonResponse(200, ADMIN);
-    if (path === '/api/sessions' && method === 'GET') return jsonResponse(200, sessions);
-    // The dictionaries section below the sessions (its own tests are in Dictionaries.test.tsx).
-    if (path.startsWith('/api/stages')) return jsonResponse(200, []);
-    const match = /^\/api\/sessions\/(\d+)$/.exec(path);
-    if (match && method === 'DELETE') {
-      sessions = sessions.filter((session) => session.id !== Number(match[1]));
-      return jsonResponse(204);
-    }
-    return jsonResponse(404, { error: 'not_found', message: 'No' });
-  });
-  return fetchMock;
-}
-
 describe('settings: sessions', () => {
   it('lists the sessions with headers, the current one marked', async () => {
-    fakeServer();
+    seed({ sessions: SESSIONS });
     renderApp('/settings');
     const table = await sessionsTable();
     const headers = within(table)
@@ -63,21 +47,21 @@ describe('settings: sessions', () => {
     expect(headers).toEqual(['Device', 'Time zone', 'Signed in', 'Last activity', 'Actions']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
-    expect(within(rows[0]!).getByText('This device')).toBeTruthy();
-    expect(within(rows[1]!).queryByText('This device')).toBeNull();
+    expect(within(rows[0]!).getByText('This device')).toBeInTheDocument();
+    expect(within(rows[1]!).queryByText('This device')).not.toBeInTheDocument();
     // lastActivity in the user's zone (UTC here) and the chosen language (en).
-    expect(within(rows[0]!).getByText(/Mar 1, 2025.*10:15/)).toBeTruthy();
+    expect(within(rows[0]!).getByText(/Mar 1, 2025.*10:15/)).toBeInTheDocument();
   });
 
   it('says Empty list when there are no sessions', async () => {
-    fakeServer([]);
+    seed({ sessions: [] });
     renderApp('/settings');
     const sessions = await screen.findByRole('region', { name: 'Sessions' }, { timeout: 5000 });
-    expect(await within(sessions).findByText('Empty list')).toBeTruthy();
+    expect(await within(sessions).findByText('Empty list')).toBeInTheDocument();
   });
 
   it('deletes another session after confirmation and refreshes the list', async () => {
-    const fetchMock = fakeServer();
+    seed({ sessions: SESSIONS });
     const browserConfirm = vi.spyOn(window, 'confirm');
     const user = userEvent.setup();
     renderApp('/settings');
@@ -86,32 +70,28 @@ describe('settings: sessions', () => {
     await user.click(within(other).getByRole('button', { name: 'Delete session' }));
 
     const dialog = screen.getByRole('alertdialog', { name: 'Delete this session?' });
-    expect(dialog.textContent).toContain('Are you sure you want to delete this element?');
+    expect(dialog).toHaveTextContent('Are you sure you want to delete this element?');
     await user.click(within(dialog).getByRole('button', { name: 'Delete session' }));
     expect(browserConfirm).not.toHaveBeenCalled();
-    await waitFor(() => expect(screen.queryByText('Safari on iOS')).toBeNull());
-    expect(
-      fetchMock.mock.calls.some(
-        ([path, init]) => path === '/api/sessions/2' && init?.method === 'DELETE',
-      ),
-    ).toBe(true);
+    await waitFor(() => expect(screen.queryByText('Safari on iOS')).not.toBeInTheDocument());
+    expect(calledUrls('DELETE').some((url) => url.pathname === '/api/sessions/2')).toBe(true);
     expect(screen.getByTestId('location').textContent).toBe('/settings');
   });
 
   it('does nothing when the confirmation is declined', async () => {
-    const fetchMock = fakeServer();
+    seed({ sessions: SESSIONS });
     const user = userEvent.setup();
     renderApp('/settings');
     const table = await sessionsTable();
     await user.click(within(table).getAllByRole('button', { name: 'Delete session' })[1]!);
     const dialog = screen.getByRole('alertdialog', { name: 'Delete this session?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(screen.queryByRole('alertdialog')).toBeNull();
-    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(calledUrls('DELETE')).toHaveLength(0);
   });
 
   it('logs this browser out when its own session is deleted', async () => {
-    fakeServer();
+    seed({ sessions: SESSIONS });
     const user = userEvent.setup();
     renderApp('/settings');
     const table = await sessionsTable();

@@ -1,16 +1,8 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  ADMIN,
-  jsonResponse,
-  lastBody,
-  listResponse,
-  mockApi,
-  renderApp,
-  setupI18n,
-  stubLayout,
-} from '../../test/utils';
+import { lastBody, seed } from '../../test/server';
+import { renderApp, setupI18n, stubLayout } from '../../test/utils';
 
 const PROJECTS = [
   {
@@ -26,17 +18,11 @@ const STAFF = [{ id: 1, name: 'Anna Kowalska', firstName: 'Anna', lastName: 'Kow
 const PRODUCTS = [{ id: 7, name: 'Conversation club' }];
 
 function fakeServer() {
-  return mockApi((method, path) => {
-    const url = new URL(path, 'http://localhost');
-    if (path === '/api/islogin') return jsonResponse(200, ADMIN);
-    if (method === 'GET' && url.pathname === '/api/projects') return listResponse(PROJECTS);
-    if (method === 'GET' && url.pathname === '/api/users') return listResponse(STAFF);
-    if (method === 'GET' && url.pathname === '/api/products') return listResponse(PRODUCTS);
-    if (method === 'GET' && url.pathname === '/api/groups') {
-      return listResponse([{ id: 5, name: 'B1 evening' }]);
-    }
-    if (method === 'POST') return jsonResponse(201, { id: 99 });
-    return jsonResponse(404, { error: 'not_found', message: 'No' });
+  seed({
+    projects: PROJECTS,
+    users: STAFF,
+    products: PRODUCTS,
+    groups: [{ id: 5, name: 'B1 evening' }],
   });
 }
 
@@ -54,9 +40,9 @@ describe('/projects', () => {
     renderApp('/projects');
     const table = await screen.findByRole('table', { name: 'Projects' }, { timeout: 5000 });
     const row = within(table).getByRole('row', { name: /Sales/ });
-    await waitFor(() => expect(within(row).getByText('Anna Kowalska')).toBeTruthy());
-    expect(within(row).getByText('Conversation club')).toBeTruthy();
-    expect(within(row).getByText('1,234.50 zł')).toBeTruthy();
+    await waitFor(() => expect(within(row).getByText('Anna Kowalska')).toBeInTheDocument());
+    expect(within(row).getByText('Conversation club')).toBeInTheDocument();
+    expect(within(row).getByText('1,234.50 zł')).toBeInTheDocument();
     const sortable = within(table)
       .getAllByRole('columnheader')
       .filter((th) => th.hasAttribute('aria-sort'))
@@ -65,14 +51,14 @@ describe('/projects', () => {
   });
 
   it('creates a project with a decimal price and the one staff member chosen for the user', async () => {
-    const fetchMock = fakeServer();
+    fakeServer();
     const user = userEvent.setup();
     renderApp('/projects');
     await screen.findByRole('table', { name: 'Projects' }, { timeout: 5000 });
     await user.click(screen.getByRole('button', { name: 'Create' }));
     const form = screen.getByRole('form', { name: 'New project' });
     const price = within(form).getByLabelText('Price');
-    expect(price.getAttribute('step')).toBe('0.01');
+    expect(price).toHaveAttribute('step', '0.01');
     expect(within(form).getByLabelText('Description').tagName).toBe('TEXTAREA');
     await user.type(within(form).getByLabelText('Name'), 'Kids');
     await user.type(price, '99.90');
@@ -81,7 +67,7 @@ describe('/projects', () => {
     );
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     await screen.findByText('Successfully done !');
-    expect(lastBody(fetchMock, 'POST', '/api/projects')).toEqual({
+    expect(lastBody('POST', '/api/projects')).toEqual({
       name: 'Kids',
       description: '',
       responsible: 1,
@@ -93,17 +79,17 @@ describe('/projects', () => {
 
 describe('/groups', () => {
   it('lists groups and creates one by name', async () => {
-    const fetchMock = fakeServer();
+    fakeServer();
     const user = userEvent.setup();
     renderApp('/groups');
     const table = await screen.findByRole('table', { name: 'Groups' }, { timeout: 5000 });
-    expect(within(table).getByRole('row', { name: /B1 evening/ })).toBeTruthy();
-    expect(within(table).getByRole('button', { name: 'Edit B1 evening' })).toBeTruthy();
+    expect(within(table).getByRole('row', { name: /B1 evening/ })).toBeInTheDocument();
+    expect(within(table).getByRole('button', { name: 'Edit B1 evening' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Create' }));
     const form = screen.getByRole('form', { name: 'New group' });
     await user.type(within(form).getByLabelText('Name'), 'A2 morning');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     await screen.findByText('Successfully done !');
-    expect(lastBody(fetchMock, 'POST', '/api/groups')).toEqual({ name: 'A2 morning' });
+    expect(lastBody('POST', '/api/groups')).toEqual({ name: 'A2 morning' });
   });
 });

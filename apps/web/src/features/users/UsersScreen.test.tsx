@@ -3,16 +3,10 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../i18n/i18n';
-import {
-  ADMIN,
-  jsonResponse,
-  lastBody,
-  listResponse,
-  mockApi,
-  renderApp,
-  setupI18n,
-  stubLayout,
-} from '../../test/utils';
+import { api } from '@school/contract/paths';
+import { http } from 'msw';
+import { lastBody, seed, server } from '../../test/server';
+import { jsonResponse, renderApp, setupI18n, stubLayout } from '../../test/utils';
 
 const base = { email: '', tel: '', dateBirth: null, position: '', language: null, disabled: false };
 const USERS: User[] = [
@@ -50,22 +44,19 @@ const LANGUAGES = [
 
 /** The API as the logged-in user (id 1) sees it; `admin` decides what the server allows. */
 function fakeServer({ admin = true } = {}) {
-  const me = { ...USERS[0]!, isAdmin: admin };
-  return mockApi((method, path) => {
-    const url = new URL(path, 'http://localhost');
-    if (path === '/api/islogin') return jsonResponse(200, ADMIN);
-    if (method === 'GET' && url.pathname === '/api/users') return listResponse([me, USERS[1]]);
-    if (method === 'GET' && path === '/api/users/1') return jsonResponse(200, me);
-    if (url.pathname === '/api/projects') return listResponse(PROJECTS);
-    if (path === '/api/languages') return jsonResponse(200, LANGUAGES);
-    if (method === 'POST' && path === '/api/users') {
-      return admin
-        ? jsonResponse(201, { ...USERS[1], id: 9 })
-        : jsonResponse(403, { error: 'forbidden', message: 'Only an admin can add users' });
-    }
-    if (method === 'PUT' && /^\/api\/users\/\d+\/password$/.test(path)) return jsonResponse(204);
-    return jsonResponse(404, { error: 'not_found', message: 'No' });
+  seed({
+    users: [{ ...USERS[0]!, isAdmin: admin }, USERS[1]!],
+    projects: PROJECTS,
+    languages: LANGUAGES,
   });
+  server.use(
+    http.post(api.users, () =>
+      admin
+        ? jsonResponse(201, { ...USERS[1], id: 9 })
+        : jsonResponse(403, { error: 'forbidden', message: 'Only an admin can add users' }),
+    ),
+    http.put('/api/users/:id/password', () => jsonResponse(204)),
+  );
 }
 
 const usersTable = () => screen.findByRole('table', { name: 'Users' }, { timeout: 5000 });
@@ -98,7 +89,7 @@ describe('/users', () => {
     ]);
     expect(headers.filter((th) => th.hasAttribute('aria-sort'))).toHaveLength(6);
     const anna = within(table).getByRole('row', { name: /admin/ });
-    await waitFor(() => expect(within(anna).getByText('Sales')).toBeTruthy());
+    await waitFor(() => expect(within(anna).getByText('Sales')).toBeInTheDocument());
     const cells = (row: HTMLElement) =>
       within(row)
         .getAllByRole('cell')
@@ -106,7 +97,7 @@ describe('/users', () => {
     expect(cells(anna).slice(7, 9)).toEqual(['admin', 'no']);
     const olena = within(table).getByRole('row', { name: /olena/ });
     expect(cells(olena).slice(7, 9)).toEqual(['staff', 'yes']);
-    expect(screen.getByText('2 items')).toBeTruthy();
+    expect(screen.getByText('2 items')).toBeInTheDocument();
   });
 
   it('shows role and disabled in the chosen language', async () => {
@@ -120,15 +111,15 @@ describe('/users', () => {
         .map((th) => th.textContent);
       expect(headers).toEqual(expect.arrayContaining(['Rola', 'Zablokowany']));
       const olena = within(table).getByRole('row', { name: /olena/ });
-      expect(within(olena).getByText('personel')).toBeTruthy();
-      expect(within(olena).getByText('tak')).toBeTruthy();
+      expect(within(olena).getByText('personel')).toBeInTheDocument();
+      expect(within(olena).getByText('tak')).toBeInTheDocument();
     } finally {
       await changeLanguage('en');
     }
   });
 
   it('creates a user with every field by name', async () => {
-    const fetchMock = fakeServer();
+    fakeServer();
     const user = userEvent.setup();
     renderApp('/users');
     await usersTable();
@@ -137,16 +128,14 @@ describe('/users', () => {
     await user.type(within(form).getByLabelText('Login'), 'maria');
     await user.type(within(form).getByLabelText('Password'), 'long enough pass');
     await user.type(within(form).getByLabelText('First name'), 'Maria');
-    await waitFor(() =>
-      expect(within(form).getByLabelText('Project')).toHaveProperty('disabled', false),
-    );
+    await waitFor(() => expect(within(form).getByLabelText('Project')).toBeEnabled());
     await user.selectOptions(within(form).getByLabelText('Project'), 'Kids');
     await user.selectOptions(within(form).getByLabelText('Language'), 'Polish');
     await user.click(within(form).getByLabelText('Administrator'));
     await user.click(within(form).getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByText('Successfully done !')).toBeTruthy();
-    expect(lastBody(fetchMock, 'POST', '/api/users')).toEqual({
+    expect(await screen.findByText('Successfully done !')).toBeInTheDocument();
+    expect(lastBody('POST', '/api/users')).toEqual({
       login: 'maria',
       password: 'long enough pass',
       firstName: 'Maria',
@@ -172,19 +161,19 @@ describe('/users', () => {
     await user.type(within(form).getByLabelText('Password'), 'long enough pass');
     await user.type(within(form).getByLabelText('First name'), 'Maria');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Access deny!')).toBeTruthy();
+    expect(await screen.findByText('Access deny!')).toBeInTheDocument();
   });
 });
 
 describe('/users change password (edit modal menu state)', () => {
   it('changes one’s own password with the current one, ending other sessions by default', async () => {
-    const fetchMock = fakeServer();
+    fakeServer();
     const user = userEvent.setup();
     renderApp('/users');
     await usersTable();
     await user.click(screen.getByRole('button', { name: 'Edit admin' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit user' });
-    expect(within(dialog).queryByLabelText('Password')).toBeNull();
+    expect(within(dialog).queryByLabelText('Password')).not.toBeInTheDocument();
     expect(within(dialog).getByLabelText('Login')).toHaveProperty('value', 'admin');
     await user.click(within(dialog).getByRole('button', { name: 'Change password' }));
 
@@ -193,19 +182,19 @@ describe('/users change password (edit modal menu state)', () => {
     await user.type(within(dialog).getByLabelText('Current password'), 'old secret');
     await user.type(within(dialog).getByLabelText('New password'), 'new long secret');
     await user.click(within(dialog).getByRole('button', { name: 'Set password' }));
-    expect(await within(dialog).findByText('Successfully done !')).toBeTruthy();
-    expect(lastBody(fetchMock, 'PUT', '/api/users/1/password')).toEqual({
+    expect(await within(dialog).findByText('Successfully done !')).toBeInTheDocument();
+    expect(lastBody('PUT', '/api/users/1/password')).toEqual({
       currentPassword: 'old secret',
       password: 'new long secret',
       endOtherSessions: true,
     });
 
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
-    expect(screen.getByRole('dialog', { name: 'Edit user' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Edit user' })).toBeInTheDocument();
   });
 
   it('lets an admin set another user’s password without the current one', async () => {
-    const fetchMock = fakeServer();
+    fakeServer();
     const user = userEvent.setup();
     renderApp('/users');
     await usersTable();
@@ -213,11 +202,11 @@ describe('/users change password (edit modal menu state)', () => {
     const dialog = screen.getByRole('dialog', { name: 'Edit user' });
     await waitFor(() => within(dialog).getByRole('button', { name: 'Change password' }));
     await user.click(within(dialog).getByRole('button', { name: 'Change password' }));
-    expect(within(dialog).queryByLabelText('Current password')).toBeNull();
+    expect(within(dialog).queryByLabelText('Current password')).not.toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('New password'), 'new long secret');
     await user.click(within(dialog).getByRole('button', { name: 'Set password' }));
     await within(dialog).findByText('Successfully done !');
-    expect(lastBody(fetchMock, 'PUT', '/api/users/2/password')).toEqual({
+    expect(lastBody('PUT', '/api/users/2/password')).toEqual({
       password: 'new long secret',
       endOtherSessions: true,
     });
@@ -231,11 +220,13 @@ describe('/users change password (edit modal menu state)', () => {
     // Their own row offers it (which also shows their record has been read)...
     await user.click(screen.getByRole('button', { name: 'Edit admin' }));
     const own = screen.getByRole('dialog', { name: 'Edit user' });
-    expect(within(own).getByRole('button', { name: 'Change password' })).toBeTruthy();
+    expect(within(own).getByRole('button', { name: 'Change password' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
     // ...someone else's does not.
     await user.click(screen.getByRole('button', { name: 'Edit olena' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit user' });
-    expect(within(dialog).queryByRole('button', { name: 'Change password' })).toBeNull();
+    expect(
+      within(dialog).queryByRole('button', { name: 'Change password' }),
+    ).not.toBeInTheDocument();
   });
 });

@@ -1,0 +1,359 @@
+import type { Client } from '@school/contract/clients';
+import { api } from '@school/contract/paths';
+import { http, HttpResponse, type HttpHandler } from 'msw';
+import { setupServer } from 'msw/node';
+import { makeClient } from './clients';
+
+/**
+ * The one fake API of the web component tests: an in-memory store behind MSW handlers that
+ * answer like the server (SPEC §7 paths from the contract's `api` table). Every test starts
+ * from the same data (test/setup.ts resets it); a test changes the data with seed() and the
+ * answers with server.use(...) (a failure, a held request...), and reads what the screen
+ * sent from the request log (calledUrls, lastBody).
+ */
+
+export const ADMIN = { id: 1, imie: 'Anna', nazwisko: 'Kowalska', login: 'admin', timeZone: 'UTC' };
+
+/** The password the fake API's login accepts (any other answers 401). */
+export const PASSWORD = 'correct-password';
+
+type Row = { id: number } & Record<string, unknown>;
+
+/** The lookups the screens read (GET /api/{name}). */
+export const LOOKUPS = {
+  stages: [
+    { id: 1, name: 'Lead', color: '#e11d48', order: 1 },
+    { id: 2, name: 'Won', color: '#16a34a', order: 2 },
+  ],
+  users: [
+    { id: 7, name: 'anna', firstName: 'Anna', lastName: 'Kowalska' },
+    { id: 8, name: 'piotr', firstName: 'Piotr', lastName: 'Zieliński' },
+  ],
+  projects: [
+    { id: 5, name: 'Adults' },
+    { id: 6, name: 'Kids' },
+  ],
+  products: [
+    { id: 3, name: 'Group course' },
+    { id: 4, name: 'Private lessons' },
+  ],
+  sources: [
+    { id: 11, name: 'Website' },
+    { id: 12, name: 'Referral' },
+  ],
+  languages: [
+    { id: 1, name: 'English' },
+    { id: 2, name: 'Ukrainian' },
+  ],
+  categories: [
+    { id: 1, name: 'VIP' },
+    { id: 2, name: 'Regular' },
+  ],
+  timezones: [
+    { id: 1, name: 'Europe/Kyiv' },
+    { id: 2, name: 'Europe/Warsaw' },
+  ],
+} satisfies Record<string, Row[]>;
+
+export const CLIENTS: Client[] = [
+  makeClient({
+    id: 1,
+    firstName: 'Anna',
+    lastName: 'Nowak',
+    email: 'anna@example.com',
+    tel: '+48 600 100 200',
+    price: 1234.5,
+    stage: 1,
+    product: { id: 3, name: 'Group course' },
+    responsibleId: 7,
+    source: 11,
+  }),
+  makeClient({
+    id: 2,
+    firstName: 'Bohdan',
+    lastName: 'Shevchenko',
+    tel: '+380 44 555 0101',
+    price: 800,
+    stage: 2,
+    product: { id: 4, name: 'Private lessons' },
+    responsibleId: 8,
+    project: 6,
+  }),
+  makeClient({ id: 3, firstName: 'Celina', lastName: 'Wiśniewska' }),
+];
+
+/** A generic resource of the list kit's tests (components/list/thingsFixture.tsx). */
+export const THINGS = [
+  { id: 1, name: 'Alpha', note: 'first, with "quotes"' },
+  { id: 2, name: 'Beta', note: '=SUM(A1)' },
+  { id: 3, name: 'Gamma', note: '' },
+];
+
+const defaults = (): Record<string, Row[]> => ({
+  ...structuredClone(LOOKUPS),
+  clients: structuredClone(CLIENTS),
+  things: structuredClone(THINGS),
+});
+
+let store = defaults();
+let session: typeof ADMIN | null = ADMIN;
+
+/** The rows of a collection (the last segment of its path: 'clients', 'stages', 'things'). */
+export function rows<T = Row>(collection: string): T[] {
+  return (store[collection] ?? []) as T[];
+}
+
+/** Replaces the rows of collections for this test. */
+export function seed(collections: Record<string, readonly object[]>): void {
+  for (const [name, items] of Object.entries(collections)) {
+    store[name] = structuredClone(items) as Row[];
+  }
+}
+
+/** null: GET /api/islogin answers 401 (logged out). */
+export function setSession(user: typeof ADMIN | null): void {
+  session = user;
+}
+
+// ---------------------------------------------------------------------------- request log
+
+export interface LoggedRequest {
+  method: string;
+  url: URL;
+  /** The JSON (or text) body; read as the request starts, so it is there once answered. */
+  body: unknown;
+  headers: Headers;
+  credentials: RequestCredentials;
+}
+
+const log: LoggedRequest[] = [];
+
+export const requests = {
+  all: (): readonly LoggedRequest[] => log,
+  clear: () => void log.splice(0),
+};
+
+/** The URL of each request the fake API received with `method`. */
+export function calledUrls(method = 'GET'): URL[] {
+  return log
+    .filter((entry) => entry.method === method)
+    .map((entry) => new URL(entry.url.pathname + entry.url.search, 'http://localhost'));
+}
+
+/** The path and body of each request sent with `method`, in order. */
+export function sentBodies(method: string): { path: string; body: unknown }[] {
+  return log
+    .filter((entry) => entry.method === method)
+    .map((entry) => ({ path: entry.url.pathname, body: entry.body }));
+}
+
+/** The body of the last request to `path` (pathname and query) with `method`. */
+export function lastBody(method: string, path: string): unknown {
+  return log
+    .filter((entry) => entry.method === method && entry.url.pathname + entry.url.search === path)
+    .at(-1)?.body;
+}
+
+// ---------------------------------------------------------------------------- answers
+
+export const notFound = () =>
+  HttpResponse.json({ error: 'not_found', message: 'Not found' }, { status: 404 });
+
+/** A list answer: the rows and the X-Total-Count header (DESIGN §2). */
+export function listAnswer(items: readonly unknown[], total = items.length) {
+  return HttpResponse.json(items, { headers: { 'X-Total-Count': String(total) } });
+}
+
+const PAGING: ReadonlySet<string> = new Set(['search', 'sort', 'limit', 'offset']);
+/** The fields a ?search= looks in, per collection; others search the name. */
+const SEARCHED: Record<string, readonly string[]> = {
+  clients: ['firstName', 'lastName', 'email', 'tel'],
+};
+/** Client fields that are numbers or dates, null when the form leaves them empty. */
+const NULLABLE = [
+  'price',
+  'probability',
+  'responsibleId',
+  'project',
+  'stage',
+  'language',
+  'category',
+  'source',
+  'age',
+  'dLastContact',
+  'dateBirth',
+] as const;
+
+/** A field's value for sorting and filtering; an embedded record ({id, name}) by its id/name. */
+function field(row: Row, name: string, embedded: 'id' | 'name'): unknown {
+  const value = row[name];
+  if (typeof value === 'object' && value !== null && embedded in value) {
+    return (value as Record<string, unknown>)[embedded];
+  }
+  return value;
+}
+
+function matchesSearch(collection: string, row: Row, search: string): boolean {
+  if (!search) return true;
+  return (SEARCHED[collection] ?? ['name']).some((name) =>
+    String(row[name] ?? '')
+      .toLowerCase()
+      .includes(search.toLowerCase()),
+  );
+}
+
+const collator = new Intl.Collator('en', { numeric: true });
+
+/** Filters (any other parameter: ?stage=2), searches, sorts and pages like a list route. */
+export function select(collection: string, query: URLSearchParams): { page: Row[]; total: number } {
+  const search = query.get('search') ?? '';
+  const filters = [...query].filter(([name]) => !PAGING.has(name));
+  // Without ?sort= the rows keep their stored order (lookups come in their `order`).
+  const sort = query.get('sort');
+  const sortField = sort?.replace(/^-/, '') ?? '';
+  const direction = sort?.startsWith('-') ? -1 : 1;
+  const found = rows(collection)
+    .filter((row) => matchesSearch(collection, row, search))
+    .filter((row) => filters.every(([name, value]) => String(field(row, name, 'id')) === value));
+  if (sort !== null) {
+    const key = (row: Row) => String(field(row, sortField, 'name') ?? '');
+    found.sort((a, b) => direction * collator.compare(key(a), key(b)));
+  }
+  const offset = Number(query.get('offset') ?? 0);
+  const limit = Number(query.get('limit') ?? 500);
+  return { page: found.slice(offset, offset + limit), total: found.length };
+}
+
+/** What the server stores from a written body (a client's empty numbers are null...). */
+function stored(collection: string, id: number, body: Record<string, unknown>, base: Row): Row {
+  const merged: Row = { ...base, ...body, id };
+  if (collection !== 'clients') return merged;
+  for (const name of NULLABLE) {
+    if (merged[name] === '' || merged[name] === undefined) merged[name] = null;
+    else if (name !== 'dLastContact' && name !== 'dateBirth') merged[name] = Number(merged[name]);
+  }
+  if ('product' in body) {
+    merged.product =
+      rows('products').find((item) => String(item.id) === String(body.product)) ?? null;
+  }
+  if ('stage' in body && body.stage !== base.stage) {
+    merged.stageChangedAt = new Date().toISOString();
+  }
+  return merged;
+}
+
+async function jsonBody(request: Request): Promise<Record<string, unknown>> {
+  const text = await request.text();
+  return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+}
+
+const API_ROOT = api.clients.replace(/\/clients$/, '');
+const collectionPath = `${API_ROOT}/:collection`;
+const itemPath = `${API_ROOT}/:collection/:id`;
+
+function idOf(params: Record<string, unknown>): number {
+  return Number(params.id);
+}
+
+export const handlers: HttpHandler[] = [
+  http.get(api.islogin, () =>
+    session
+      ? HttpResponse.json(session)
+      : HttpResponse.json({ error: 'unauthorized', message: 'Log in' }, { status: 401 }),
+  ),
+  http.post(api.authentication, async ({ request }) => {
+    const body = await jsonBody(request);
+    if (body.password !== PASSWORD) {
+      return HttpResponse.json({ error: 'unauthorized', message: 'Wrong' }, { status: 401 });
+    }
+    session = ADMIN;
+    return HttpResponse.json(ADMIN);
+  }),
+  http.post(api.logout, () => {
+    session = null;
+    return new HttpResponse(null, { status: 204 });
+  }),
+  http.get(api.clientsByStage, ({ request }) => {
+    const search = new URL(request.url).searchParams.get('search') ?? '';
+    return HttpResponse.json(
+      rows('stages').map((stage) => {
+        const inStage = rows('clients').filter(
+          (client) => client.stage === stage.id && matchesSearch('clients', client, search),
+        );
+        const sum = inStage.reduce((total, client) => total + Number(client.price ?? 0), 0);
+        return { ...stage, count: inStage.length, sum };
+      }),
+    );
+  }),
+  http.get(`${collectionPath}/export.csv`, ({ params }) => {
+    const names = rows(String(params.collection)).map((row) =>
+      String(row.firstName ?? row.name ?? ''),
+    );
+    return new HttpResponse(`\uFEFFname\r\n${names.map((name) => `${name}\r\n`).join('')}`, {
+      headers: { 'Content-Type': 'text/csv' },
+    });
+  }),
+  http.get(collectionPath, ({ request, params }) => {
+    const { page, total } = select(String(params.collection), new URL(request.url).searchParams);
+    return listAnswer(page, total);
+  }),
+  http.get(itemPath, ({ params }) => {
+    const row = rows(String(params.collection)).find((item) => item.id === idOf(params));
+    return row ? HttpResponse.json(row) : notFound();
+  }),
+  http.post(collectionPath, async ({ request, params }) => {
+    const collection = String(params.collection);
+    const id = Math.max(0, ...rows(collection).map((row) => row.id)) + 1;
+    const base = collection === 'clients' ? (makeClient({ id }) as unknown as Row) : { id };
+    const created = stored(collection, id, await jsonBody(request), base);
+    store[collection] = [...rows(collection), created];
+    return HttpResponse.json(created, { status: 201 });
+  }),
+  http.put(itemPath, async ({ request, params }) => {
+    const collection = String(params.collection);
+    const id = idOf(params);
+    const row = rows(collection).find((item) => item.id === id);
+    if (!row) return notFound();
+    const updated = stored(collection, id, await jsonBody(request), row);
+    store[collection] = rows(collection).map((item) => (item.id === id ? updated : item));
+    return HttpResponse.json(updated);
+  }),
+  http.delete(itemPath, ({ params }) => {
+    const collection = String(params.collection);
+    const id = idOf(params);
+    if (!rows(collection).some((item) => item.id === id)) return notFound();
+    store[collection] = rows(collection).filter((item) => item.id !== id);
+    return new HttpResponse(null, { status: 204 });
+  }),
+];
+
+export const server = setupServer(...handlers);
+
+server.events.on('request:start', ({ request }) => {
+  const entry: LoggedRequest = {
+    method: request.method,
+    url: new URL(request.url),
+    body: undefined,
+    headers: new Headers(request.headers),
+    credentials: request.credentials,
+  };
+  log.push(entry);
+  void request
+    .clone()
+    .text()
+    .then((text) => {
+      if (!text) return;
+      try {
+        entry.body = JSON.parse(text);
+      } catch {
+        entry.body = text;
+      }
+    });
+});
+
+/** Back to the shared data, the logged-in admin and an empty log (after every test). */
+export function resetApi(): void {
+  store = defaults();
+  session = ADMIN;
+  requests.clear();
+}

@@ -1,0 +1,17 @@
+// The web tests' setup: jest-dom's matchers (toBeInTheDocument, toHaveValue...) and the fake
+// API (test/server.ts) answering every request, reset after each test.
+import '@testing-library/jest-dom/vitest';
+import { configure } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { resetApi, server } from './server';
+
+// Screens are lazy chunks behind a lazy shell: on a busy machine the first render of a file
+// can take longer than findBy*'s default second.
+configure({ asyncUtilTimeout: 5000 });
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  resetApi();
+});
+afterAll(() => server.close());

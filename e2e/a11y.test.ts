@@ -1,0 +1,100 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Result } from 'axe-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { admin, api, logIn, useBrowser } from './support.js';
+
+/** WCAG 2.1 A and AA (DESIGN: accessible to the AA level), checked by axe on every screen. */
+const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const THEMES = ['light', 'dark'] as const;
+
+const browser = useBrowser();
+let clientId: number;
+
+beforeAll(async () => {
+  const page = await browser.newPage();
+  await logIn(page, admin);
+  const stages = (await (await page.request.get('/api/stages')).json()) as { id: number }[];
+  const created = await api<{ id: number }>(page, 'POST', '/api/clients', {
+    firstName: 'Axe',
+    lastName: 'Checked',
+    email: 'axe@example.com',
+    price: 1500,
+    stage: stages[0]?.id ?? null,
+  });
+  clientId = created.id;
+  await page.context().close();
+});
+
+/** A page whose stored theme preference (THEME_STORAGE_KEY in the web app) is `theme`. */
+async function pageIn(theme: (typeof THEMES)[number]): Promise<Page> {
+  const page = await browser.newPage();
+  await page.addInitScript((name) => window.localStorage.setItem('theme', name), theme);
+  return page;
+}
+
+/** Waits until the screen has its title and no loading state is left. */
+async function settled(page: Page): Promise<void> {
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
+  await page
+    .getByRole('status')
+    .filter({ hasText: 'Loading' })
+    .first()
+    .waitFor({ state: 'detached' });
+}
+
+function describeViolations(violations: Result[]): string {
+  return violations
+    .map((violation) => {
+      const nodes = violation.nodes
+        .map((node) => `    ${node.target.join(' ')}\n      ${node.failureSummary ?? ''}`)
+        .join('\n');
+      return `${violation.id} (${violation.impact ?? 'n/a'}): ${violation.help}\n${nodes}`;
+    })
+    .join('\n');
+}
+
+/** Axe's findings on the settled screen, one readable block per rule; '' when none. */
+async function axeReport(page: Page, where: string): Promise<string> {
+  await settled(page);
+  const results = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
+  return results.violations.length > 0
+    ? `${where}:\n${describeViolations(results.violations)}`
+    : '';
+}
+
+describe.each(THEMES)('accessibility (axe, WCAG 2.1 AA) in the %s theme', (theme) => {
+  it('has no violations on the login page', async () => {
+    const page = await pageIn(theme);
+    await page.goto('/login');
+    await expect(page.evaluate(() => document.documentElement.dataset.theme)).resolves.toBe(theme);
+    const report = await axeReport(page, `/login (${theme})`);
+    expect(report, `axe found on ${report}`).toBe('');
+  });
+
+  it('has no violations on any screen of the logged-in app', async () => {
+    const page = await pageIn(theme);
+    await logIn(page, admin);
+    const paths = [
+      '/dashboard',
+      '/clients',
+      `/clients/${clientId}`,
+      '/pipeline',
+      '/users',
+      '/projects',
+      '/groups',
+      '/settings',
+      '/no/such/page',
+    ];
+    const found: string[] = [];
+    for (const path of paths) {
+      await page.goto(path);
+      const report = await axeReport(page, `${path} (${theme})`);
+      if (report) found.push(report);
+    }
+    const report = found.join('\n\n');
+    expect(report, `axe found on ${report}`).toBe('');
+  });
+});

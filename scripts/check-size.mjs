@@ -1,0 +1,81 @@
+// The initial download budget (DESIGN §4): for a first visit to the login page and to the
+// first screen after login, the JavaScript and CSS the browser must fetch before the screen
+// shows, gzip-compressed, must stay within BUDGET_KB. Read from the Vite build manifest:
+// the entry with its static imports, the dictionary it awaits before the first render, and
+// the route's chunk with its static imports. Prints every asset and the totals; exits 1 when
+// a route is over budget. Run after `vite build` (apps/web's build script runs it).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET_KB = 150;
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(root, 'apps/web/dist');
+
+/** Route -> the lazy modules it renders (apps/web/src/app/routes.tsx). */
+const ROUTES = [
+  { route: '/login', lazy: ['src/features/auth/LoginScreen.tsx'] },
+  // `/` (where a successful login goes) and /dashboard: the dashboard inside the app shell.
+  {
+    route: '/ (dashboard)',
+    lazy: ['src/app/shell/AppShell.tsx', 'src/features/dashboard/DashboardScreen.tsx'],
+  },
+];
+/** main.tsx awaits one dictionary before rendering; counted as the largest of them. */
+const DICTIONARIES = ['src/i18n/en.json', 'src/i18n/pl.json', 'src/i18n/uk.json'];
+
+const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+const sizes = new Map();
+
+function gzipKb(file) {
+  if (!sizes.has(file)) {
+    const bytes = gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
+    sizes.set(file, bytes / 1000);
+  }
+  return sizes.get(file);
+}
+
+function chunk(key) {
+  const found = manifest[key];
+  if (!found) throw new Error(`${key} is not in the build manifest`);
+  return found;
+}
+
+/** The chunk's own file, its CSS and, transitively, every statically imported chunk's. */
+function staticClosure(key, files = new Set()) {
+  const entry = chunk(key);
+  if (files.has(entry.file)) return files;
+  files.add(entry.file);
+  for (const css of entry.css ?? []) files.add(css);
+  for (const imported of entry.imports ?? []) staticClosure(imported, files);
+  return files;
+}
+
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+if (!entryKey) throw new Error('the build manifest has no entry');
+const dictionary = DICTIONARIES.map((key) => chunk(key).file).sort(
+  (a, b) => gzipKb(b) - gzipKb(a),
+)[0];
+
+let over = false;
+for (const { route, lazy } of ROUTES) {
+  const files = staticClosure(entryKey);
+  files.add(dictionary);
+  for (const key of lazy) staticClosure(key, files);
+  const rows = [...files].sort((a, b) => gzipKb(b) - gzipKb(a));
+  const total = rows.reduce((sum, file) => sum + gzipKb(file), 0);
+  const js = rows.filter((file) => file.endsWith('.js')).reduce((s, f) => s + gzipKb(f), 0);
+  console.log(`\n${route}: ${rows.length} files`);
+  for (const file of rows) console.log(`  ${gzipKb(file).toFixed(2).padStart(8)} kB  ${file}`);
+  console.log(
+    `  ${total.toFixed(2).padStart(8)} kB  total gzip (JS ${js.toFixed(2)} kB, CSS ${(total - js).toFixed(2)} kB), budget ${BUDGET_KB} kB`,
+  );
+  if (total > BUDGET_KB) {
+    over = true;
+    console.error(
+      `${route} is over the ${BUDGET_KB} kB gzip budget by ${(total - BUDGET_KB).toFixed(2)} kB`,
+    );
+  }
+}
+process.exit(over ? 1 : 0);
