@@ -22,6 +22,11 @@ const upward = {
   message: 'Shared code flows one way: components and lib -> features -> app.',
 };
 
+/** Browser dialogs block the page, cannot be styled or translated by the app, and are hard to test. */
+const browserDialogs = ['alert', 'confirm', 'prompt'];
+const noDialog =
+  'Use askConfirm or showNotice from components/feedback instead of a browser dialog.';
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**'] },
   js.configs.recommended,
@@ -73,6 +78,21 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      // The app's own dialog and notices replace the browser's (ADR 013).
+      'no-restricted-globals': [
+        'error',
+        ...browserDialogs.map((name) => ({ name, message: noDialog })),
+      ],
+      'no-restricted-properties': [
+        'error',
+        ...browserDialogs.flatMap((property) =>
+          ['window', 'globalThis', 'self'].map((object) => ({
+            object,
+            property,
+            message: noDialog,
+          })),
+        ),
+      ],
     },
   },
   {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createStaff, useBrowser } from './support.js';
+import { confirmInApp, createStaff, useBrowser } from './support.js';
 
 const browser = useBrowser();
 
@@ -90,12 +90,12 @@ describe('login and logout', () => {
     await expect.poll(() => rows.count()).toBe(3); // header + two sessions
     const current = rows.filter({ hasText: 'This device' });
     expect(await current.count()).toBe(1);
-    first.once('dialog', (d) => void d.accept());
     await rows
       .filter({ hasNotText: 'This device' })
       .filter({ has: first.getByRole('button', { name: 'Delete session' }) })
       .getByRole('button', { name: 'Delete session' })
       .click();
+    await confirmInApp(first, 'Delete this session?', 'Delete session');
     await expect.poll(() => rows.count()).toBe(2);
 
     // the other browser's next request is refused and it lands on the login

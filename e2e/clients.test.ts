@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { admin, answerDialogs, logIn, useBrowser } from './support.js';
+import { admin, confirmInApp, logIn, useBrowser, watchBrowserDialogs } from './support.js';
 
 const browser = useBrowser();
 let page: Page;
@@ -166,9 +166,10 @@ describe('clients', () => {
     await page.goto('/clients');
     await page.getByRole('searchbox', { name: 'Search' }).fill('Imported');
     await page.getByRole('row', { name: /Imported One/ }).waitFor();
-    const dialogs = answerDialogs(page);
+    const browserDialogs = watchBrowserDialogs(page);
     await page.getByRole('button', { name: 'Delete Imported One' }).click();
+    await confirmInApp(page, 'Delete client Imported One?');
     await expect.poll(() => page.getByRole('row', { name: /Imported One/ }).count()).toBe(0);
-    expect(dialogs).toEqual(['Are you sure you want to delete this element?']);
+    expect(browserDialogs).toEqual([]);
   });
 });

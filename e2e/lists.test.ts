@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { admin, answerDialogs, logIn, useBrowser } from './support.js';
+import {
+  admin,
+  confirmInApp,
+  logIn,
+  notices,
+  setUndoDelay,
+  useBrowser,
+  watchBrowserDialogs,
+} from './support.js';
 
 const browser = useBrowser();
 
@@ -60,17 +68,21 @@ describe('groups', () => {
     const dialog = page.getByRole('dialog', { name: 'Edit group' });
     await dialog.getByLabel('Name').fill('B1 late evening');
     await dialog.getByRole('button', { name: 'Save changes' }).click();
-    await dialog.getByText('Successfully done !').waitFor();
-    await dialog.getByRole('button', { name: 'OK', exact: true }).click();
+    // the modal closes at once and the notice says it is done
+    await dialog.waitFor({ state: 'hidden' });
+    await expect
+      .poll(() => notices(page))
+      .toContainEqual(expect.stringContaining('Successfully done !'));
     await page.getByRole('cell', { name: 'B1 late evening', exact: true }).waitFor();
 
-    // delete after confirming
-    const dialogs = answerDialogs(page);
+    // delete after confirming in the app's dialog
+    const browserDialogs = watchBrowserDialogs(page);
     await page.getByRole('button', { name: 'Delete A2 morning' }).click();
+    await confirmInApp(page, 'Delete group A2 morning?');
     await expect
       .poll(() => page.getByRole('cell', { name: 'A2 morning', exact: true }).count())
       .toBe(0);
-    expect(dialogs).toEqual(['Are you sure you want to delete this element?']);
+    expect(browserDialogs).toEqual([]);
   });
 
   it('shows the time-out message when the server answers too late, and nothing is lost', async () => {
@@ -128,22 +140,21 @@ describe('projects and users', () => {
     const dialog = page.getByRole('dialog', { name: 'Edit user' });
     await dialog.getByLabel('Position').fill('Teacher');
     await dialog.getByRole('button', { name: 'Save changes' }).click();
-    await dialog.getByText('Successfully done !').waitFor();
-    await dialog.getByRole('button', { name: 'OK', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
     await expect.poll(() => row.innerText()).toContain('Teacher');
 
-    // copy alerts 'Copied' with the copied text
-    const dialogs = answerDialogs(page);
+    // copy says 'Copied' with the copied text in a notice
+    const browserDialogs = watchBrowserDialogs(page);
     await page.getByRole('button', { name: 'Copy maria.k' }).click();
-    await expect.poll(() => dialogs).toEqual(['Copied: maria@example.com']);
-    dialogs.length = 0;
+    await expect
+      .poll(() => notices(page))
+      .toContainEqual(expect.stringContaining('Copied: maria@example.com'));
 
     // a disabled user cannot log in any more
     await page.getByRole('button', { name: 'Edit maria.k' }).click();
     await dialog.getByLabel('Disabled (cannot log in)').check();
     await dialog.getByRole('button', { name: 'Save changes' }).click();
-    await dialog.getByText('Successfully done !').waitFor();
-    await dialog.getByRole('button', { name: 'OK', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
     const maria = await browser.newPage();
     await maria.goto('/login');
     await maria.getByLabel('Login', { exact: true }).fill('maria.k');
@@ -155,9 +166,12 @@ describe('projects and users', () => {
 
     // the linked project stays
     await page.goto('/projects');
+    await setUndoDelay(page, 300);
     await page.getByRole('button', { name: 'Delete Lviv office' }).click();
-    await expect.poll(() => dialogs.length).toBe(2);
-    expect(dialogs).toEqual(['Are you sure you want to delete this element?', LINKED]);
+    await confirmInApp(page, 'Delete project Lviv office?');
+    await expect.poll(() => notices(page, 'alert')).toContainEqual(expect.stringContaining(LINKED));
+    await page.getByRole('cell', { name: 'Lviv office', exact: true }).waitFor();
+    expect(browserDialogs).toEqual([]);
     await page.reload();
     await page.getByRole('cell', { name: 'Lviv office', exact: true }).waitFor();
   });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { admin, api, logIn, useBrowser } from './support.js';
+import { admin, api, logIn, setUndoDelay, useBrowser } from './support.js';
 
 const browser = useBrowser();
 let page: Page;
@@ -15,6 +15,8 @@ const countIn = async (stage: string) =>
 beforeAll(async () => {
   page = await browser.newPage({ width: 1600, height: 900 });
   await logIn(page, admin);
+  // The moves here are meant to reach the server: a short Undo time (feedback.test covers Undo).
+  await setUndoDelay(page, 300);
   stages = await (await page.request.get('/api/stages')).json();
   const stageId = (name: string) => stages.find((s) => s.name === name)?.id;
   await api(page, 'POST', '/api/clients', {
@@ -54,8 +56,10 @@ describe('pipeline board', () => {
     const wonBefore = Number(await countIn('Won'));
     await page.getByRole('button', { name: 'Open menu for Halyna Pipeline' }).click();
     const menu = page.getByRole('dialog', { name: 'Menu for Halyna Pipeline' });
+    const sent = page.waitForResponse((r) => r.request().method() === 'PUT');
     await menu.getByLabel('Stage').selectOption({ label: 'Won' });
     await card('Won', 'Halyna Pipeline').waitFor();
+    await sent;
     await expect.poll(() => countIn('Won')).toBe(String(wonBefore + 1));
     await page.reload();
     await card('Won', 'Halyna Pipeline').waitFor();
@@ -71,8 +75,10 @@ describe('pipeline board', () => {
     await expect.poll(() => ostap.getAttribute('aria-pressed')).toBe('true');
     await page.keyboard.press('ArrowRight');
     await page.waitForTimeout(250);
+    const sent = page.waitForResponse((r) => r.request().method() === 'PUT');
     await page.keyboard.press('Space');
     await card('Trial lesson', 'Ostap Pipeline').waitFor();
+    await sent;
     await page.reload();
     await card('Trial lesson', 'Ostap Pipeline').waitFor();
   });

@@ -64,14 +64,31 @@ export async function logIn(page: Page, creds: { login: string; password: string
   await page.waitForURL((u) => u.pathname === '/');
 }
 
-/** Accepts the next confirm/alert and remembers its text. */
-export function answerDialogs(page: Page) {
+/** Records every browser dialog (alert/confirm/prompt) the page opens: the app must open none. */
+export function watchBrowserDialogs(page: Page) {
   const seen: string[] = [];
   page.on('dialog', (d) => {
     seen.push(d.message());
-    void d.accept();
+    void d.dismiss();
   });
   return seen;
+}
+
+/** Answers the app's own confirmation dialog (an alertdialog named `title`). */
+export async function confirmInApp(page: Page, title: string, button = 'Delete') {
+  const dialog = page.getByRole('alertdialog', { name: title });
+  await dialog.getByRole('button', { name: button, exact: true }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+/** The app's notices (role status, or alert for errors), as their texts. */
+export function notices(page: Page, role: 'status' | 'alert' = 'status') {
+  return page.getByRole(role).allInnerTexts();
+}
+
+/** Undo is offered this long in the browser tests where the change must reach the server. */
+export async function setUndoDelay(page: Page, ms: number) {
+  await page.evaluate((value) => localStorage.setItem('undoDelayMs', String(value)), ms);
 }
 
 /** A call to the API from the logged-in page's browser context (cookies and XSRF header). */

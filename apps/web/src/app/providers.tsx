@@ -1,5 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
+import { FeedbackHost } from '../components/feedback/FeedbackHost';
 import { setUnauthorizedHandler } from '../lib/http';
 import { markLoggedOut } from '../lib/session';
 import { createQueryClient } from './queryClient';
@@ -16,5 +17,10 @@ export function Providers({ children, queryClient }: ProvidersProps) {
   // sends the browser to /login.
   useEffect(() => setUnauthorizedHandler(() => markLoggedOut(client)), [client]);
 
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={client}>
+      {children}
+      <FeedbackHost />
+    </QueryClientProvider>
+  );
 }

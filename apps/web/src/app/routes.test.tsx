@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@school/contract/paths';
 import { http } from 'msw';
-import { calledUrls, server, setSession } from '../test/server';
+import { scheduleCommit } from '../components/feedback/pendingCommits';
+import { request } from '../lib/http';
+import { calledUrls, requests, seed, server, setSession } from '../test/server';
 import { jsonResponse, renderApp, setupI18n } from '../test/utils';
 
 const location = () => screen.getByTestId('location').textContent;
@@ -149,5 +151,18 @@ describe('logout', () => {
     await waitFor(() => expect(location()).toBe('/login'));
     await screen.findByRole('button', { name: 'Log in' });
     expect(calledUrls('POST').some((url) => url.pathname === '/api/logout')).toBe(true);
+  });
+
+  it('first sends the changes still offering Undo, while the session is alive (ADR 013)', async () => {
+    seed({ groups: [{ id: 4, name: 'Evening' }] });
+    scheduleCommit({
+      key: 'DELETE /api/groups/4',
+      send: (keepalive) => request('/api/groups/4', { method: 'DELETE', keepalive }),
+    });
+    renderApp('/logout');
+    await waitFor(() => expect(location()).toBe('/login'));
+    const calls = requests.all().map((entry) => `${entry.method} ${entry.url.pathname}`);
+    expect(calls.indexOf('DELETE /api/groups/4')).toBeGreaterThanOrEqual(0);
+    expect(calls.indexOf('DELETE /api/groups/4')).toBeLessThan(calls.indexOf('POST /api/logout'));
   });
 });

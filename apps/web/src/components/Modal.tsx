@@ -8,6 +8,8 @@ interface ModalProps {
   open: boolean;
   title: string;
   onClose: () => void;
+  /** alertdialog for a question that interrupts the work (a delete confirmation). */
+  role?: 'dialog' | 'alertdialog';
   children?: ReactNode;
 }
 
@@ -19,7 +21,7 @@ const FOCUSABLE =
  * closes it and focus goes back to the control that opened it. Where showModal is missing
  * (old browsers, jsdom) the same keyboard behaviour is kept by hand.
  */
-export function Modal({ open, title, onClose, children }: ModalProps) {
+export function Modal({ open, title, onClose, role, children }: ModalProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
@@ -66,6 +68,7 @@ export function Modal({ open, title, onClose, children }: ModalProps) {
     <dialog
       ref={ref}
       className={styles.dialog}
+      role={role === 'alertdialog' ? role : undefined}
       aria-labelledby={titleId}
       aria-modal="true"
       onCancel={(event) => {

@@ -53,6 +53,8 @@ export interface RequestOptions {
    * check); every other 401 means the session is gone (SPEC §8).
    */
   authRedirect?: boolean;
+  /** The request finishes even if the page is closed meanwhile (a change sent on leaving). */
+  keepalive?: boolean;
 }
 
 /** Statuses a proxy in front of the API (vite dev server, load balancer) gives when it is down. */
@@ -116,6 +118,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
       headers: buildHeaders(method, hasBody),
       body: hasBody ? JSON.stringify(options.body) : null,
       signal,
+      ...(options.keepalive ? { keepalive: true } : {}),
     });
   } catch (error) {
     if (timeout.aborted) throw new TimeoutError();

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
-import { render, type RenderResult } from '@testing-library/react';
+import { render, screen, within, type RenderResult } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import i18next from 'i18next';
 import { MemoryRouter, useLocation } from 'react-router';
@@ -62,4 +63,10 @@ export function renderWithProviders(ui: ReactNode, path = '/'): RenderResult {
       <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
     </Providers>,
   );
+}
+
+/** Answers the app's delete confirmation (the alertdialog named `title`) with its Delete button. */
+export async function confirmDelete(user: UserEvent, title: string): Promise<void> {
+  const dialog = await screen.findByRole('alertdialog', { name: title });
+  await user.click(within(dialog).getByRole('button', { name: /^(Delete|Usuń|Видалити)$/ }));
 }

@@ -1,13 +1,13 @@
 import { userCreate } from '@school/contract/users';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { request } from '../../lib/http';
 import { api } from '@school/contract/paths';
 import { http } from 'msw';
 import { lastBody, requests, server } from '../../test/server';
 import { jsonResponse, renderWithProviders, setupI18n } from '../../test/utils';
-import { EntityForm } from './EntityForm';
+import { DONE_RESET_MS, EntityForm } from './EntityForm';
 import { toFormValues, type FieldSpec } from './fields';
 
 const schema = userCreate.pick({ login: true, firstName: true, email: true, dateBirth: true });
@@ -76,6 +76,42 @@ describe('form status machine (SPEC §4)', () => {
     expect(form()).not.toBeNull();
     expect(screen.queryByText('Successfully done !')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Login')).toHaveProperty('value', '');
+  });
+
+  it('does not wait for OK after a success: the cleared form comes back with focus on its first field', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    onTestFinished(() => void vi.useRealTimers());
+    answerSave(() => jsonResponse(201, { id: 5 }));
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderForm();
+    await fillAndSave(user);
+    expect(await screen.findByText('Successfully done !')).toBeTruthy();
+    expect(form()).toBeNull();
+
+    await act(() => vi.advanceTimersByTimeAsync(DONE_RESET_MS));
+    expect(screen.queryByText('Successfully done !')).toBeNull();
+    expect(form()).not.toBeNull();
+    const login = screen.getByLabelText('Login');
+    expect(login).toHaveProperty('value', '');
+    expect(document.activeElement).toBe(login);
+    // The next entry is typed straight away.
+    await user.keyboard('maria');
+    expect(login).toHaveProperty('value', 'maria');
+  });
+
+  it('keeps an error until OK, with the values typed', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    onTestFinished(() => void vi.useRealTimers());
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    answerSave(() => jsonResponse(500, { error: 'internal', message: 'Oops' }));
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderForm();
+    await fillAndSave(user);
+    expect(await screen.findByText('Something went wrong !')).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(DONE_RESET_MS * 3));
+    expect(screen.getByText('Something went wrong !')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+    expect(screen.getByLabelText('Login')).toHaveProperty('value', 'olena');
   });
 
   it.each([

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import controls from '../controls.module.css';
@@ -8,6 +8,9 @@ import { FormField, NewRecordContext } from './FormField';
 import { isRequired, toBody, type FieldSpec, type FormSchema, type FormValues } from './fields';
 import { useFormStatus } from './useFormStatus';
 import styles from './Form.module.css';
+
+/** A success does not wait for OK: the done panel goes back to none by itself after this. */
+export const DONE_RESET_MS = 3000;
 
 export interface EntityFormProps {
   /**
@@ -57,11 +60,15 @@ export function EntityForm({
   const [generation, setGeneration] = useState(0);
   const [focusField, setFocusField] = useState<string | null>(null);
   const [unknownFields, setUnknownFields] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const names = new Set(fields.map((field) => field.name));
 
   useEffect(() => {
     if (status !== 'none' || focusField === null) return;
-    form.setFocus(focusField);
+    // By the element: after a reset the fields were mounted anew and the form's refs are stale.
+    const element = formRef.current?.elements.namedItem(focusField);
+    if (element instanceof HTMLElement) element.focus();
+    else form.setFocus(focusField);
     setFocusField(null);
   }, [status, focusField, form]);
 
@@ -87,9 +94,21 @@ export function EntityForm({
   });
 
   const onOk = () => {
-    if (status === 'done' && onDoneOk) onDoneOk();
+    if (status === 'done') {
+      if (onDoneOk) onDoneOk();
+      // The cleared form is back for the next entry, typed into straight away.
+      else setFocusField(fields[0]?.name ?? null);
+    }
     reset();
   };
+  const onOkRef = useRef(onOk);
+  onOkRef.current = onOk;
+
+  useEffect(() => {
+    if (status !== 'done') return undefined;
+    const timer = setTimeout(() => onOkRef.current(), DONE_RESET_MS);
+    return () => clearTimeout(timer);
+  }, [status]);
 
   const formMessage = message === null ? null : 'key' in message ? t(message.key) : message.text;
   const anyRequired = fields.some((field) => isRequired(schema, field));
@@ -100,6 +119,7 @@ export function EntityForm({
       <NewRecordContext value={mode === 'create'}>
         <FormProvider {...form}>
           <form
+            ref={formRef}
             className={styles.form}
             aria-label={label}
             hidden={status !== 'none'}

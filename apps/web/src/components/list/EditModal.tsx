@@ -3,6 +3,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../lib/http';
 import controls from '../controls.module.css';
+import { showNotice } from '../feedback/notices';
 import { EntityForm } from '../form/EntityForm';
 import { toFormValues } from '../form/fields';
 import { Modal } from '../Modal';
@@ -64,7 +65,12 @@ export function EditModal<R extends Row>({
             }
             submitLabel={t('form.saveChanges')}
             onSubmit={(body) => request(`${path}/${row.id}`, { method: 'PUT', body })}
-            onSaved={() => invalidateResource(queryClient, path)}
+            onSaved={() => {
+              invalidateResource(queryClient, path);
+              // The modal closes at once; the same words as the done panel, in the notices.
+              showNotice({ text: t('messages.success') });
+              close();
+            }}
             onDoneOk={close}
           />
           {menu.length > 0 && (

@@ -1,4 +1,5 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { clearNotices } from '../feedback/notices';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { calledUrls, lastBody } from '../../test/server';
@@ -70,7 +71,7 @@ describe('edit modal (SPEC §4: none, edit, menu)', () => {
     }
   });
 
-  it('saves with PUT, says done, and OK closes it with the list refreshed', async () => {
+  it('saves with PUT, closes at once and says done in a notice, with the list refreshed', async () => {
     const user = userEvent.setup();
     renderThings();
     await table();
@@ -81,14 +82,17 @@ describe('edit modal (SPEC §4: none, edit, menu)', () => {
     await user.type(name, 'Alpha 2');
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
 
-    expect(await within(dialog).findByText('Successfully done !')).toBeInTheDocument();
+    const notice = await screen.findByRole('status');
+    expect(notice).toHaveTextContent('Successfully done !');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(lastBody('PUT', '/api/things/1')).toEqual({
       name: 'Alpha 2',
       note: 'first, with "quotes"',
     });
-    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await waitFor(() => expect(rowNames()).toEqual(['Alpha 2', 'Beta', 'Gamma']));
+    // Focus goes back to the row's edit button that opened the modal.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Alpha 2' }));
+    clearNotices();
   });
 });
 

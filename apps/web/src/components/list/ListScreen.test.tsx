@@ -2,8 +2,10 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { http, HttpResponse } from 'msw';
+import { clearNotices } from '../feedback/notices';
+import { UNDO_DELAY_STORAGE_KEY } from '../feedback/pendingCommits';
 import { calledUrls, seed, server } from '../../test/server';
-import { setupI18n, stubLayout } from '../../test/utils';
+import { confirmDelete, setupI18n, stubLayout } from '../../test/utils';
 import { renderThings, ROWS } from './thingsFixture';
 
 const table = () => screen.findByRole('table', { name: 'Things' });
@@ -17,6 +19,8 @@ beforeAll(setupI18n);
 beforeEach(() => stubLayout());
 afterEach(() => {
   cleanup();
+  clearNotices();
+  localStorage.clear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -117,17 +121,63 @@ describe('list', () => {
 });
 
 describe('row actions', () => {
-  it('does not delete when the confirmation is cancelled', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+  it('asks in the app’s own dialog naming the record; Escape deletes nothing', async () => {
+    const browserConfirm = vi.spyOn(window, 'confirm');
+    const user = userEvent.setup();
+    renderThings();
+    await table();
+    const button = screen.getByRole('button', { name: 'Delete Beta' });
+    await user.click(button);
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete thing Beta?' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(dialog).toHaveTextContent('Are you sure you want to delete this element?');
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
+    expect(browserConfirm).not.toHaveBeenCalled();
+    expect(names(screen.getByRole('table'))).toEqual(['Alpha', 'Beta', 'Gamma']);
+    expect(calledUrls('DELETE')).toHaveLength(0);
+  });
+
+  it('removes the row at once and Undo brings it back without a DELETE', async () => {
     const user = userEvent.setup();
     renderThings();
     await table();
     await user.click(screen.getByRole('button', { name: 'Delete Beta' }));
-    expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete this element?');
+    await confirmDelete(user, 'Delete thing Beta?');
+    expect(names(screen.getByRole('table'))).toEqual(['Alpha', 'Gamma']);
+    expect(screen.getByText('2 items')).toBeInTheDocument();
+    const notice = screen.getByRole('status');
+    expect(notice).toHaveTextContent('Deleted thing Beta.');
+    await user.click(within(notice).getByRole('button', { name: 'Undo' }));
+    expect(names(screen.getByRole('table'))).toEqual(['Alpha', 'Beta', 'Gamma']);
+    expect(screen.getByText('3 items')).toBeInTheDocument();
+    expect(screen.queryByText('Deleted thing Beta.')).not.toBeInTheDocument();
     expect(calledUrls('DELETE')).toHaveLength(0);
   });
 
-  it('alerts and keeps the row when the server refuses because of linked rows (409)', async () => {
+  it('sends the DELETE when the Undo time has passed and the row stays gone', async () => {
+    localStorage.setItem(UNDO_DELAY_STORAGE_KEY, '30');
+    const user = userEvent.setup();
+    renderThings();
+    await table();
+    await user.click(screen.getByRole('button', { name: 'Delete Beta' }));
+    await confirmDelete(user, 'Delete thing Beta?');
+    await waitFor(() =>
+      expect(calledUrls('DELETE').map((url) => url.pathname)).toEqual(['/api/things/2']),
+    );
+    // The list is read again after the DELETE, and the server no longer has the row.
+    await waitFor(() =>
+      expect(calledUrls('GET').filter((url) => url.pathname === '/api/things')).toHaveLength(2),
+    );
+    await waitFor(() => expect(names(screen.getByRole('table'))).toEqual(['Alpha', 'Gamma']));
+    expect(screen.getByText('2 items')).toBeInTheDocument();
+  });
+
+  it('brings the row back and says why when the server refuses because of linked rows (409)', async () => {
+    localStorage.setItem(UNDO_DELAY_STORAGE_KEY, '30');
+    const browserAlert = vi.spyOn(window, 'alert');
     server.use(
       http.delete('/api/things/:id', () =>
         HttpResponse.json(
@@ -136,29 +186,21 @@ describe('row actions', () => {
         ),
       ),
     );
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     const user = userEvent.setup();
     renderThings();
     await table();
     await user.click(screen.getByRole('button', { name: 'Delete Beta' }));
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith(
-        'The element was probably not deleted because other elements are linked to it. First make sure that no element is linked to it.',
-      ),
+    await confirmDelete(user, 'Delete thing Beta?');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'The element was probably not deleted because other elements are linked to it. First make sure that no element is linked to it.',
     );
     expect(calledUrls('DELETE').map((url) => url.pathname)).toEqual(['/api/things/2']);
     expect(names(screen.getByRole('table'))).toEqual(['Alpha', 'Beta', 'Gamma']);
-  });
-
-  it('deletes after confirmation and refreshes the list', async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
-    const user = userEvent.setup();
-    renderThings();
-    await table();
-    await user.click(screen.getByRole('button', { name: 'Delete Beta' }));
-    await waitFor(() => expect(names(screen.getByRole('table'))).toEqual(['Alpha', 'Gamma']));
-    expect(screen.getByText('2 items')).toBeInTheDocument();
+    expect(browserAlert).not.toHaveBeenCalled();
+    // Errors stay until dismissed.
+    await user.click(within(alert).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('links each row to its own screen (card/open)', async () => {
@@ -167,13 +209,14 @@ describe('row actions', () => {
     expect(screen.getByRole('link', { name: 'Open Beta' })).toHaveAttribute('href', '/things/2');
   });
 
-  it('copies the text and alerts Copied with it', async () => {
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+  it('copies the text and says Copied with it in a notice', async () => {
+    const browserAlert = vi.spyOn(window, 'alert');
     const user = userEvent.setup();
     renderThings();
     await table();
     await user.click(screen.getByRole('button', { name: 'Copy Gamma' }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Copied: Gamma'));
+    expect(await screen.findByRole('status')).toHaveTextContent('Copied: Gamma');
     expect(await navigator.clipboard.readText()).toBe('Gamma');
+    expect(browserAlert).not.toHaveBeenCalled();
   });
 });

@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadCsv } from '../../lib/csv';
 import controls from '../controls.module.css';
+import { showNotice } from '../feedback/notices';
 import { Spinner } from '../Spinner';
 import { exportFailureMessage } from './serverCsv';
 import styles from './ListView.module.css';
@@ -30,7 +31,7 @@ export function ListToolbar({ total, capped, fileName, buildCsv, tools }: ListTo
     } catch (error) {
       console.error(error);
       const message = exportFailureMessage(error);
-      if (message !== null) window.alert(t(message));
+      if (message !== null) showNotice({ text: t(message), tone: 'error' });
     } finally {
       setExporting(false);
     }

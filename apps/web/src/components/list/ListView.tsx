@@ -11,7 +11,8 @@ import { ListToolbar } from './ListToolbar';
 import { RowActions } from './RowActions';
 import { fetchServerCsv } from './serverCsv';
 import { filterQuery, useInfiniteList } from './useInfiniteList';
-import { useCopy, useDeleteRow } from './useRowActions';
+import { usePendingKeys } from '../feedback/pendingCommits';
+import { pendingDeleteKey, useCopy, useDeleteRow } from './useRowActions';
 import type { Column, EditConfig, Resource, Row, RowActionsConfig } from './types';
 import styles from './ListView.module.css';
 
@@ -62,12 +63,20 @@ export function ListView<R extends Row>({
     [search, sort, filters],
   );
   const list = useInfiniteList(resource, params);
-  const { remove, deletingId } = useDeleteRow<R>(resource.path);
+  const remove = useDeleteRow<R>(resource);
   const copy = useCopy();
+  const pendingKeys = usePendingKeys();
 
-  const rows = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
-  const total = list.data?.pages.at(-1)?.total ?? rows.length;
+  const loaded = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
+  // A row whose delete waits for its Undo time is gone from the user's point of view (ADR 013).
+  const rows = useMemo(
+    () => loaded.filter((row) => !pendingKeys.has(pendingDeleteKey(resource.path, row.id))),
+    [loaded, pendingKeys, resource.path],
+  );
   const capped = list.data?.pages.at(-1)?.capped ?? false;
+  // A capped total ('10,000+') stays the cap: it is a lower bound, not a count to subtract from.
+  const pendingGone = capped ? 0 : loaded.length - rows.length;
+  const total = (list.data?.pages.at(-1)?.total ?? loaded.length) - pendingGone;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const buildCsv = () => {
@@ -83,8 +92,7 @@ export function ListView<R extends Row>({
         <RowActions
           name={resource.rowLabel(row)}
           onEdit={edit ? () => setModal({ mode: 'edit', row }) : undefined}
-          onDelete={actions.delete ? () => remove(row) : undefined}
-          deleting={deletingId === row.id}
+          onDelete={actions.delete ? () => void remove(row) : undefined}
           openHref={actions.open?.(row)}
           copyText={actions.copy?.(row)}
           onCopy={actions.copy ? (text) => void copy(text) : undefined}

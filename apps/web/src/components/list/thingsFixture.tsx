@@ -13,6 +13,7 @@ export const resource: Resource<Thing> = {
   path: '/api/things',
   list: z.array(thing),
   rowLabel: (row) => row.name,
+  recordName: (row) => `thing ${row.name}`,
 };
 export const COLUMNS: Column<Thing>[] = [
   { key: 'name', label: 'fields.name', sort: 'name', value: (row) => row.name },

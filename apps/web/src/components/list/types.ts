@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import type { Parser } from '../../lib/http';
 import type { FieldLabelKey, FieldSpec, FormSchema, FormValues } from '../form/fields';
@@ -29,6 +30,11 @@ export interface Resource<R extends Row> {
   list: Parser<R[]>;
   /** How a row is named in its action buttons ("Edit anna"). */
   rowLabel: (row: R) => string;
+  /**
+   * How the delete confirmation and the Undo notice name a row, with what it is ("client Olena
+   * Koval"); by default its rowLabel.
+   */
+  recordName?: (row: R, t: TFunction) => string;
 }
 
 export interface FormConfig {

@@ -1,47 +1,101 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { copyText } from '../../lib/clipboard';
-import { HttpError, request } from '../../lib/http';
+import { HttpError, request, type Page } from '../../lib/http';
+import { askConfirm } from '../feedback/confirm';
+import { showNotice, dismissNotice } from '../feedback/notices';
+import { scheduleCommit, undoDelayMs } from '../feedback/pendingCommits';
 import { deleteFailureMessage } from './deleteFailure';
-import { invalidateResource } from './useInfiniteList';
-import type { Row } from './types';
+import { invalidateResource, LIST_QUERY_KEY } from './useInfiniteList';
+import type { Resource, Row } from './types';
 
-/** Delete after confirmation (SPEC §8); a refused delete alerts and the row stays. */
-export function useDeleteRow<R extends Row>(path: string) {
-  const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const mutation = useMutation({
-    mutationFn: (row: R) => request(`${path}/${row.id}`, { method: 'DELETE' }),
-    onSuccess: () => invalidateResource(queryClient, path),
-    onError: (error) => {
-      const key = deleteFailureMessage(error);
-      if (key !== null) window.alert(t(key));
-      // 404: someone else deleted it; show the list as it is now.
-      if (error instanceof HttpError && error.status === 404) invalidateResource(queryClient, path);
-      if (!(error instanceof HttpError && error.status < 500)) console.error(error);
-    },
-  });
-  const { mutate } = mutation;
-
-  const remove = useCallback(
-    (row: R) => {
-      if (!window.confirm(t('messages.confirmDelete'))) return;
-      mutate(row);
-    },
-    [mutate, t],
-  );
-
-  return { remove, deletingId: mutation.isPending ? mutation.variables.id : null };
+/** The key under which a row's delete waits in the queue; ListView hides such rows. */
+export function pendingDeleteKey(path: string, id: number): string {
+  return `DELETE ${path}/${id}`;
 }
 
-/** SPEC §8: the copy action alerts 'Copied' with the copied text. */
+/** How the confirmation and the notices name a row ("client Olena Koval"). */
+export function recordName<R extends Row>(
+  resource: Resource<R>,
+  row: R,
+  t: ReturnType<typeof useTranslation>['t'],
+): string {
+  return resource.recordName ? resource.recordName(row, t) : resource.rowLabel(row);
+}
+
+/**
+ * Delete after confirmation (SPEC §8) with Undo (ADR 013): the row leaves the list at once, the
+ * DELETE is sent when the Undo notice has run out; Undo drops it before it was ever sent. A
+ * refused delete brings the row back and says why.
+ */
+export function useDeleteRow<R extends Row>(resource: Resource<R>) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { path } = resource;
+
+  return useCallback(
+    async (row: R) => {
+      const name = recordName(resource, row, t);
+      const yes = await askConfirm({
+        title: t('list.deleteRecord', { record: name }),
+        message: t('messages.confirmDelete'),
+        confirmLabel: t('list.deleteConfirm'),
+      });
+      if (!yes) return;
+      const delay = undoDelayMs();
+      let notice = 0;
+      const undo = scheduleCommit(
+        {
+          key: pendingDeleteKey(path, row.id),
+          send: (keepalive) => request(`${path}/${row.id}`, { method: 'DELETE', keepalive }),
+          onCommitted: () => {
+            // Out of the cached pages before the row stops being hidden, so it never flashes.
+            queryClient.setQueriesData<InfiniteData<Page<R>>>(
+              { queryKey: [LIST_QUERY_KEY, path] },
+              (data) =>
+                data && {
+                  ...data,
+                  pages: data.pages.map((page) => ({
+                    ...page,
+                    items: page.items.filter((item) => item.id !== row.id),
+                    total: page.total === null ? null : page.total - 1,
+                  })),
+                },
+            );
+            invalidateResource(queryClient, path);
+          },
+          onFailed: (error) => {
+            dismissNotice(notice);
+            const key = deleteFailureMessage(error);
+            if (key !== null) showNotice({ text: t(key), tone: 'error' });
+            // 404: someone else deleted it; show the list as it is now.
+            if (error instanceof HttpError && error.status === 404) {
+              invalidateResource(queryClient, path);
+            }
+            if (!(error instanceof HttpError && error.status < 500)) console.error(error);
+          },
+        },
+        delay,
+      );
+      notice = showNotice({
+        text: t('list.deleted', { record: name }),
+        action: { label: t('notices.undo'), run: undo },
+        durationMs: delay,
+      });
+    },
+    [resource, path, queryClient, t],
+  );
+}
+
+/** SPEC §8: the copy action says 'Copied' with the copied text (a notice, not an alert). */
 export function useCopy() {
   const { t } = useTranslation();
   return useCallback(
     async (text: string) => {
       const copied = await copyText(text);
-      window.alert(copied ? `${t('messages.copied')}: ${text}` : t('messages.copyFailed'));
+      if (copied) showNotice({ text: `${t('messages.copied')}: ${text}` });
+      else showNotice({ text: t('messages.copyFailed'), tone: 'error' });
     },
     [t],
   );

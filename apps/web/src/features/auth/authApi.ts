@@ -1,6 +1,8 @@
 import { sessionUser, type LoginRequest } from '@school/contract/auth';
 import { api } from '@school/contract/paths';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { clearNotices } from '../../components/feedback/notices';
+import { flushCommits } from '../../components/feedback/pendingCommits';
 import { browserTimeZone } from '../../lib/format';
 import { request } from '../../lib/http';
 import { markLoggedIn, markLoggedOut } from '../../lib/session';
@@ -23,8 +25,15 @@ export function useLogin() {
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => request(api.logout, { method: 'POST', authRedirect: false }),
+    mutationFn: async () => {
+      // Changes still offering Undo are sent while the session can still send them (ADR 013).
+      await flushCommits();
+      return request(api.logout, { method: 'POST', authRedirect: false });
+    },
     // SPEC §2: the user is logged out even when the call fails.
-    onSettled: () => markLoggedOut(queryClient),
+    onSettled: () => {
+      markLoggedOut(queryClient);
+      clearNotices();
+    },
   });
 }

@@ -2,8 +2,16 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { http } from 'msw';
+import { clearNotices } from '../../components/feedback/notices';
+import { UNDO_DELAY_STORAGE_KEY } from '../../components/feedback/pendingCommits';
 import { calledUrls, lastBody, server } from '../../test/server';
-import { jsonResponse, renderWithProviders, setupI18n, stubLayout } from '../../test/utils';
+import {
+  confirmDelete,
+  jsonResponse,
+  renderWithProviders,
+  setupI18n,
+  stubLayout,
+} from '../../test/utils';
 import { ClientsScreen } from './ClientsScreen';
 
 const table = () => screen.findByRole('table', { name: 'Clients' });
@@ -18,6 +26,8 @@ beforeAll(setupI18n);
 beforeEach(() => stubLayout());
 afterEach(() => {
   cleanup();
+  clearNotices();
+  window.localStorage.clear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -72,14 +82,14 @@ describe('client forms', () => {
     await waitFor(() => expect(product.value).toBe('4'));
     await user.selectOptions(product, 'Group course');
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
-    expect(await within(dialog).findByText('Successfully done !')).toBeInTheDocument();
+    expect(await screen.findByRole('status')).toHaveTextContent('Successfully done !');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(lastBody('PUT', '/api/clients/2')).toMatchObject({
       firstName: 'Bohdan',
       product: 3,
       stage: 2,
       responsibleId: 8,
     });
-    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     await waitFor(() =>
       expect(within(rowOf('Bohdan')).getByText('Group course')).toBeInTheDocument(),
     );
@@ -88,7 +98,6 @@ describe('client forms', () => {
 
 describe('row actions', () => {
   it('opens the client card, copies the e-mail or else the phone', async () => {
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     const user = userEvent.setup();
     renderWithProviders(<ClientsScreen />);
     await table();
@@ -96,24 +105,26 @@ describe('row actions', () => {
       '/clients/1',
     );
     await user.click(screen.getByRole('button', { name: 'Copy Anna Nowak' }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Copied: anna@example.com'));
+    expect(await screen.findByText('Copied: anna@example.com')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Copy Bohdan Shevchenko' }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Copied: +380 44 555 0101'));
+    expect(await screen.findByText('Copied: +380 44 555 0101')).toBeInTheDocument();
     // Neither e-mail nor phone: nothing to copy, no button.
     expect(
       screen.queryByRole('button', { name: 'Copy Celina Wiśniewska' }),
     ).not.toBeInTheDocument();
   });
 
-  it('deletes after confirmation; a 409 alerts and keeps the row', async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+  it('deletes after confirming "Delete client …?"; a 409 says why and brings the row back', async () => {
+    window.localStorage.setItem(UNDO_DELAY_STORAGE_KEY, '30');
     const user = userEvent.setup();
     renderWithProviders(<ClientsScreen />);
     await table();
     await user.click(screen.getByRole('button', { name: 'Delete Celina Wiśniewska' }));
+    await confirmDelete(user, 'Delete client Celina Wiśniewska?');
+    await waitFor(() =>
+      expect(calledUrls('DELETE').map((url) => url.pathname)).toEqual(['/api/clients/3']),
+    );
     await waitFor(() => expect(firstNames()).toEqual(['Anna', 'Bohdan']));
-    expect(calledUrls('DELETE').map((url) => url.pathname)).toEqual(['/api/clients/3']);
 
     server.use(
       http.delete(
@@ -123,11 +134,10 @@ describe('row actions', () => {
       ),
     );
     await user.click(screen.getByRole('button', { name: 'Delete Anna Nowak' }));
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith(
-        'The element was probably not deleted because other elements are linked to it. First make sure that no element is linked to it.',
-      ),
+    await confirmDelete(user, 'Delete client Anna Nowak?');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The element was probably not deleted because other elements are linked to it. First make sure that no element is linked to it.',
     );
-    expect(firstNames()).toEqual(['Anna', 'Bohdan']);
+    await waitFor(() => expect(firstNames()).toEqual(['Anna', 'Bohdan']));
   });
 });

@@ -46,6 +46,7 @@ export const clientsResource: Resource<Client> = {
   path: CLIENTS_PATH,
   list: z.array(client),
   rowLabel: clientName,
+  recordName: (row, t) => t('records.client', { name: clientName(row) }),
 };
 
 /** What the row's copy action copies: the e-mail, else the phone, else nothing. */

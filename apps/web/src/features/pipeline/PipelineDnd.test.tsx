@@ -1,6 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { UNDO_DELAY_STORAGE_KEY } from '../../components/feedback/pendingCommits';
 import { makeBoardClient } from '../../test/clients';
 import { seed, sentBodies } from '../../test/server';
 import { renderApp, setupI18n } from '../../test/utils';
@@ -51,6 +52,7 @@ const column = (name: string) => screen.getByRole('region', { name });
 beforeAll(setupI18n);
 beforeEach(() => {
   window.localStorage.clear();
+  window.localStorage.setItem(UNDO_DELAY_STORAGE_KEY, '30');
   window.innerWidth = 1280;
   layOutBoard();
 });

@@ -2,6 +2,8 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpResponse, http } from 'msw';
+import { clearNotices } from '../../components/feedback/notices';
+import { UNDO_DELAY_STORAGE_KEY } from '../../components/feedback/pendingCommits';
 import { daysAgo, makeBoardClient } from '../../test/clients';
 import { calledUrls, seed, sentBodies, server } from '../../test/server';
 import { jsonResponse, renderApp, setupI18n } from '../../test/utils';
@@ -90,6 +92,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  clearNotices();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -128,6 +131,7 @@ describe('pipeline board', () => {
   });
 
   it('moves a client with the stage selector of the card menu', async () => {
+    window.localStorage.setItem(UNDO_DELAY_STORAGE_KEY, '30');
     serve();
     renderApp('/pipeline');
     const { user, menu } = await openMenu('Olena Kovalenko');
@@ -138,7 +142,9 @@ describe('pipeline board', () => {
     expect([...select.options].map((option) => option.text)).toEqual(['Lead', 'Contacted', 'Won']);
     await user.selectOptions(select, 'Won');
 
-    expect(sentBodies('PUT')).toEqual([{ path: '/api/clients/1', body: { stage: 5 } }]);
+    await waitFor(() =>
+      expect(sentBodies('PUT')).toEqual([{ path: '/api/clients/1', body: { stage: 5 } }]),
+    );
     expect(await within(column('Won')).findByText('Olena Kovalenko')).toBeInTheDocument();
     expect(within(column('Lead')).queryByText('Olena Kovalenko')).not.toBeInTheDocument();
     await within(column('Won')).findByText('1 client');
@@ -147,12 +153,39 @@ describe('pipeline board', () => {
     // The card keeps the focus in its new column (its old place is gone).
     const moved = within(column('Won')).getByRole('button', { name: /^Olena Kovalenko/ });
     await waitFor(() => expect(document.activeElement).toBe(moved));
-    const status = await screen.findByText('Olena Kovalenko moved to Won.');
-    expect(status).toHaveAttribute('role', 'status');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('offers Undo, which puts the card back in its old place without telling the server', async () => {
+    serve();
+    renderApp('/pipeline');
+    const leadOrder = () =>
+      within(column('Lead'))
+        .getAllByText(/^(Olena Kovalenko|Piotr Nowak)$/)
+        .map((name) => name.textContent);
+    await within(await screen.findByRole('region', { name: 'Lead' })).findByText('Olena Kovalenko');
+    // Newest arrivals first: Olena is below Piotr, and goes back there.
+    expect(leadOrder()).toEqual(['Piotr Nowak', 'Olena Kovalenko']);
+    const { user, menu } = await openMenu('Olena Kovalenko');
+    await user.selectOptions(within(menu).getByRole('combobox', { name: 'Stage' }), 'Won');
+    expect(await within(column('Won')).findByText('Olena Kovalenko')).toBeInTheDocument();
+    expect(figures('Won')).toEqual({ count: '1 client', sum: '1,200.00 zł' });
+
+    const notice = (await screen.findByText('Olena Kovalenko moved to Won.')).closest<HTMLElement>(
+      '[role="status"]',
+    )!;
+    await user.click(within(notice).getByRole('button', { name: 'Undo' }));
+    expect(leadOrder()).toEqual(['Piotr Nowak', 'Olena Kovalenko']);
+    expect(within(column('Won')).queryByText('Olena Kovalenko')).not.toBeInTheDocument();
+    expect(figures('Lead')).toEqual({ count: '2 clients', sum: '3,700.50 zł' });
+    expect(figures('Won')).toEqual({ count: '0 clients', sum: '0.00 zł' });
+    const back = within(column('Lead')).getByRole('button', { name: /^Olena Kovalenko/ });
+    await waitFor(() => expect(document.activeElement).toBe(back));
+    expect(sentBodies('PUT')).toEqual([]);
+  });
+
   it('puts the card back and says so when the server refuses the move', async () => {
+    window.localStorage.setItem(UNDO_DELAY_STORAGE_KEY, '30');
     serve({ failPut: 500 });
     renderApp('/pipeline');
     const { user, menu } = await openMenu('Olena Kovalenko');
@@ -171,11 +204,12 @@ describe('pipeline board', () => {
     const back = within(column('Lead')).getByRole('button', { name: /^Olena Kovalenko/ });
     await waitFor(() => expect(document.activeElement).toBe(back));
 
-    await user.click(screen.getByRole('button', { name: 'OK' }));
+    await user.click(within(alert).getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('returns to /pipeline with the error when the move fails after the user left', async () => {
+    window.localStorage.setItem(UNDO_DELAY_STORAGE_KEY, '30');
     const board = serve({ failPut: 'network', holdPuts: true });
     renderApp('/pipeline');
     const { user, menu } = await openMenu('Olena Kovalenko');

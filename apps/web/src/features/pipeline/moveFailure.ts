@@ -1,22 +1,9 @@
+import type { TFunction } from 'i18next';
 import { HttpError, NetworkError, TimeoutError } from '../../lib/http';
 
 /** Why a stage move failed, as far as the user can act on it. */
 export type MoveFailureReason =
   'forbidden' | 'timeout' | 'noConnection' | 'notFound' | 'invalid' | 'generic';
-
-/**
- * SPEC §8 "a failed client stage move returns to /pipeline": the failure travels in the
- * navigation's state, so the board shows it even when the user had already left it.
- */
-export interface MoveFailure {
-  reason: MoveFailureReason;
-  name: string;
-  stage: string;
-  /** Differs per failure, so a repeated identical failure is announced again. */
-  at: number;
-}
-
-const STATE_KEY = 'pipelineMoveFailure';
 
 export function moveFailureReason(error: unknown): MoveFailureReason {
   if (error instanceof TimeoutError) return 'timeout';
@@ -29,29 +16,30 @@ export function moveFailureReason(error: unknown): MoveFailureReason {
   return 'generic';
 }
 
-export function moveFailureState(failure: MoveFailure): Record<string, MoveFailure> {
-  return { [STATE_KEY]: failure };
+function reasonText(t: TFunction, reason: MoveFailureReason): string | null {
+  switch (reason) {
+    case 'forbidden':
+      return t('messages.forbidden');
+    case 'timeout':
+      return t('messages.timeout');
+    case 'noConnection':
+      return t('pipeline.noConnection');
+    case 'notFound':
+      return t('pipeline.notFound');
+    case 'invalid':
+      return t('pipeline.invalidStage');
+    case 'generic':
+      return null;
+  }
 }
 
-const REASONS: ReadonlySet<string> = new Set<MoveFailureReason>([
-  'forbidden',
-  'timeout',
-  'noConnection',
-  'notFound',
-  'invalid',
-  'generic',
-]);
-
-function isReason(value: unknown): value is MoveFailureReason {
-  return typeof value === 'string' && REASONS.has(value);
-}
-
-/** The failure carried by the current location's state, if any (history state is untyped). */
-export function readMoveFailure(state: unknown): MoveFailure | null {
-  if (typeof state !== 'object' || state === null || !(STATE_KEY in state)) return null;
-  const value: unknown = (state as Record<string, unknown>)[STATE_KEY];
-  if (typeof value !== 'object' || value === null) return null;
-  const { reason, name, stage, at } = value as Record<string, unknown>;
-  if (!isReason(reason) || typeof name !== 'string' || typeof stage !== 'string') return null;
-  return { reason, name, stage, at: typeof at === 'number' ? at : 0 };
+/** SPEC §8: a failed stage move; the card is already back in its column when this shows. */
+export function moveFailureText(
+  t: TFunction,
+  error: unknown,
+  names: { name: string; stage: string },
+): string {
+  const reason = reasonText(t, moveFailureReason(error));
+  const moveFailed = t('pipeline.moveFailed', names);
+  return reason === null ? moveFailed : `${moveFailed} ${reason}`;
 }

@@ -87,10 +87,11 @@ export function useColumnClients(stageId: number, search: string) {
 }
 
 /** SPEC §4: a stage move sends only the stage; the answer is the updated client. */
-export function putClientStage(clientId: number, stageId: number): Promise<Client> {
+export function putClientStage(clientId: number, stageId: number, keepalive = false) {
   return request(api.client(clientId), {
     method: 'PUT',
     body: { stage: stageId },
     schema: client,
+    keepalive,
   });
 }

@@ -1,10 +1,17 @@
 import type { Client, StageSummary } from '@school/contract/clients';
-import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { dismissNotice, showNotice } from '../../components/feedback/notices';
+import {
+  hasPendingCommits,
+  scheduleCommit,
+  undoDelayMs,
+} from '../../components/feedback/pendingCommits';
 import { HttpError } from '../../lib/http';
 import { shiftSummaries, withClientOnTop, withoutClient, type ColumnData } from './boardCache';
-import { moveFailureReason, moveFailureState } from './moveFailure';
+import { moveFailureText } from './moveFailure';
 import { PIPELINE_PATH, pipelineKeys, putClientStage } from './pipelineApi';
 import { fullName } from './pipelineFormat';
 
@@ -12,22 +19,28 @@ export interface MoveRequest {
   client: Client;
   from: number;
   to: number;
-  /** The target stage's name, for the failure message. */
+  /** The target stage's name, for the notices. */
   toName: string;
 }
 
-interface Snapshot {
-  entries: [QueryKey, unknown][];
+export interface MoveHandlers {
+  /** The card is back in its old column (Undo, or the server refused the move). */
+  onReturned?: () => void;
 }
 
+/** Queue keys of stage moves; the board refreshes from the server only when none waits. */
+const MOVE_KEY = 'PUT client stage';
+
 /**
- * Moves a client to another stage (SPEC §4, DESIGN §3 Pipeline). The card moves at once; if the
- * server refuses or does not answer, the board is put back as it was and the view returns to
- * /pipeline with the reason (SPEC §8).
+ * Moves a client to another stage (SPEC §4, DESIGN §3 Pipeline) with Undo (ADR 013). The card
+ * moves at once; the PUT is sent when the Undo notice has run out, so Undo only has to put the
+ * card back on screen: the server never saw the move. If the server refuses or does not
+ * answer, the board is put back and the view returns to /pipeline with the reason (SPEC §8).
  */
 export function useMoveClient(search: string) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const { t } = useTranslation();
   // Mounted means the board is on screen: the failure then replaces the current history entry
   // instead of adding a second /pipeline one.
   const mounted = useRef(false);
@@ -38,17 +51,14 @@ export function useMoveClient(search: string) {
     };
   }, []);
 
-  return useMutation<Client, unknown, MoveRequest, Snapshot>({
-    mutationFn: ({ client, to }) => putClientStage(client.id, to),
-    onMutate: async ({ client, from, to }) => {
-      await Promise.all([
-        queryClient.cancelQueries({ queryKey: pipelineKeys.columns }),
-        queryClient.cancelQueries({ queryKey: pipelineKeys.summaries }),
-      ]);
-      const entries: [QueryKey, unknown][] = [
-        ...queryClient.getQueriesData({ queryKey: pipelineKeys.columns }),
-        ...queryClient.getQueriesData({ queryKey: pipelineKeys.summaries }),
-      ];
+  return useCallback(
+    (request: MoveRequest, handlers: MoveHandlers = {}) => {
+      const { client, from, to, toName } = request;
+      void queryClient.cancelQueries({ queryKey: pipelineKeys.columns });
+      void queryClient.cancelQueries({ queryKey: pipelineKeys.summaries });
+      const before: [QueryKey, unknown][] = queryClient.getQueriesData({
+        queryKey: pipelineKeys.columnsOf(from),
+      });
       const moved: Client = { ...client, stage: to, stageChangedAt: new Date().toISOString() };
       queryClient.setQueriesData<ColumnData>({ queryKey: pipelineKeys.columnsOf(from) }, (data) =>
         withoutClient(data, client.id),
@@ -59,24 +69,52 @@ export function useMoveClient(search: string) {
       queryClient.setQueriesData<StageSummary[]>({ queryKey: pipelineKeys.summaries }, (data) =>
         shiftSummaries(data, from, to, client.price),
       );
-      return { entries };
-    },
-    onError: (error, { client, toName }, snapshot) => {
-      for (const [key, data] of snapshot?.entries ?? []) queryClient.setQueryData(key, data);
-      // A 401 has already sent the user to /login (http.ts); the board is no place to return to.
-      if (error instanceof HttpError && error.status === 401) return;
-      const failure = {
-        reason: moveFailureReason(error),
-        name: fullName(client),
-        stage: toName,
-        at: Date.now(),
+
+      const refresh = () => {
+        // Another move still waiting would jump back if the board were read now.
+        if (hasPendingCommits(MOVE_KEY)) return;
+        void queryClient.invalidateQueries({ queryKey: pipelineKeys.columns });
+        void queryClient.invalidateQueries({ queryKey: pipelineKeys.summaries });
       };
-      void navigate(PIPELINE_PATH, { state: moveFailureState(failure), replace: mounted.current });
+      const putBack = () => {
+        queryClient.setQueriesData<ColumnData>({ queryKey: pipelineKeys.columnsOf(to) }, (data) =>
+          withoutClient(data, client.id),
+        );
+        // The old column as it was: the card in its old place.
+        for (const [key, data] of before) queryClient.setQueryData(key, data);
+        queryClient.setQueriesData<StageSummary[]>({ queryKey: pipelineKeys.summaries }, (data) =>
+          shiftSummaries(data, to, from, client.price),
+        );
+        handlers.onReturned?.();
+        refresh();
+      };
+
+      const delay = undoDelayMs();
+      const names = { name: fullName(client), stage: toName };
+      let notice = 0;
+      const undo = scheduleCommit(
+        {
+          key: `${MOVE_KEY} ${client.id}`,
+          send: (keepalive) => putClientStage(client.id, to, keepalive),
+          onCommitted: refresh,
+          onUndone: putBack,
+          onFailed: (error) => {
+            dismissNotice(notice);
+            putBack();
+            // A 401 has already sent the user to /login (http.ts); no board to return to.
+            if (error instanceof HttpError && error.status === 401) return;
+            showNotice({ text: moveFailureText(t, error, names), tone: 'error' });
+            void navigate(PIPELINE_PATH, { replace: mounted.current });
+          },
+        },
+        delay,
+      );
+      notice = showNotice({
+        text: t('pipeline.moved', names),
+        action: { label: t('notices.undo'), run: undo },
+        durationMs: delay,
+      });
     },
-    onSettled: (_data, _error, { from, to }) => {
-      void queryClient.invalidateQueries({ queryKey: pipelineKeys.columnsOf(from) });
-      void queryClient.invalidateQueries({ queryKey: pipelineKeys.columnsOf(to) });
-      void queryClient.invalidateQueries({ queryKey: pipelineKeys.summaries });
-    },
-  });
+    [queryClient, navigate, search, t],
+  );
 }

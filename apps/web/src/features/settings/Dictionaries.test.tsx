@@ -1,11 +1,13 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { clearNotices } from '../../components/feedback/notices';
+import { UNDO_DELAY_STORAGE_KEY } from '../../components/feedback/pendingCommits';
 import { changeLanguage } from '../../i18n/i18n';
 import { http } from 'msw';
 import { calledUrls, lastBody, seed, server } from '../../test/server';
-import { jsonResponse, renderApp, setupI18n, stubLayout } from '../../test/utils';
+import { confirmDelete, jsonResponse, renderApp, setupI18n, stubLayout } from '../../test/utils';
 
 const STAGES = [
   { id: 1, name: 'New', color: '#3b82f6', order: 1 },
@@ -82,22 +84,31 @@ describe('settings: dictionaries', () => {
     });
   });
 
-  it('alerts in Ukrainian when a linked product cannot be deleted, and keeps it', async () => {
+  it('says in Ukrainian why a linked product cannot be deleted, and keeps it', async () => {
     await changeLanguage('uk');
+    window.localStorage.setItem(UNDO_DELAY_STORAGE_KEY, '30');
+    onTestFinished(() => {
+      clearNotices();
+      window.localStorage.removeItem(UNDO_DELAY_STORAGE_KEY);
+    });
     serveDictionaries();
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     const user = userEvent.setup();
     renderApp('/settings');
     const section = await screen.findByRole('region', { name: 'Словники' }, { timeout: 5000 });
     await user.click(within(section).getByRole('tab', { name: 'Продукти' }));
     const table = await within(section).findByRole('table', { name: 'Продукти' });
     await user.click(within(table).getByRole('button', { name: 'Видалити Conversation club' }));
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith(
-        'Елемент, ймовірно, не видалено, бо з ним пов’язані інші елементи. Спершу переконайтеся, що жоден елемент із ним не пов’язаний.',
-      ),
+    await confirmDelete(user, 'Видалити Conversation club?');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Елемент, ймовірно, не видалено, бо з ним пов’язані інші елементи. Спершу переконайтеся, що жоден елемент із ним не пов’язаний.',
     );
-    expect(within(table).getByRole('row', { name: /Conversation club/ })).toBeInTheDocument();
+    // The row comes back in the table shown now (the one emptied by the delete was replaced).
+    await waitFor(() =>
+      expect(
+        within(within(section).getByRole('table', { name: 'Продукти' })).getByRole('row', {
+          name: /Conversation club/,
+        }),
+      ).toBeInTheDocument(),
+    );
   });
 });

@@ -62,14 +62,17 @@ describe('settings: sessions', () => {
 
   it('deletes another session after confirmation and refreshes the list', async () => {
     seed({ sessions: SESSIONS });
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const browserConfirm = vi.spyOn(window, 'confirm');
     const user = userEvent.setup();
     renderApp('/settings');
     const table = await sessionsTable();
     const other = within(table).getByText('Safari on iOS').closest('tr')!;
     await user.click(within(other).getByRole('button', { name: 'Delete session' }));
 
-    expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete this element?');
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete this session?' });
+    expect(dialog).toHaveTextContent('Are you sure you want to delete this element?');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete session' }));
+    expect(browserConfirm).not.toHaveBeenCalled();
     await waitFor(() => expect(screen.queryByText('Safari on iOS')).not.toBeInTheDocument());
     expect(calledUrls('DELETE').some((url) => url.pathname === '/api/sessions/2')).toBe(true);
     expect(screen.getByTestId('location').textContent).toBe('/settings');
@@ -77,21 +80,25 @@ describe('settings: sessions', () => {
 
   it('does nothing when the confirmation is declined', async () => {
     seed({ sessions: SESSIONS });
-    vi.spyOn(window, 'confirm').mockReturnValue(false);
     const user = userEvent.setup();
     renderApp('/settings');
     const table = await sessionsTable();
     await user.click(within(table).getAllByRole('button', { name: 'Delete session' })[1]!);
-    expect(calledUrls('DELETE').length > 0).toBe(false);
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete this session?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(calledUrls('DELETE')).toHaveLength(0);
   });
 
   it('logs this browser out when its own session is deleted', async () => {
     seed({ sessions: SESSIONS });
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     const user = userEvent.setup();
     renderApp('/settings');
     const table = await sessionsTable();
     await user.click(within(table).getAllByRole('button', { name: 'Delete session' })[0]!);
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete this session?' });
+    expect(dialog.textContent).toContain('deleting it logs you out');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete session' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/login'));
   });
 });

@@ -1,5 +1,6 @@
 import type { SessionItem } from '@school/contract/auth';
 import { useTranslation } from 'react-i18next';
+import { askConfirm } from '../../components/feedback/confirm';
 import { HeaderBlock } from '../../components/HeaderBlock';
 import { LanguageSelect } from '../../components/LanguageSelect';
 import { LoadingState } from '../../components/LoadingState';
@@ -16,12 +17,13 @@ export function SettingsScreen() {
   const sessions = useSessions();
   const deleteSession = useDeleteSession();
 
-  const onDelete = (item: SessionItem) => {
-    const question = item.current
-      ? t('settings.confirmDeleteCurrent')
-      : t('messages.confirmDelete');
-    if (!window.confirm(question)) return;
-    deleteSession.mutate(item);
+  const onDelete = async (item: SessionItem) => {
+    const yes = await askConfirm({
+      title: t('settings.revokeTitle'),
+      message: item.current ? t('settings.confirmDeleteCurrent') : t('messages.confirmDelete'),
+      confirmLabel: t('settings.delete'),
+    });
+    if (yes) deleteSession.mutate(item);
   };
 
   const timeZone = session.isLoggedIn ? session.timeZone : undefined;
@@ -62,7 +64,7 @@ export function SettingsScreen() {
             sessions={sessions.data}
             timeZone={timeZone}
             deletingId={deleteSession.isPending ? deleteSession.variables.id : null}
-            onDelete={onDelete}
+            onDelete={(item) => void onDelete(item)}
           />
         )}
       </section>

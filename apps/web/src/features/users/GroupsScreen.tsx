@@ -10,6 +10,7 @@ const resource: Resource<Group> = {
   path: api.groups,
   list: z.array(group),
   rowLabel: (row) => row.name,
+  recordName: (row, t) => t('records.group', { name: row.name }),
 };
 
 const FIELDS: readonly FieldSpec[] = [{ name: 'name', label: 'fields.name' }];

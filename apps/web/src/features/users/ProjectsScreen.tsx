@@ -13,6 +13,7 @@ const resource: Resource<Project> = {
   path: api.projects,
   list: z.array(project),
   rowLabel: (row) => row.name,
+  recordName: (row, t) => t('records.project', { name: row.name }),
 };
 
 const FIELDS: readonly FieldSpec[] = [

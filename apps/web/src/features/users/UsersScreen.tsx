@@ -17,6 +17,7 @@ const resource: Resource<User> = {
   path: api.users,
   list: z.array(user),
   rowLabel: (row) => row.login,
+  recordName: (row, t) => t('records.user', { name: row.login }),
 };
 
 const CREATE_FIELDS: readonly FieldSpec[] = [

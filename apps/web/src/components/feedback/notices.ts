@@ -1,0 +1,78 @@
+import { useSyncExternalStore } from 'react';
+
+/** A short message in the app's notice area, optionally with one action (Undo). */
+export interface Notice {
+  id: number;
+  /** Already translated. */
+  text: string;
+  /** error: announced assertively and kept until dismissed. */
+  tone: 'info' | 'error';
+  action?: { label: string; run: () => void };
+  /** Removed by itself after this long; null keeps it until dismissed. */
+  durationMs: number | null;
+}
+
+export type NoticeInput = Omit<Notice, 'id' | 'durationMs' | 'tone'> &
+  Partial<Pick<Notice, 'durationMs' | 'tone'>>;
+
+/** How long a plain notice stays ("Copied", "Successfully done !"). */
+export const NOTICE_MS = 4000;
+
+let notices: readonly Notice[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+const timers = new Map<number, ReturnType<typeof setTimeout>>();
+
+function emit(next: readonly Notice[]) {
+  notices = next;
+  for (const listener of listeners) listener();
+}
+
+/**
+ * Shows a notice from anywhere (a hook, a pending commit's callback): the store lives outside
+ * React, so a notice outlives the screen that raised it. Returns its id for dismissNotice.
+ */
+export function showNotice(input: NoticeInput): number {
+  const tone = input.tone ?? 'info';
+  const notice: Notice = {
+    ...input,
+    id: nextId++,
+    tone,
+    durationMs:
+      input.durationMs === undefined ? (tone === 'error' ? null : NOTICE_MS) : input.durationMs,
+  };
+  emit([...notices, notice]);
+  if (notice.durationMs !== null) {
+    timers.set(
+      notice.id,
+      setTimeout(() => dismissNotice(notice.id), notice.durationMs),
+    );
+  }
+  return notice.id;
+}
+
+export function dismissNotice(id: number): void {
+  clearTimeout(timers.get(id));
+  timers.delete(id);
+  if (notices.some((notice) => notice.id === id)) {
+    emit(notices.filter((notice) => notice.id !== id));
+  }
+}
+
+/** Logout and tests: nothing of the previous user stays on screen. */
+export function clearNotices(): void {
+  for (const timer of timers.values()) clearTimeout(timer);
+  timers.clear();
+  if (notices.length > 0) emit([]);
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+export function useNotices(): readonly Notice[] {
+  return useSyncExternalStore(subscribe, () => notices);
+}

@@ -1,0 +1,104 @@
+import { useSyncExternalStore } from 'react';
+import { readStored } from '../../lib/storage';
+
+/** How long Undo is offered before a change is sent (ADR 013). */
+export const DEFAULT_UNDO_DELAY_MS = 8000;
+/** localStorage key that overrides the delay (browser tests set a short one). */
+export const UNDO_DELAY_STORAGE_KEY = 'undoDelayMs';
+
+export function undoDelayMs(): number {
+  const stored = Number(readStored(UNDO_DELAY_STORAGE_KEY));
+  return Number.isFinite(stored) && stored > 0 ? stored : DEFAULT_UNDO_DELAY_MS;
+}
+
+export interface CommitSpec {
+  /** Names the change ("/api/clients/7"); the kit hides a row while its delete is pending. */
+  key: string;
+  /** Sends the change; keepalive: the page is going away, the request must outlive it. */
+  send: (keepalive: boolean) => Promise<unknown>;
+  /** The change reached the server. */
+  onCommitted?: () => void;
+  /** The server refused it or did not answer: put the screen back and say why. */
+  onFailed?: (error: unknown) => void;
+  /** Undo: the change is dropped before it was sent. */
+  onUndone?: () => void;
+}
+
+interface Pending extends CommitSpec {
+  timer: ReturnType<typeof setTimeout>;
+}
+
+/**
+ * Changes that wait before they are sent, so Undo can drop them (react-admin's undoable mode;
+ * ADR 013). The queue lives outside React: moving to another screen does not lose a change,
+ * leaving the page sends every waiting change at once.
+ */
+const pending = new Map<number, Pending>();
+let nextId = 1;
+let keys: ReadonlySet<string> = new Set();
+const listeners = new Set<() => void>();
+
+function changed() {
+  keys = new Set([...pending.values()].map((item) => item.key));
+  for (const listener of listeners) listener();
+}
+
+async function commit(id: number, keepalive: boolean): Promise<void> {
+  const item = pending.get(id);
+  if (!item) return;
+  clearTimeout(item.timer);
+  pending.delete(id);
+  try {
+    await item.send(keepalive);
+    item.onCommitted?.();
+  } catch (error) {
+    item.onFailed?.(error);
+  } finally {
+    changed();
+  }
+}
+
+/** Queues a change; returns Undo, which does nothing once the change has been sent. */
+export function scheduleCommit(spec: CommitSpec, delayMs = undoDelayMs()): () => void {
+  const id = nextId++;
+  const timer = setTimeout(() => void commit(id, false), delayMs);
+  pending.set(id, { ...spec, timer });
+  changed();
+  return () => {
+    const item = pending.get(id);
+    if (!item) return;
+    clearTimeout(item.timer);
+    pending.delete(id);
+    changed();
+    item.onUndone?.();
+  };
+}
+
+/** Sends every waiting change now (logout, leaving the page). */
+export async function flushCommits(keepalive = false): Promise<void> {
+  await Promise.all([...pending.keys()].map((id) => commit(id, keepalive)));
+}
+
+/** Whether a change whose key starts with `prefix` still waits. */
+export function hasPendingCommits(prefix = ''): boolean {
+  return [...pending.values()].some((item) => item.key.startsWith(prefix));
+}
+
+if (typeof window !== 'undefined') {
+  // The page is closing or reloading: keepalive lets the requests finish without it.
+  const leave = () => void flushCommits(true);
+  window.addEventListener('pagehide', leave);
+  window.addEventListener('beforeunload', leave);
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/** The keys of the changes still waiting (rows to hide until their delete is sent or undone). */
+export function usePendingKeys(): ReadonlySet<string> {
+  return useSyncExternalStore(subscribe, () => keys);
+}
