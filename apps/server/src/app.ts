@@ -18,6 +18,8 @@ import { createLoginThrottle } from './modules/auth/throttle.js';
 import { lookupsRoutes } from './modules/lookups/lookups.routes.js';
 import { groupsRoutes } from './modules/users/groups.routes.js';
 import { projectsRoutes } from './modules/users/projects.routes.js';
+import { studentDocumentsRoutes } from './modules/students/documents.routes.js';
+import { studentsRoutes } from './modules/students/students.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { registerCompression } from './plugins/compression.js';
 import {
@@ -101,6 +103,8 @@ export async function buildApp({
       await api.register(groupsRoutes, { db: database.db });
       await api.register(clientsRoutes, { db: database.db });
       await api.register(dashboardRoutes, { db: database.db });
+      await api.register(studentsRoutes, { db: database.db, botUsername: config.BOT_USERNAME });
+      await api.register(studentDocumentsRoutes, { db: database.db });
     },
     { prefix: '/api' },
   );

@@ -105,7 +105,8 @@ function missingReference(err: unknown, body: unknown): string | undefined {
   if (!match?.[1]) return undefined;
   const base = match[1].replace(/_id$/, '').replace(/_(\w)/g, (_m, c: string) => c.toUpperCase());
   const sent = body && typeof body === 'object' ? Object.keys(body) : [];
-  return [base, `${base}Id`].find((name) => sent.includes(name)) ?? base;
+  // SPEC spells a student's group `groupe`
+  return [base, `${base}Id`, `${base}e`].find((name) => sent.includes(name)) ?? base;
 }
 
 function fromSqlState(state: string): [number, ErrorBody] {

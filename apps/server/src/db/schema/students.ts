@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { clients } from './clients.js';
+import { levels } from './lookups.js';
+import { groups, projects, users } from './users.js';
+
+/** SPEC.md §3 Student: a learner of the school. */
+export const students = pgTable(
+  'students',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    surname: text('surname').notNull().default(''),
+    email: text('email').notNull().default(''),
+    gMeetId: text('g_meet_id').notNull().default(''),
+    gdocument: text('gdocument').notNull().default(''),
+    gDictionaryUa: text('g_dictionary_ua').notNull().default(''),
+    gDictionaryEng: text('g_dictionary_eng').notNull().default(''),
+    telegramUsername: text('telegram_username').notNull().default(''),
+    facebook: text('facebook').notNull().default(''),
+    schedule: text('schedule').notNull().default(''),
+    ocupation: text('ocupation').notNull().default(''),
+    location: text('location').notNull().default(''),
+    responsibleId: integer('responsible_id').references(() => users.id),
+    projectId: integer('project_id').references(() => projects.id),
+    levelId: integer('level_id').references(() => levels.id),
+    groupId: integer('group_id').references(() => groups.id),
+    timezone: text('timezone').notNull().default(''),
+    hasBroadcast: boolean('has_broadcast').notNull().default(false),
+    hashCode: text('hash_code').notNull().unique(),
+    /** the client it was made from: one student per client; the student stays if it goes */
+    clientId: integer('client_id')
+      .unique()
+      .references(() => clients.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('students_name_idx').on(t.name, t.surname),
+    index('students_email_idx').on(sql`lower(${t.email})`),
+    index('students_responsible_idx').on(t.responsibleId),
+    index('students_project_idx').on(t.projectId),
+    index('students_level_idx').on(t.levelId),
+    index('students_group_idx').on(t.groupId),
+  ],
+);
+
+/** SPEC.md §3 Student document; a student with documents is not deleted (409 linked). */
+export const studentDocuments = pgTable(
+  'student_documents',
+  {
+    id: serial('id').primaryKey(),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id),
+    name: text('name').notNull(),
+    number: text('number').notNull().default(''),
+    dateFrom: date('date_from'),
+    dateTo: date('date_to'),
+    carRegistrNum: text('car_registr_num').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('student_documents_student_idx').on(t.studentId),
+    index('student_documents_date_to_idx').on(t.dateTo),
+  ],
+);

@@ -1,0 +1,99 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorCodes, idParam, listQuery, TOTAL_COUNT_HEADER } from '@school/contract/common';
+import {
+  DATE_ORDER_MESSAGE,
+  datesInOrder,
+  studentDocument,
+  studentDocumentInput,
+  studentDocumentUpdate,
+  type StudentDocument,
+} from '@school/contract/students';
+import type { Db } from '../../db/client.js';
+import { studentDocuments, students } from '../../db/schema/students.js';
+import { requireUser } from '../../plugins/access.js';
+import { errorResponses, HttpError, notFound } from '../../plugins/errors.js';
+import { registerResource } from '../../plugins/resource.js';
+
+type DocumentRow = typeof studentDocuments.$inferSelect;
+
+const toDocument = (row: DocumentRow): StudentDocument => ({
+  id: row.id,
+  student: row.studentId,
+  name: row.name,
+  number: row.number,
+  dateFrom: row.dateFrom,
+  dateTo: row.dateTo,
+  carRegistrNum: row.carRegistrNum,
+});
+
+/** Student documents (SPEC.md §3, §7): listed by student, written one by one. */
+export const studentDocumentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  registerResource(app, db, {
+    path: 'studentdocuments',
+    tags: ['students'],
+    only: ['get', 'create', 'update', 'delete'],
+    schemas: {
+      item: studentDocument,
+      // not served: the documents are listed by student below
+      query: listQuery,
+      create: studentDocumentInput,
+      update: studentDocumentUpdate,
+    },
+    table: { table: studentDocuments },
+    toItem: toDocument,
+    toColumns: (d) => ({
+      studentId: d.student,
+      name: d.name,
+      number: d.number,
+      dateFrom: d.dateFrom,
+      dateTo: d.dateTo,
+      carRegistrNum: d.carRegistrNum,
+    }),
+    notFound: 'No such document',
+    override: (plain) => ({
+      // the dates sent are checked against the stored ones: dateTo alone may not go before them
+      update: async (id, input, request, current) => {
+        const dates = {
+          dateFrom: input.dateFrom === undefined ? current.dateFrom : input.dateFrom,
+          dateTo: input.dateTo === undefined ? current.dateTo : input.dateTo,
+        };
+        if (!datesInOrder(dates)) {
+          throw new HttpError(400, errorCodes.validation, `Invalid dateTo: ${DATE_ORDER_MESSAGE}`, {
+            dateTo: DATE_ORDER_MESSAGE,
+          });
+        }
+        return plain.update(id, input, request, current);
+      },
+    }),
+  });
+
+  app.get(
+    '/studentdocuments/bystudent/:id',
+    {
+      onRequest: [requireUser],
+      schema: {
+        tags: ['students'],
+        summary: "A student's documents, the soonest to end first",
+        params: idParam,
+        response: { 200: z.array(studentDocument), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const [found] = await db
+        .select({ id: students.id })
+        .from(students)
+        .where(eq(students.id, id));
+      if (!found) throw notFound('No such student');
+      const rows = await db
+        .select()
+        .from(studentDocuments)
+        .where(eq(studentDocuments.studentId, id))
+        .orderBy(sql`${studentDocuments.dateTo} asc nulls last`, asc(studentDocuments.id));
+      reply.header(TOTAL_COUNT_HEADER, String(rows.length));
+      return rows.map(toDocument);
+    },
+  );
+};

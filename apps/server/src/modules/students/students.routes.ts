@@ -1,0 +1,234 @@
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParam, listQuery, TOTAL_COUNT_HEADER } from '@school/contract/common';
+import {
+  DOCUMENT_EXPIRY_DAYS,
+  student,
+  studentInput,
+  studentListQuery,
+  studentUpdate,
+  timelineEntry,
+  type Student,
+  type TimelineEntry,
+} from '@school/contract/students';
+import type { Db } from '../../db/client.js';
+import { clients } from '../../db/schema/clients.js';
+import { studentDocuments, students } from '../../db/schema/students.js';
+import { requireUser } from '../../plugins/access.js';
+import { errorResponses, notFound } from '../../plugins/errors.js';
+import { registerResource } from '../../plugins/resource.js';
+
+type StudentRow = typeof students.$inferSelect;
+
+/** DESIGN §2 hashCode: 22 URL-safe characters. */
+const newHashCode = () => randomBytes(16).toString('base64url');
+
+/** DESIGN "Bot": the messenger start link carrying the student's hashCode. */
+export const deepLinkOf = (botUsername: string | undefined, hashCode: string) =>
+  botUsername ? `https://t.me/${botUsername}?start=${hashCode}` : null;
+
+/** A student has a document whose end date falls within the next DOCUMENT_EXPIRY_DAYS days. */
+const hasExpiringDocument = sql`exists (select 1 from ${studentDocuments} d
+  where d.student_id = ${students.id}
+    and d.date_to between current_date and current_date + ${DOCUMENT_EXPIRY_DAYS}::int)`;
+
+/** Students (SPEC.md §3, §7), the deep link's hashCode, and a client made into a student. */
+export const studentsRoutes: FastifyPluginAsyncZod<{ db: Db; botUsername?: string }> = async (
+  app,
+  { db, botUsername },
+) => {
+  const toStudent = (row: StudentRow): Student => ({
+    id: row.id,
+    name: row.name,
+    surname: row.surname,
+    email: row.email,
+    gMeetId: row.gMeetId,
+    gdocument: row.gdocument,
+    gDictionaryUa: row.gDictionaryUa,
+    gDictionaryEng: row.gDictionaryEng,
+    telegramUsername: row.telegramUsername,
+    facebook: row.facebook,
+    schedule: row.schedule,
+    ocupation: row.ocupation,
+    location: row.location,
+    responsibleId: row.responsibleId,
+    project: row.projectId,
+    level: row.levelId,
+    groupe: row.groupId,
+    timezone: row.timezone,
+    hasBroadcast: row.hasBroadcast,
+    hashCode: row.hashCode,
+    deepLink: deepLinkOf(botUsername, row.hashCode),
+    client: row.clientId,
+    createdAt: row.createdAt.toISOString(),
+  });
+
+  function columnsOf(s: Partial<z.output<typeof studentInput>>) {
+    return {
+      name: s.name,
+      surname: s.surname,
+      email: s.email,
+      gMeetId: s.gMeetId,
+      gdocument: s.gdocument,
+      gDictionaryUa: s.gDictionaryUa,
+      gDictionaryEng: s.gDictionaryEng,
+      telegramUsername: s.telegramUsername,
+      facebook: s.facebook,
+      schedule: s.schedule,
+      ocupation: s.ocupation,
+      location: s.location,
+      responsibleId: s.responsibleId,
+      projectId: s.project,
+      levelId: s.level,
+      groupId: s.groupe,
+      timezone: s.timezone,
+      hasBroadcast: s.hasBroadcast,
+    };
+  }
+
+  registerResource(app, db, {
+    path: 'students',
+    tags: ['students'],
+    schemas: {
+      item: student,
+      query: studentListQuery,
+      create: studentInput,
+      update: studentUpdate,
+    },
+    table: {
+      table: students,
+      search: [students.name, students.surname, students.email, students.telegramUsername],
+      sort: {
+        id: students.id,
+        name: students.name,
+        surname: students.surname,
+        email: students.email,
+        telegramUsername: students.telegramUsername,
+        location: students.location,
+        createdAt: students.createdAt,
+      },
+      defaultSort: 'surname',
+      filters: (q) =>
+        and(
+          q.project ? eq(students.projectId, q.project) : undefined,
+          q.level ? eq(students.levelId, q.level) : undefined,
+          q.groupe ? eq(students.groupId, q.groupe) : undefined,
+          q.responsibleId ? eq(students.responsibleId, q.responsibleId) : undefined,
+          q.client ? eq(students.clientId, q.client) : undefined,
+          q.documentsExpiring ? hasExpiringDocument : undefined,
+        ),
+    },
+    toItem: toStudent,
+    toColumns: columnsOf,
+    notFound: 'No such student',
+    linked: 'Documents, lessons or bot runs belong to this student; remove them first',
+    override: () => ({
+      create: async (input) => {
+        const [row] = await db
+          .insert(students)
+          .values({ ...columnsOf(input), name: input.name, hashCode: newHashCode() })
+          .returning();
+        if (!row) throw new Error('student not created');
+        return toStudent(row);
+      },
+    }),
+  });
+
+  app.post(
+    '/students/:id/hashcode',
+    {
+      onRequest: [requireUser],
+      schema: {
+        tags: ['students'],
+        summary: 'A new hashCode: the old deep link stops working',
+        params: idParam,
+        response: { 200: student, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const [row] = await db
+        .update(students)
+        .set({ hashCode: newHashCode() })
+        .where(eq(students.id, request.params.id))
+        .returning();
+      if (!row) throw notFound('No such student');
+      return toStudent(row);
+    },
+  );
+
+  app.get(
+    '/students/:id/timeline',
+    {
+      onRequest: [requireUser],
+      schema: {
+        tags: ['students'],
+        summary: "The student's timeline, newest first",
+        params: idParam,
+        querystring: listQuery,
+        response: { 200: z.array(timelineEntry), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const [found] = await db
+        .select({ id: students.id })
+        .from(students)
+        .where(eq(students.id, id));
+      if (!found) throw notFound('No such student');
+      const rows = await db
+        .select({
+          doc: studentDocuments,
+          total: sql<number>`(count(*) over ())::int`,
+        })
+        .from(studentDocuments)
+        .where(eq(studentDocuments.studentId, id))
+        .orderBy(desc(studentDocuments.createdAt), desc(studentDocuments.id))
+        .limit(request.query.limit)
+        .offset(request.query.offset);
+      reply.header(TOTAL_COUNT_HEADER, String(rows[0]?.total ?? 0));
+      return rows.map(({ doc }): TimelineEntry => ({
+        kind: 'document',
+        at: doc.createdAt.toISOString(),
+        id: doc.id,
+        title: doc.name,
+        detail: [doc.number, [doc.dateFrom, doc.dateTo].filter(Boolean).join(' – ')]
+          .filter(Boolean)
+          .join(' · '),
+      }));
+    },
+  );
+
+  // A client becomes a student once: a second request (a double click) answers the same one.
+  app.post(
+    '/clients/:id/student',
+    {
+      onRequest: [requireUser],
+      schema: {
+        tags: ['students'],
+        summary: 'Make a student of a client, or answer the one made before',
+        params: idParam,
+        response: { 200: student, 201: student, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const clientId = request.params.id;
+      const created = await db.execute<{ id: number }>(sql`
+        insert into ${students} (name, surname, email, telegram_username, facebook, timezone,
+          project_id, responsible_id, client_id, hash_code)
+        select first_name, last_name, email, telegram_username, facebook, timezone,
+          project_id, responsible_id, id, ${newHashCode()}
+        from ${clients} where id = ${clientId}
+        on conflict (client_id) do nothing
+        returning id`);
+      const newId = created.rows[0]?.id;
+      const [row] = await db
+        .select()
+        .from(students)
+        .where(newId ? eq(students.id, newId) : eq(students.clientId, clientId));
+      if (!row) throw notFound('No such client');
+      return reply.status(newId ? 201 : 200).send(toStudent(row));
+    },
+  );
+};

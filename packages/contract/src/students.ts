@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import {
+  formInteger,
+  idParam,
+  listQueryWith,
+  optionalDate,
+  optionalEmail,
+  optionalId,
+  requiredText,
+  text,
+  updateOf,
+} from './common.js';
+
+/** SPEC.md §3 Student, as the API answers it. */
+export const student = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    surname: z.string(),
+    email: z.string(),
+    gMeetId: z.string(),
+    gdocument: z.string(),
+    gDictionaryUa: z.string(),
+    gDictionaryEng: z.string(),
+    telegramUsername: z.string(),
+    facebook: z.string(),
+    schedule: z.string(),
+    ocupation: z.string(),
+    location: z.string(),
+    responsibleId: z.number().int().nullable(),
+    project: z.number().int().nullable(),
+    level: z.number().int().nullable(),
+    groupe: z.number().int().nullable(),
+    /** an IANA time zone name, like Client.timezone */
+    timezone: z.string(),
+    hasBroadcast: z.boolean(),
+    /** the bot's start parameter (DESIGN §2): random, never edited, regenerable */
+    hashCode: z.string(),
+    /** https://t.me/{BOT_USERNAME}?start={hashCode}; null while the bot has no username */
+    deepLink: z.string().nullable(),
+    /** the client this student was made from, if any */
+    client: z.number().int().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Student' });
+export type Student = z.infer<typeof student>;
+
+export const studentInput = z
+  .object({
+    name: requiredText(100),
+    surname: text(100),
+    email: optionalEmail,
+    gMeetId: text(500),
+    gdocument: text(500),
+    gDictionaryUa: text(500),
+    gDictionaryEng: text(500),
+    telegramUsername: text(100),
+    facebook: text(300),
+    schedule: text(500),
+    ocupation: text(200),
+    location: text(200),
+    responsibleId: optionalId,
+    project: optionalId,
+    level: optionalId,
+    groupe: optionalId,
+    timezone: text(100),
+    hasBroadcast: z.boolean().default(false),
+  })
+  .meta({ id: 'StudentWrite' });
+export type StudentInput = z.input<typeof studentInput>;
+
+export const studentUpdate = updateOf(studentInput).meta({ id: 'StudentUpdate' });
+
+export const STUDENT_SORTS = [
+  'id',
+  'name',
+  'surname',
+  'email',
+  'telegramUsername',
+  'location',
+  'createdAt',
+] as const;
+
+const filterId = z.coerce.number().int().positive().optional();
+
+/** How many days ahead a document counts as expiring (the list filter and the marks). */
+export const DOCUMENT_EXPIRY_DAYS = 30;
+
+export const studentListQuery = listQueryWith(STUDENT_SORTS).extend({
+  project: filterId,
+  level: filterId,
+  groupe: filterId,
+  responsibleId: filterId,
+  /** the student made from this client */
+  client: filterId,
+  /** '1': only students with a document that expires within DOCUMENT_EXPIRY_DAYS days */
+  documentsExpiring: z.enum(['1']).optional(),
+});
+export type StudentListQuery = z.input<typeof studentListQuery>;
+
+/** SPEC.md §3 Student document; carRegistrNum is shown as 'registration number'. */
+export const studentDocument = z
+  .object({
+    id: z.number().int(),
+    student: z.number().int(),
+    name: z.string(),
+    number: z.string(),
+    dateFrom: z.string().nullable(),
+    dateTo: z.string().nullable(),
+    carRegistrNum: z.string(),
+  })
+  .meta({ id: 'StudentDocument' });
+export type StudentDocument = z.infer<typeof studentDocument>;
+
+export const DATE_ORDER_MESSAGE = 'must not be before the start date';
+
+const documentShape = z.object({
+  student: formInteger(z.number({ error: 'is required' }).int().positive()),
+  name: requiredText(200),
+  number: text(100),
+  dateFrom: optionalDate,
+  dateTo: optionalDate,
+  carRegistrNum: text(50),
+});
+
+/** dateTo must not come before dateFrom (ISO dates compare as text). */
+export const datesInOrder = (d: { dateFrom?: string | null; dateTo?: string | null }) =>
+  !d.dateFrom || !d.dateTo || d.dateTo >= d.dateFrom;
+
+export const studentDocumentInput = documentShape
+  .refine(datesInOrder, { path: ['dateTo'], message: DATE_ORDER_MESSAGE })
+  .meta({ id: 'StudentDocumentWrite' });
+export type StudentDocumentInput = z.input<typeof studentDocumentInput>;
+
+/** An update checks the order of the dates against the stored ones on the server. */
+export const studentDocumentUpdate = updateOf(documentShape)
+  .refine(datesInOrder, { path: ['dateTo'], message: DATE_ORDER_MESSAGE })
+  .meta({ id: 'StudentDocumentUpdate' });
+
+export const studentIdParam = idParam;
+
+/** One entry of a student's timeline (DESIGN "the learner timeline"), newest first. */
+export const timelineEntry = z
+  .object({
+    kind: z.enum(['participation', 'payment', 'run', 'game', 'document']),
+    /** when it happened, ISO date or date-time */
+    at: z.string(),
+    /** the record it stands for, in its own list */
+    id: z.number().int(),
+    title: z.string(),
+    detail: z.string(),
+  })
+  .meta({ id: 'TimelineEntry' });
+export type TimelineEntry = z.infer<typeof timelineEntry>;
