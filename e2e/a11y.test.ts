@@ -10,6 +10,7 @@ const THEMES = ['light', 'dark'] as const;
 
 const browser = useBrowser();
 let clientId: number;
+let studentId: number;
 
 beforeAll(async () => {
   const page = await browser.newPage();
@@ -23,6 +24,13 @@ beforeAll(async () => {
     stage: stages[0]?.id ?? null,
   });
   clientId = created.id;
+  const student = await api<{ id: number }>(page, 'POST', '/api/students', { name: 'Axe' });
+  studentId = student.id;
+  await api(page, 'POST', '/api/studentdocuments', {
+    student: studentId,
+    name: 'Visa',
+    dateTo: '2020-01-01',
+  });
   await page.context().close();
 });
 
@@ -85,6 +93,9 @@ describe.each(THEMES)('accessibility (axe, WCAG 2.1 AA) in the %s theme', (theme
       '/users',
       '/projects',
       '/groups',
+      '/students',
+      `/students/${studentId}`,
+      `/cardocuments/bycar/${studentId}`,
       '/settings',
       '/no/such/page',
     ];

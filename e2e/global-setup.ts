@@ -14,6 +14,8 @@ declare module 'vitest' {
 const serverEntry = fileURLToPath(new URL('../apps/server/src/server.ts', import.meta.url));
 const webDist = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
 export const ADMIN_PASSWORD = 'e2e admin password';
+/** The bot's username the server builds students' deep links with. */
+export const BOT_USERNAME = 'school_test_bot';
 
 /** The real server, as a process, on a database of its own, serving the built web app. */
 export async function setup(project: TestProject) {
@@ -30,6 +32,7 @@ export async function setup(project: TestProject) {
         PORT: String(port),
         WEB_DIST: webDist,
         ADMIN_PASSWORD,
+        BOT_USERNAME,
         LOGIN_RATE_PER_MINUTE: '1000',
         LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       },

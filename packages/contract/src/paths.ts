@@ -54,6 +54,8 @@ export const api = {
   clientsImportPreview: `${API}/clients/import/preview`,
   /** GET: the progress of an import running as a job (ADR 012). */
   clientsImportJob: (jobId: string) => `${API}/clients/import/${jobId}`,
+  /** POST: make a student of the client (a second time answers the same student). */
+  clientStudent: (id: number) => `${API}/clients/${id}/student`,
   dashboard: `${API}/dashboard`,
 
   // Users, projects, groups
@@ -68,6 +70,10 @@ export const api = {
   // Students and their documents
   students: `${API}/students`,
   student: item(`${API}/students`),
+  /** POST: a new hashCode; the old deep link stops working. */
+  studentHashCode: (id: number) => `${API}/students/${id}/hashcode`,
+  /** GET, paged: the learner timeline, newest first. */
+  studentTimeline: (id: number) => `${API}/students/${id}/timeline`,
   studentDocuments: `${API}/studentdocuments`,
   studentDocument: item(`${API}/studentdocuments`),
   studentDocumentsOf: (studentId: number) => `${API}/studentdocuments/bystudent/${studentId}`,

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import {
   formInteger,
-  idParam,
   listQueryWith,
   optionalDate,
   optionalEmail,
@@ -132,12 +131,19 @@ export const studentDocumentInput = documentShape
   .meta({ id: 'StudentDocumentWrite' });
 export type StudentDocumentInput = z.input<typeof studentDocumentInput>;
 
+/** The document form of a student's page: the student is the page's, not a field. */
+export const studentDocumentForm = documentShape
+  .omit({ student: true })
+  .refine(datesInOrder, { path: ['dateTo'], message: DATE_ORDER_MESSAGE });
+
 /** An update checks the order of the dates against the stored ones on the server. */
 export const studentDocumentUpdate = updateOf(documentShape)
   .refine(datesInOrder, { path: ['dateTo'], message: DATE_ORDER_MESSAGE })
   .meta({ id: 'StudentDocumentUpdate' });
 
-export const studentIdParam = idParam;
+export const DOCUMENT_SORTS = ['name', 'number', 'dateFrom', 'dateTo', 'id'] as const;
+export const documentListQuery = listQueryWith(DOCUMENT_SORTS);
+export type DocumentListQuery = z.output<typeof documentListQuery>;
 
 /** One entry of a student's timeline (DESIGN "the learner timeline"), newest first. */
 export const timelineEntry = z

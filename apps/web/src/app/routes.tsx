@@ -33,6 +33,18 @@ const PipelineScreen = lazyNamed(
   () => import('../features/pipeline/PipelineScreen'),
   'PipelineScreen',
 );
+const StudentsScreen = lazyNamed(
+  () => import('../features/students/StudentsScreen'),
+  'StudentsScreen',
+);
+const StudentDetailScreen = lazyNamed(
+  () => import('../features/students/StudentDetailScreen'),
+  'StudentDetailScreen',
+);
+const DocumentsScreen = lazyNamed(
+  () => import('../features/students/DocumentsScreen'),
+  'DocumentsScreen',
+);
 const PlaceholderScreen = lazyNamed(
   () => import('../components/PlaceholderScreen'),
   'PlaceholderScreen',
@@ -53,9 +65,6 @@ const PLACEHOLDER_ROUTES: readonly { path: string; titleKey: TitleKey }[] = [
   { path: '/matchexamples/:id', titleKey: 'titles.matchExamples' },
   { path: '/setcards/:id', titleKey: 'titles.setCards' },
   { path: '/schedule', titleKey: 'titles.schedule' },
-  { path: '/students', titleKey: 'titles.students' },
-  { path: '/students/:id', titleKey: 'titles.student' },
-  { path: '/cardocuments/bycar/:id', titleKey: 'titles.studentDocuments' },
   { path: '/conversations', titleKey: 'titles.conversations' },
   { path: '/conversations/:id', titleKey: 'titles.answers' },
   // SPEC: //messages/byconvprogress/{id}; see paths.ts for the double slash.
@@ -72,6 +81,9 @@ const SCREENS: readonly { path: string; Screen: PreloadableComponent<object> }[]
   { path: '/clients', Screen: ClientsScreen },
   { path: '/clients/:id', Screen: ClientDetailScreen },
   { path: '/pipeline', Screen: PipelineScreen },
+  { path: '/students', Screen: StudentsScreen },
+  { path: '/students/:id', Screen: StudentDetailScreen },
+  { path: '/cardocuments/bycar/:id', Screen: DocumentsScreen },
 ];
 
 /** Starts downloading the code of the screen at `pathname`, if it is an app screen. */

@@ -1,10 +1,12 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorCodes, idParam, listQuery, TOTAL_COUNT_HEADER } from '@school/contract/common';
 import {
   DATE_ORDER_MESSAGE,
   datesInOrder,
+  documentListQuery,
+  type DocumentListQuery,
   studentDocument,
   studentDocumentInput,
   studentDocumentUpdate,
@@ -14,6 +16,7 @@ import type { Db } from '../../db/client.js';
 import { studentDocuments, students } from '../../db/schema/students.js';
 import { requireUser } from '../../plugins/access.js';
 import { errorResponses, HttpError, notFound } from '../../plugins/errors.js';
+import { tableQueries } from '../../db/resource.js';
 import { registerResource } from '../../plugins/resource.js';
 
 type DocumentRow = typeof studentDocuments.$inferSelect;
@@ -69,6 +72,24 @@ export const studentDocumentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (
     }),
   });
 
+  const byStudent = tableQueries<typeof studentDocuments, DocumentListQuery & { student: number }>(
+    db,
+    {
+      table: studentDocuments,
+      search: [studentDocuments.name, studentDocuments.number, studentDocuments.carRegistrNum],
+      sort: {
+        id: studentDocuments.id,
+        name: studentDocuments.name,
+        number: studentDocuments.number,
+        dateFrom: studentDocuments.dateFrom,
+        // ascending: the soonest to end first, those without an end last
+        dateTo: studentDocuments.dateTo,
+      },
+      defaultSort: 'dateTo',
+      filters: (q) => eq(studentDocuments.studentId, q.student),
+    },
+  );
+
   app.get(
     '/studentdocuments/bystudent/:id',
     {
@@ -77,6 +98,7 @@ export const studentDocumentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (
         tags: ['students'],
         summary: "A student's documents, the soonest to end first",
         params: idParam,
+        querystring: documentListQuery,
         response: { 200: z.array(studentDocument), ...errorResponses },
       },
     },
@@ -87,13 +109,9 @@ export const studentDocumentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (
         .from(students)
         .where(eq(students.id, id));
       if (!found) throw notFound('No such student');
-      const rows = await db
-        .select()
-        .from(studentDocuments)
-        .where(eq(studentDocuments.studentId, id))
-        .orderBy(sql`${studentDocuments.dateTo} asc nulls last`, asc(studentDocuments.id));
-      reply.header(TOTAL_COUNT_HEADER, String(rows.length));
-      return rows.map(toDocument);
+      const page = await byStudent.list({ ...request.query, student: id });
+      reply.header(TOTAL_COUNT_HEADER, String(page.total));
+      return page.rows.map(toDocument);
     },
   );
 };

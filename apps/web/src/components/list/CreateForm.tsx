@@ -14,10 +14,12 @@ interface CreateFormProps extends FormConfig {
   label: string;
   /** Initial values beyond '' (a colour, a checked box). */
   defaults?: FormValues;
+  /** Sent with every save but not shown (the parent's id of a child record). */
+  fixed?: FormValues;
 }
 
 /** The create form of a list (SPEC §2): POST, then done refreshes the list (SPEC §4). */
-export function CreateForm({ path, label, schema, fields, defaults }: CreateFormProps) {
+export function CreateForm({ path, label, schema, fields, defaults, fixed }: CreateFormProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const defaultValues = useMemo(() => toFormValues(fields, defaults), [fields, defaults]);
@@ -29,7 +31,7 @@ export function CreateForm({ path, label, schema, fields, defaults }: CreateForm
       fields={fields}
       defaultValues={defaultValues}
       submitLabel={t('form.save')}
-      onSubmit={(body) => request(path, { method: 'POST', body })}
+      onSubmit={(body) => request(path, { method: 'POST', body: { ...fixed, ...body } })}
       onSaved={() => invalidateResource(queryClient, path)}
     />
   );

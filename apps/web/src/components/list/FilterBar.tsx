@@ -5,14 +5,21 @@ import type { FieldLabelKey } from '../form/fields';
 import { Selector } from '../Selector';
 import styles from './FilterBar.module.css';
 
-/** A list filter: a lookup to choose from, sent to the server as `param`=id. */
-export interface FilterSpec {
+/**
+ * A list filter, sent to the server as `param`: a lookup to choose from (param=id), or a flag
+ * (a checkbox; checked sends param=1).
+ */
+export type FilterSpec = {
   /** The query parameter (stage, responsibleId...); also picks the option label rule. */
   param: string;
   label: FieldLabelKey;
-  /** The lookup to GET for the options (SPEC §7). */
-  lookup: string;
-}
+} & (
+  | {
+      /** The lookup to GET for the options (SPEC §7). */
+      lookup: string;
+    }
+  | { flag: true }
+);
 
 export type FilterValues = Readonly<Record<string, string>>;
 
@@ -36,6 +43,21 @@ export function FilterBar({ filters, values, onChange }: FilterBarProps) {
     <div className={styles.bar}>
       {filters.map((filter) => {
         const selectId = `${id}-${filter.param}`;
+        if ('flag' in filter) {
+          return (
+            <label key={filter.param} className={`${styles.filter} ${styles.flag}`}>
+              <input
+                type="checkbox"
+                name={filter.param}
+                checked={values[filter.param] === '1'}
+                onChange={(event) =>
+                  onChange({ ...values, [filter.param]: event.target.checked ? '1' : '' })
+                }
+              />
+              {t(filter.label)}
+            </label>
+          );
+        }
         return (
           <div key={filter.param} className={styles.filter}>
             <label className={controls.label} htmlFor={selectId}>

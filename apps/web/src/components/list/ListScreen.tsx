@@ -16,7 +16,7 @@ export interface ListScreenProps<R extends Row> extends Omit<
 > {
   title: string;
   /** The create form in the header's panel; its accessible name is `create.label`. */
-  create?: FormConfig & { label: string; defaults?: FormValues };
+  create?: FormConfig & { label: string; defaults?: FormValues; fixed?: FormValues };
   /** Server-side filters, in a panel the header's filter button opens. */
   filters?: readonly FilterSpec[];
 }
@@ -51,6 +51,7 @@ export function ListScreen<R extends Row>({ title, create, filters, ...view }: L
             schema={create.schema}
             fields={create.fields}
             defaults={create.defaults}
+            fixed={create.fixed}
           />
         )}
       </HeaderBlock>

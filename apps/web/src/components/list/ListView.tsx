@@ -94,8 +94,8 @@ export function ListView<R extends Row>({
           onEdit={edit ? () => setModal({ mode: 'edit', row }) : undefined}
           onDelete={actions.delete ? () => void remove(row) : undefined}
           openHref={actions.open?.(row)}
-          copyText={actions.copy?.(row)}
-          onCopy={actions.copy ? (text) => void copy(text) : undefined}
+          copyValue={actions.copy?.(row)}
+          onCopy={actions.copy ? (value) => void copy(value) : undefined}
         />
       )
     : undefined;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import controls from '../controls.module.css';
 import styles from './RowActions.module.css';
+import type { CopyValue } from './types';
 
 interface RowActionsProps {
   /** The row's name in the labels: "Edit anna", so each button is told apart. */
@@ -11,8 +12,8 @@ interface RowActionsProps {
   onDelete?: (() => void) | undefined;
   deleting?: boolean;
   openHref?: string | undefined;
-  copyText?: string | null | undefined;
-  onCopy?: ((text: string) => void) | undefined;
+  copyValue?: CopyValue | null | undefined;
+  onCopy?: ((value: CopyValue) => void) | undefined;
 }
 
 /** SPEC §2 icon actions of a row: delete, edit, card/open, copy. */
@@ -22,7 +23,7 @@ export function RowActions({
   onDelete,
   deleting = false,
   openHref,
-  copyText,
+  copyValue,
   onCopy,
 }: RowActionsProps) {
   const { t } = useTranslation();
@@ -42,13 +43,13 @@ export function RowActions({
           <ExternalLink size={16} aria-hidden="true" />
         </Link>
       )}
-      {onCopy && copyText && (
+      {onCopy && copyValue && (
         <button
           type="button"
           className={controls.iconButton}
           aria-label={copyLabel}
           title={copyLabel}
-          onClick={() => onCopy(copyText)}
+          onClick={() => onCopy(copyValue)}
         >
           <Copy size={16} aria-hidden="true" />
         </button>

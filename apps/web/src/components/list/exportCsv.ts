@@ -26,8 +26,11 @@ export async function exportList<R extends Row>(
   columns: readonly Column<R>[],
   t: TFunction,
 ): Promise<string> {
-  const page = await requestPage(listUrl(resource.path, params, EXPORT_LIMIT, 0), {
-    schema: resource.list,
-  });
+  const page = await requestPage(
+    listUrl(resource.listPath ?? resource.path, params, EXPORT_LIMIT, 0),
+    {
+      schema: resource.list,
+    },
+  );
   return rowsToCsv(columns, page.items, t);
 }

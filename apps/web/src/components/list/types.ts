@@ -26,6 +26,8 @@ export interface Column<R> {
 export interface Resource<R extends Row> {
   /** GET lists it (search, sort, limit, offset); POST creates; PUT/DELETE {path}/{id}. */
   path: string;
+  /** GET the list here instead (the records of one parent: /bystudent/{id}); writes use path. */
+  listPath?: string;
   /** Parses the list answer (an array of rows). */
   list: Parser<R[]>;
   /** How a row is named in its action buttons ("Edit anna"). */
@@ -57,11 +59,17 @@ export interface EditConfig<R> extends FormConfig {
   menu?: readonly MenuAction<R>[];
 }
 
+/** What a row's copy action copies, or a translated reason why there is nothing to copy. */
+export type CopyValue = string | { unavailable: string };
+
 /** The icon actions of each row; a screen picks the ones it has (SPEC §2). */
 export interface RowActionsConfig<R> {
   delete?: boolean;
   /** card/open: where the row's own screen is. */
   open?: (row: R) => string;
-  /** copy: the text to copy, or null when the row has nothing to copy. */
-  copy?: (row: R) => string | null;
+  /**
+   * copy: the text to copy, null when the row has nothing to copy, or why it cannot be copied
+   * (the button then says so instead of copying something broken).
+   */
+  copy?: (row: R) => CopyValue | null;
 }

@@ -47,9 +47,10 @@ export function nextOffset<R>(pages: readonly Page<R>[]): number | undefined {
 /** The list with the current search and sort, read page by page as the user scrolls. */
 export function useInfiniteList<R extends Row>(resource: Resource<R>, params: ListParams) {
   return useInfiniteQuery({
-    queryKey: [LIST_QUERY_KEY, resource.path, params],
+    // under the write path, so a save there refreshes it; the list path tells parents apart
+    queryKey: [LIST_QUERY_KEY, resource.path, params, resource.listPath],
     queryFn: ({ pageParam, signal }) =>
-      requestPage(listUrl(resource.path, params, PAGE_SIZE, pageParam), {
+      requestPage(listUrl(resource.listPath ?? resource.path, params, PAGE_SIZE, pageParam), {
         schema: resource.list,
         signal,
       }),

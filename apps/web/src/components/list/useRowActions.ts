@@ -8,7 +8,7 @@ import { showNotice, dismissNotice } from '../feedback/notices';
 import { scheduleCommit, undoDelayMs } from '../feedback/pendingCommits';
 import { deleteFailureMessage } from './deleteFailure';
 import { invalidateResource, LIST_QUERY_KEY } from './useInfiniteList';
-import type { Resource, Row } from './types';
+import type { CopyValue, Resource, Row } from './types';
 
 /** The key under which a row's delete waits in the queue; ListView hides such rows. */
 export function pendingDeleteKey(path: string, id: number): string {
@@ -88,11 +88,19 @@ export function useDeleteRow<R extends Row>(resource: Resource<R>) {
   );
 }
 
-/** SPEC §8: the copy action says 'Copied' with the copied text (a notice, not an alert). */
+/**
+ * SPEC §8: the copy action says 'Copied' with the copied text (a notice, not an alert), or
+ * why there is nothing to copy.
+ */
 export function useCopy() {
   const { t } = useTranslation();
   return useCallback(
-    async (text: string) => {
+    async (value: CopyValue) => {
+      if (typeof value !== 'string') {
+        showNotice({ text: value.unavailable });
+        return;
+      }
+      const text = value;
       const copied = await copyText(text);
       if (copied) showNotice({ text: `${t('messages.copied')}: ${text}` });
       else showNotice({ text: t('messages.copyFailed'), tone: 'error' });

@@ -10,6 +10,7 @@ import { HeaderBlock } from '../../components/HeaderBlock';
 import { formatDateTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { clientValues, DETAIL_FIELDS } from './clientFields';
+import { ClientStudent } from './ClientStudent';
 import { CLIENTS_PATH, clientName } from './clientsApi';
 import styles from './Clients.module.css';
 
@@ -59,13 +60,16 @@ export function ClientDetailScreen() {
         }
       >
         {(row) => (
-          <DetailForm
-            path={CLIENTS_PATH}
-            row={row}
-            label={t('clients.form')}
-            config={EDIT}
-            readOnly={readOnly(row)}
-          />
+          <>
+            <ClientStudent clientId={row.id} />
+            <DetailForm
+              path={CLIENTS_PATH}
+              row={row}
+              label={t('clients.form')}
+              config={EDIT}
+              readOnly={readOnly(row)}
+            />
+          </>
         )}
       </EntityDetail>
     </>

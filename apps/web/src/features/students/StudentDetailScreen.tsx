@@ -1,0 +1,193 @@
+import { api } from '@school/contract/paths';
+import { student, studentUpdate, type Student } from '@school/contract/students';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, Copy, FileText, RefreshCw } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import controls from '../../components/controls.module.css';
+import { DetailForm, type ReadOnlyField } from '../../components/detail/DetailForm';
+import { EntityDetail } from '../../components/detail/EntityDetail';
+import { ENTITY_QUERY_KEY, useEntity } from '../../components/detail/useEntity';
+import { askConfirm } from '../../components/feedback/confirm';
+import { showNotice } from '../../components/feedback/notices';
+import { HeaderBlock } from '../../components/HeaderBlock';
+import { invalidateResource } from '../../components/list/useInfiniteList';
+import { useCopy } from '../../components/list/useRowActions';
+import { formatDateTime } from '../../lib/format';
+import { useSession } from '../../lib/session';
+import { DETAIL_FIELDS, LINK_FIELDS } from './studentFields';
+import { deepLinkCopy, renewHashCode, STUDENTS_PATH, studentName } from './studentsApi';
+import styles from './Students.module.css';
+import { Timeline } from './Timeline';
+
+const EDIT = { schema: studentUpdate, fields: DETAIL_FIELDS };
+
+const isUrl = (value: string) => /^https?:\/\/\S+$/i.test(value.trim());
+
+/** SPEC §2 /students/{id}: the learner's fields, links, bot link and timeline. */
+export function StudentDetailScreen() {
+  const { t } = useTranslation();
+  const { id } = useParams();
+  const entity = useEntity(STUDENTS_PATH, id, student);
+
+  return (
+    <>
+      <HeaderBlock
+        title={t('titles.student')}
+        subtitle={entity.data ? studentName(entity.data) : undefined}
+      />
+      <Link className={styles.back} to="/students">
+        <ArrowLeft size={16} aria-hidden="true" />
+        {t('students.back')}
+      </Link>
+      <EntityDetail
+        entity={entity}
+        notFound={
+          <section className={`${controls.card} ${styles.notFound}`} role="alert">
+            <p>{t('students.notFound')}</p>
+            <Link className={controls.button} to="/students">
+              {t('students.toList')}
+            </Link>
+          </section>
+        }
+      >
+        {(row) => <StudentPage row={row} />}
+      </EntityDetail>
+    </>
+  );
+}
+
+function StudentPage({ row }: { row: Student }) {
+  const { t, i18n } = useTranslation();
+  const { session } = useSession();
+  const timeZone = session.isLoggedIn ? session.timeZone : undefined;
+  const readOnly: ReadOnlyField[] = [
+    { key: 'hashCode', label: 'fields.hashCode', value: row.hashCode },
+    {
+      key: 'createdAt',
+      label: 'fields.createdAt',
+      value: formatDateTime(row.createdAt, i18n.language, timeZone),
+    },
+  ];
+  return (
+    <div className={styles.page}>
+      <div className={styles.main}>
+        <DetailForm
+          path={STUDENTS_PATH}
+          row={row}
+          label={t('students.form')}
+          config={EDIT}
+          readOnly={readOnly}
+        />
+      </div>
+      <aside className={styles.side}>
+        <BotLink row={row} />
+        <section className={`${controls.card} ${styles.section}`} aria-labelledby="student-links">
+          <h2 id="student-links">{t('students.links')}</h2>
+          <Links row={row} />
+          <Link className={styles.sideLink} to={`/cardocuments/bycar/${row.id}`}>
+            <FileText size={16} aria-hidden="true" />
+            {t('students.openDocuments')}
+          </Link>
+          {row.client !== null && (
+            <Link className={styles.sideLink} to={`/clients/${row.client}`}>
+              {t('students.openClient')}
+            </Link>
+          )}
+        </section>
+        <Timeline studentId={row.id} />
+        <EmptySection id="student-lessons" title={t('students.lessons')}>
+          {t('students.lessonsEmpty')}
+        </EmptySection>
+        <EmptySection id="student-runs" title={t('students.runs')}>
+          {t('students.runsEmpty')}
+        </EmptySection>
+        <EmptySection id="student-games" title={t('students.games')}>
+          {t('students.gamesEmpty')}
+        </EmptySection>
+      </aside>
+    </div>
+  );
+}
+
+/** The links a student's fields hold, each opened in a new tab. */
+function Links({ row }: { row: Student }) {
+  const { t } = useTranslation();
+  const links = LINK_FIELDS.filter((name) => isUrl(row[name]));
+  if (links.length === 0) return <p className={styles.muted}>{t('students.noLinks')}</p>;
+  return (
+    <ul className={styles.links}>
+      {links.map((name) => (
+        <li key={name}>
+          <a href={row[name].trim()} target="_blank" rel="noopener noreferrer">
+            {t(`fields.${name}`)}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The bot's deep link: copied, or made anew (the old one then stops working). */
+function BotLink({ row }: { row: Student }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const copy = useCopy();
+  const [busy, setBusy] = useState(false);
+
+  const renew = async () => {
+    const yes = await askConfirm({
+      title: t('students.newLinkTitle'),
+      message: t('students.newLinkMessage'),
+      confirmLabel: t('students.newLinkConfirm'),
+    });
+    if (!yes) return;
+    setBusy(true);
+    try {
+      const renewed = await renewHashCode(row.id);
+      queryClient.setQueryData([ENTITY_QUERY_KEY, STUDENTS_PATH, row.id], renewed);
+      invalidateResource(queryClient, api.students);
+      showNotice({ text: t('students.newLinkDone') });
+    } catch {
+      showNotice({ text: t('messages.error'), tone: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className={`${controls.card} ${styles.section}`} aria-labelledby="student-bot-link">
+      <h2 id="student-bot-link">{t('fields.deepLink')}</h2>
+      <p className={styles.deepLink}>{row.deepLink ?? t('students.botNotConfigured')}</p>
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className={controls.secondaryButton}
+          onClick={() => void copy(deepLinkCopy(t)(row))}
+        >
+          <Copy size={16} aria-hidden="true" />
+          {t('students.copyLink')}
+        </button>
+        <button
+          type="button"
+          className={controls.secondaryButton}
+          disabled={busy}
+          onClick={() => void renew()}
+        >
+          <RefreshCw size={16} aria-hidden="true" />
+          {t('students.newLink')}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function EmptySection({ id, title, children }: { id: string; title: string; children: string }) {
+  return (
+    <section className={`${controls.card} ${styles.section}`} aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <p className={styles.muted}>{children}</p>
+    </section>
+  );
+}

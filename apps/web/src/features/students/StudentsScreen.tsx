@@ -1,0 +1,37 @@
+import { studentInput, studentUpdate, type Student } from '@school/contract/students';
+import { useTranslation } from 'react-i18next';
+import { ListScreen } from '../../components/list/ListScreen';
+import type { Column } from '../../components/list/types';
+import { QUICK_FIELDS, STUDENT_FILTERS } from './studentFields';
+import { deepLinkCopy, studentsResource } from './studentsApi';
+
+const COLUMNS: readonly Column<Student>[] = [
+  { key: 'name', label: 'fields.name', sort: 'name', value: (row) => row.name },
+  { key: 'surname', label: 'fields.surname', sort: 'surname', value: (row) => row.surname },
+  { key: 'email', label: 'fields.email', sort: 'email', value: (row) => row.email },
+  {
+    key: 'telegramUsername',
+    label: 'fields.telegramUsername',
+    sort: 'telegramUsername',
+    value: (row) => row.telegramUsername,
+  },
+  { key: 'location', label: 'fields.location', sort: 'location', value: (row) => row.location },
+];
+
+/** SPEC §2 /students: the school's learners. */
+export function StudentsScreen() {
+  const { t } = useTranslation();
+  return (
+    <ListScreen
+      title={t('titles.students')}
+      caption={t('titles.students')}
+      fileName="students"
+      resource={studentsResource}
+      columns={COLUMNS}
+      filters={STUDENT_FILTERS}
+      create={{ label: t('students.newStudent'), schema: studentInput, fields: QUICK_FIELDS }}
+      edit={{ title: t('students.editTitle'), schema: studentUpdate, fields: QUICK_FIELDS }}
+      actions={{ delete: true, open: (row) => `/students/${row.id}`, copy: deepLinkCopy(t) }}
+    />
+  );
+}
