@@ -68,3 +68,22 @@ it('gives the demo school a history: arrivals over weeks, logged stage moves in 
     expect(new Date(own[0]?.at ?? 0).getTime()).toBeGreaterThan(Date.parse(c.createdAt));
   }
 });
+
+it('gives the demo school students, the won clients among them, with documents', async () => {
+  const list = await agent.request({ method: 'GET', url: '/api/students?limit=100' });
+  const learners = list.json<{ id: number; client: number | null }[]>();
+  expect(learners.length).toBeGreaterThan(12);
+  const fromClients = learners.filter((s) => s.client !== null);
+  expect(fromClients.length).toBeGreaterThan(0);
+  const expiring = await agent.request({
+    method: 'GET',
+    url: '/api/students?documentsExpiring=1&limit=100',
+  });
+  expect(Number(expiring.headers['x-total-count'])).toBeGreaterThan(0);
+  const first = learners[0];
+  const documents = await agent.request({
+    method: 'GET',
+    url: `/api/studentdocuments/bystudent/${first?.id ?? 0}`,
+  });
+  expect(documents.json()).toHaveLength(1);
+});

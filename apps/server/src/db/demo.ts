@@ -1,6 +1,7 @@
 import { count, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
 import { clients, clientStageMoves } from './schema/clients.js';
+import { studentDocuments, students } from './schema/students.js';
 import { groups, projects, users } from './schema/users.js';
 import { hashPassword } from '../modules/auth/password.js';
 import { newHashCode } from '../modules/clients/clients.queries.js';
@@ -31,6 +32,8 @@ const LAST = [
 const DAY = 24 * 60 * 60 * 1000;
 const DEMO_CLIENTS = 60;
 const DEMO_WEEKS = 8;
+/** Students beside those made from won clients. */
+const DEMO_STUDENTS = 12;
 
 /**
  * When demo client `i` arrived and when it moved along the board to stage number `stage`:
@@ -52,7 +55,8 @@ export function demoHistory(i: number, stage: number, now: number) {
 /**
  * DEMO_DATA=1: a school to click through on an empty database: two teachers, projects,
  * groups and 60 clients who arrived over the past eight weeks and moved along the pipeline
- * (each move logged, so the board's days in stage and the dashboard's figures show something).
+ * (each move logged, so the board's days in stage and the dashboard's figures show something),
+ * students (the won clients among them) with their documents.
  * Nothing happens once clients exist.
  */
 export async function loadDemoData(db: Db): Promise<boolean> {
@@ -97,9 +101,15 @@ export async function loadDemoData(db: Db): Promise<boolean> {
         productId: 2,
       },
     ]);
-    await tx
-      .insert(groups)
-      .values([{ name: 'A2 evening' }, { name: 'B1 weekend' }, { name: 'Speaking club' }]);
+    const projectIds = (
+      await tx.select({ id: projects.id }).from(projects).orderBy(projects.id)
+    ).map((p) => p.id);
+    const groupIds = (
+      await tx
+        .insert(groups)
+        .values([{ name: 'A2 evening' }, { name: 'B1 weekend' }, { name: 'Speaking club' }])
+        .returning({ id: groups.id })
+    ).map((g) => g.id);
     const stageIds = (
       await tx.execute<{ id: number }>(sql`select id from stages order by sort_order`)
     ).rows.map((r) => r.id);
@@ -140,6 +150,53 @@ export async function loadDemoData(db: Db): Promise<boolean> {
       })),
     );
     if (moves.length > 0) await tx.insert(clientStageMoves).values(moves);
+
+    // the won clients became students; a few more came without the pipeline
+    const won = stageIds.length - 2;
+    const fromClients = planned.flatMap((p, i) => (p.stage === won ? [{ p, id: ids[i]?.id }] : []));
+    const levelIds = (
+      await tx.execute<{ id: number }>(sql`select id from levels order by id`)
+    ).rows.map((r) => r.id);
+    const learners = [
+      ...fromClients.map(({ p, id }) => ({
+        name: p.client.firstName,
+        surname: p.client.lastName,
+        email: p.client.email,
+        clientId: id ?? null,
+      })),
+      ...Array.from({ length: DEMO_STUDENTS }, (_, i) => {
+        const name = FIRST[(i * 3 + 1) % FIRST.length] ?? 'Sofiia';
+        const surname = LAST[(i * 5 + 2) % LAST.length] ?? 'Boyko';
+        return {
+          name,
+          surname,
+          email: `${name}.${surname}.s${i}@example.com`.toLowerCase(),
+          clientId: null,
+        };
+      }),
+    ].map((s, i) => ({
+      ...s,
+      telegramUsername: `${s.name}_${s.surname}`.toLowerCase(),
+      timezone: 'Europe/Kyiv',
+      location: i % 2 === 0 ? 'Kyiv' : 'Lviv',
+      responsibleId: responsible[i % 2] ?? null,
+      projectId: projectIds[i % 2] ?? null,
+      groupId: groupIds[i % groupIds.length] ?? null,
+      levelId: levelIds[i % Math.max(levelIds.length, 1)] ?? null,
+      hashCode: newHashCode(),
+    }));
+    const studentIds = await tx.insert(students).values(learners).returning({ id: students.id });
+    // a passport each, some ending soon or already ended, so the expiry marks show
+    const day = (offset: number) => new Date(now + offset * DAY).toISOString().slice(0, 10);
+    await tx.insert(studentDocuments).values(
+      studentIds.map(({ id }, i) => ({
+        studentId: id,
+        name: i % 3 === 0 ? 'Residence permit' : 'Passport',
+        number: `FX${String(100000 + i * 4241).slice(0, 6)}`,
+        dateFrom: day(-400 - i * 11),
+        dateTo: day(((i * 37) % 300) - 20),
+      })),
+    );
   });
   return true;
 }
