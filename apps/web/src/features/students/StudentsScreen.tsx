@@ -1,33 +1,42 @@
+import { api } from '@school/contract/paths';
 import { studentInput, studentUpdate, type Student } from '@school/contract/students';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLookupLabels } from '../../components/lookups';
 import { ListScreen } from '../../components/list/ListScreen';
 import type { Column } from '../../components/list/types';
 import { QUICK_FIELDS, STUDENT_FILTERS } from './studentFields';
 import { deepLinkCopy, studentsResource } from './studentsApi';
 
-const COLUMNS: readonly Column<Student>[] = [
-  { key: 'name', label: 'fields.name', sort: 'name', value: (row) => row.name },
-  { key: 'surname', label: 'fields.surname', sort: 'surname', value: (row) => row.surname },
-  { key: 'email', label: 'fields.email', sort: 'email', value: (row) => row.email },
-  {
-    key: 'telegramUsername',
-    label: 'fields.telegramUsername',
-    sort: 'telegramUsername',
-    value: (row) => row.telegramUsername,
-  },
-  { key: 'location', label: 'fields.location', sort: 'location', value: (row) => row.location },
-];
-
 /** SPEC §2 /students: the school's learners. */
 export function StudentsScreen() {
   const { t } = useTranslation();
+  const levelName = useLookupLabels(api.lookup('levels'));
+  const groupName = useLookupLabels(api.lookup('groups'));
+  const columns = useMemo<readonly Column<Student>[]>(
+    () => [
+      { key: 'name', label: 'fields.name', sort: 'name', value: (row) => row.name },
+      { key: 'surname', label: 'fields.surname', sort: 'surname', value: (row) => row.surname },
+      { key: 'email', label: 'fields.email', sort: 'email', value: (row) => row.email },
+      {
+        key: 'telegramUsername',
+        label: 'fields.telegramUsername',
+        sort: 'telegramUsername',
+        value: (row) => row.telegramUsername,
+      },
+      { key: 'level', label: 'fields.level', value: (row) => levelName(row.level) },
+      { key: 'groupe', label: 'fields.groupe', value: (row) => groupName(row.groupe) },
+      { key: 'location', label: 'fields.location', sort: 'location', value: (row) => row.location },
+    ],
+    [levelName, groupName],
+  );
   return (
     <ListScreen
       title={t('titles.students')}
       caption={t('titles.students')}
       fileName="students"
       resource={studentsResource}
-      columns={COLUMNS}
+      columns={columns}
       filters={STUDENT_FILTERS}
       create={{ label: t('students.newStudent'), schema: studentInput, fields: QUICK_FIELDS }}
       edit={{ title: t('students.editTitle'), schema: studentUpdate, fields: QUICK_FIELDS }}
