@@ -13,11 +13,12 @@ import {
   type StudentDocument,
 } from '@school/contract/students';
 import type { Db } from '../../db/client.js';
-import { studentDocuments, students } from '../../db/schema/students.js';
+import { studentDocuments } from '../../db/schema/students.js';
 import { requireUser } from '../../plugins/access.js';
-import { errorResponses, HttpError, notFound } from '../../plugins/errors.js';
+import { errorResponses, HttpError } from '../../plugins/errors.js';
 import { tableQueries } from '../../db/resource.js';
 import { registerResource } from '../../plugins/resource.js';
+import { requireStudent } from './students.shared.js';
 
 type DocumentRow = typeof studentDocuments.$inferSelect;
 
@@ -104,11 +105,7 @@ export const studentDocumentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (
     },
     async (request, reply) => {
       const { id } = request.params;
-      const [found] = await db
-        .select({ id: students.id })
-        .from(students)
-        .where(eq(students.id, id));
-      if (!found) throw notFound('No such student');
+      await requireStudent(db, id);
       const page = await byStudent.list({ ...request.query, student: id });
       reply.header(TOTAL_COUNT_HEADER, String(page.total));
       return page.rows.map(toDocument);

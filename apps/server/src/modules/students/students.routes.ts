@@ -19,6 +19,7 @@ import { studentDocuments, students } from '../../db/schema/students.js';
 import { requireUser } from '../../plugins/access.js';
 import { errorResponses, notFound } from '../../plugins/errors.js';
 import { registerResource } from '../../plugins/resource.js';
+import { requireStudent } from './students.shared.js';
 
 type StudentRow = typeof students.$inferSelect;
 
@@ -172,11 +173,7 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ db: Db; botUsername?: strin
     },
     async (request, reply) => {
       const { id } = request.params;
-      const [found] = await db
-        .select({ id: students.id })
-        .from(students)
-        .where(eq(students.id, id));
-      if (!found) throw notFound('No such student');
+      await requireStudent(db, id);
       const rows = await db
         .select({
           doc: studentDocuments,

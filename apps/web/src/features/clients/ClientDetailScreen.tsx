@@ -1,18 +1,16 @@
 import { client, clientWrite, type Client } from '@school/contract/clients';
-import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
-import controls from '../../components/controls.module.css';
+import { useParams } from 'react-router';
 import { DetailForm, type ReadOnlyField } from '../../components/detail/DetailForm';
 import { EntityDetail } from '../../components/detail/EntityDetail';
 import { useEntity } from '../../components/detail/useEntity';
+import { BackLink, RecordNotFound } from '../../components/detail/RecordLinks';
 import { HeaderBlock } from '../../components/HeaderBlock';
 import { formatDateTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { clientValues, DETAIL_FIELDS } from './clientFields';
 import { ClientStudent } from './ClientStudent';
 import { CLIENTS_PATH, clientName } from './clientsApi';
-import styles from './Clients.module.css';
 
 const EDIT = { schema: clientWrite, fields: DETAIL_FIELDS, toValues: clientValues(DETAIL_FIELDS) };
 
@@ -44,19 +42,15 @@ export function ClientDetailScreen() {
         title={t('titles.client')}
         subtitle={entity.data ? clientName(entity.data) : undefined}
       />
-      <Link className={styles.back} to="/clients">
-        <ArrowLeft size={16} aria-hidden="true" />
-        {t('clients.back')}
-      </Link>
+      <BackLink to="/clients">{t('clients.back')}</BackLink>
       <EntityDetail
         entity={entity}
         notFound={
-          <section className={`${controls.card} ${styles.notFound}`} role="alert">
-            <p>{t('clients.notFound')}</p>
-            <Link className={controls.button} to="/clients">
-              {t('clients.toList')}
-            </Link>
-          </section>
+          <RecordNotFound
+            message={t('clients.notFound')}
+            to="/clients"
+            linkLabel={t('clients.toList')}
+          />
         }
       >
         {(row) => (

@@ -4,12 +4,12 @@ import {
   studentDocumentForm,
   type StudentDocument,
 } from '@school/contract/students';
-import { AlertTriangle, ArrowLeft, CircleX } from 'lucide-react';
+import { AlertTriangle, CircleX } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
-import controls from '../../components/controls.module.css';
+import { useParams } from 'react-router';
 import { parseId, useEntity } from '../../components/detail/useEntity';
+import { BackLink, RecordNotFound } from '../../components/detail/RecordLinks';
 import { HeaderBlock } from '../../components/HeaderBlock';
 import { ListScreen } from '../../components/list/ListScreen';
 import type { Column } from '../../components/list/types';
@@ -89,12 +89,11 @@ export function DocumentsScreen() {
     return (
       <>
         <HeaderBlock title={t('titles.studentDocuments')} />
-        <section className={`${controls.card} ${styles.notFound}`} role="alert">
-          <p>{t('students.notFound')}</p>
-          <Link className={controls.button} to="/students">
-            {t('students.toList')}
-          </Link>
-        </section>
+        <RecordNotFound
+          message={t('students.notFound')}
+          to="/students"
+          linkLabel={t('students.toList')}
+        />
       </>
     );
   }
@@ -117,12 +116,7 @@ export function DocumentsScreen() {
         fields: DOCUMENT_FIELDS,
       }}
       actions={{ delete: true }}
-      tools={
-        <Link className={styles.back} to={`/students/${studentId}`}>
-          <ArrowLeft size={16} aria-hidden="true" />
-          {t('documents.back')}
-        </Link>
-      }
+      tools={<BackLink to={`/students/${studentId}`}>{t('documents.back')}</BackLink>}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { api } from '@school/contract/paths';
 import { student, studentUpdate, type Student } from '@school/contract/students';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Copy, FileText, RefreshCw } from 'lucide-react';
+import { Copy, FileText, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -11,6 +11,7 @@ import { EntityDetail } from '../../components/detail/EntityDetail';
 import { ENTITY_QUERY_KEY, useEntity } from '../../components/detail/useEntity';
 import { askConfirm } from '../../components/feedback/confirm';
 import { showNotice } from '../../components/feedback/notices';
+import { BackLink, RecordNotFound } from '../../components/detail/RecordLinks';
 import { HeaderBlock } from '../../components/HeaderBlock';
 import { invalidateResource } from '../../components/list/useInfiniteList';
 import { useCopy } from '../../components/list/useRowActions';
@@ -37,24 +38,23 @@ export function StudentDetailScreen() {
         title={t('titles.student')}
         subtitle={entity.data ? studentName(entity.data) : undefined}
       />
-      <Link className={styles.back} to="/students">
-        <ArrowLeft size={16} aria-hidden="true" />
-        {t('students.back')}
-      </Link>
-      <EntityDetail
-        entity={entity}
-        notFound={
-          <section className={`${controls.card} ${styles.notFound}`} role="alert">
-            <p>{t('students.notFound')}</p>
-            <Link className={controls.button} to="/students">
-              {t('students.toList')}
-            </Link>
-          </section>
-        }
-      >
+      <BackLink to="/students">{t('students.back')}</BackLink>
+      <EntityDetail entity={entity} notFound={<StudentNotFound />}>
         {(row) => <StudentPage row={row} />}
       </EntityDetail>
     </>
+  );
+}
+
+/** The student of the address does not exist. */
+function StudentNotFound() {
+  const { t } = useTranslation();
+  return (
+    <RecordNotFound
+      message={t('students.notFound')}
+      to="/students"
+      linkLabel={t('students.toList')}
+    />
   );
 }
 
