@@ -5,6 +5,21 @@ import { defineConfig } from 'vite';
 const contractSrc = fileURLToPath(new URL('../../packages/contract/src/', import.meta.url));
 /** zod set up for the CSP: every 'zod' import, the contract's too, is src/lib/zod.ts (ADR 006). */
 const zod = fileURLToPath(new URL('./src/lib/zod.ts', import.meta.url));
+/**
+ * The libraries every first screen needs, in one chunk: it changes only when they are upgraded,
+ * so it stays cached across releases, and one file compresses smaller than several (DESIGN §4).
+ */
+const VENDOR = [
+  'react',
+  'react-dom',
+  'scheduler',
+  'react-router',
+  'i18next',
+  'react-i18next',
+  '@tanstack/query-core',
+  '@tanstack/react-query',
+];
+const vendor = new RegExp(`[\\\\/]node_modules[\\\\/](${VENDOR.join('|')})[\\\\/]`);
 
 export default defineConfig({
   plugins: [react()],
@@ -20,6 +35,9 @@ export default defineConfig({
     emptyOutDir: true,
     // dist/.vite/manifest.json: which files each route loads, read by scripts/check-size.mjs.
     manifest: true,
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: 'vendor', test: vendor }] } },
+    },
   },
   server: {
     proxy: {
