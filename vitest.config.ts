@@ -4,6 +4,14 @@ import { defineConfig } from 'vitest/config';
 const contractSrc = fileURLToPath(new URL('./packages/contract/src/', import.meta.url));
 /** Tests read the contract from source, so no build is needed before `vitest`. */
 const alias = [{ find: /^@school\/contract\/(.*)$/, replacement: `${contractSrc}$1.ts` }];
+/** The web app's zod, set up for its CSP, like in apps/web/vite.config.ts. */
+const webAlias = [
+  ...alias,
+  {
+    find: /^zod$/,
+    replacement: fileURLToPath(new URL('./apps/web/src/lib/zod.ts', import.meta.url)),
+  },
+];
 
 export default defineConfig({
   resolve: { alias },
@@ -24,7 +32,7 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias },
+        resolve: { alias: webAlias },
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],

@@ -4,6 +4,26 @@ import { confirmInApp, createStaff, useBrowser } from './support.js';
 
 const browser = useBrowser();
 
+/**
+ * Content-Security-Policy violations of the page, as the console reports them. Chromium shows a
+ * refused `new Function` only in its issues panel, so each `securitypolicyviolation` event is
+ * written to the console too.
+ */
+function watchCspReports(page: Page) {
+  const seen: string[] = [];
+  void page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(
+        `Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`,
+      );
+    });
+  });
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) seen.push(message.text());
+  });
+  return seen;
+}
+
 async function logIn(page: Page, creds: { login: string; password: string }) {
   await page.goto('/login');
   await page.getByLabel('Login', { exact: true }).fill(creds.login);
@@ -52,6 +72,24 @@ describe('login and logout', () => {
       .toContain('Taras Melnyk');
     await page.goto('/login');
     await page.waitForURL((u) => u.pathname === '/dashboard');
+  });
+
+  it('reports no Content-Security-Policy violation on /login, at login and on the dashboard', async () => {
+    const staff = await createStaff();
+    const page = await browser.newPage();
+    const reports = watchCspReports(page);
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    // A refused login runs the form's validation and reads an error answer.
+    await logIn(page, { login: staff.login, password: 'not the password' });
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toContain('Wrong login or password');
+    await logIn(page, staff);
+    await page.waitForURL((u) => u.pathname === '/');
+    // The dashboard's answer has been parsed once its figures are on screen.
+    await page.getByText('Total clients').waitFor();
+    expect(reports).toEqual([]);
   });
 
   it('sends a logged-out visitor of / and /dashboard to the login', async () => {

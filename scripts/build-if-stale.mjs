@@ -19,6 +19,8 @@ const parts = {
       'package.json',
       'public',
       '../../packages/contract/src',
+      // The build fails over the size budget: a changed budget or check builds again.
+      '../../scripts/check-size.mjs',
     ],
   },
 };
@@ -41,7 +43,13 @@ export function buildIfStale(names) {
     const changed = Math.max(...inputs.map((i) => newest(path.join(abs, i))));
     if (built >= changed) continue;
     process.stdout.write(`building ${dir} ...\n`);
-    execFileSync('npm', ['run', 'build', '--silent', '-w', dir], { cwd: root, stdio: 'inherit' });
+    try {
+      execFileSync('npm', ['run', 'build', '--silent', '-w', dir], { cwd: root, stdio: 'inherit' });
+    } catch {
+      // The build printed why (a compile error, the web app over its size budget).
+      process.stderr.write(`building ${dir} failed\n`);
+      process.exit(1);
+    }
     writeFileSync(stamp, new Date().toISOString());
   }
 }

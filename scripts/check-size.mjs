@@ -3,7 +3,8 @@
 // shows, gzip-compressed, must stay within BUDGET_KB. Read from the Vite build manifest:
 // the entry with its static imports, the dictionary it awaits before the first render, and
 // the route's chunk with its static imports. Prints every asset and the totals; exits 1 when
-// a route is over budget; with --report (the web build's own run) it only prints, and says so.
+// a route is over budget, so the web build (`npm run build -w apps/web`, run by `npm test`,
+// `npm start` and CI) fails; with --report it only prints, and says so.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -79,5 +80,5 @@ for (const { route, lazy } of ROUTES) {
   }
 }
 const reportOnly = process.argv.includes('--report');
-if (over && reportOnly) console.error('(report only: `npm run size` fails on this)');
+if (over && reportOnly) console.error('(report only: the web build fails on this)');
 process.exit(over && !reportOnly ? 1 : 0);

@@ -1,5 +1,3 @@
-// Must stay the first import: see the module.
-import './lib/zodSetup';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { initI18n } from './i18n/i18n';

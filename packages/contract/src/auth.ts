@@ -1,9 +1,7 @@
 import { z } from 'zod';
+import { LOGIN_MAX } from './constants.js';
 
-/** Passwords: 8 to 128 characters, no composition rules (DESIGN.md §2). */
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
-export const LOGIN_MAX = 100;
+export { LOGIN_MAX, PASSWORD_MAX, PASSWORD_MIN } from './constants.js';
 
 export const loginRequest = z
   .object({

@@ -1,4 +1,15 @@
 import { z } from 'zod';
+import { EMAIL_MESSAGE } from './constants.js';
+
+export {
+  EMAIL_MESSAGE,
+  errorCodes,
+  TOTAL_COUNT_CAP,
+  TOTAL_COUNT_CAPPED_HEADER,
+  TOTAL_COUNT_HEADER,
+  XSRF_COOKIE,
+  XSRF_HEADER,
+} from './constants.js';
 
 /** The JSON body of every failure (DESIGN.md §2). */
 export const errorBody = z
@@ -10,21 +21,6 @@ export const errorBody = z
   .meta({ id: 'Error' });
 export type ErrorBody = z.infer<typeof errorBody>;
 
-export const errorCodes = {
-  validation: 'validation',
-  unauthorized: 'unauthorized',
-  forbidden: 'forbidden',
-  xsrf: 'xsrf',
-  notFound: 'not_found',
-  linked: 'linked',
-  tooLarge: 'too_large',
-  tooManyAttempts: 'too_many_attempts',
-  unavailable: 'unavailable',
-  conflict: 'conflict',
-  importRunning: 'import_running',
-  internal: 'internal',
-} as const;
-
 export const idParam = z.object({ id: z.coerce.number().int().positive() });
 export type IdParam = z.infer<typeof idParam>;
 
@@ -33,16 +29,6 @@ export const listQuery = z.object({
   limit: z.coerce.number().int().min(1).max(5000).default(500),
   offset: z.coerce.number().int().min(0).default(0),
 });
-
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'x-xsrf-token';
-export const TOTAL_COUNT_HEADER = 'X-Total-Count';
-/**
- * Sent as '1' beside X-Total-Count when the count stopped at a cap (a free-text search counts at
- * most TOTAL_COUNT_CAP rows): there are more rows than the number says.
- */
-export const TOTAL_COUNT_CAPPED_HEADER = 'X-Total-Count-Capped';
-export const TOTAL_COUNT_CAP = 10_000;
 
 /** SPEC §4/§5: forms send '' for an empty field (null and undefined become ''). */
 const blankToNull = (v: unknown) => (v === '' || v === undefined ? null : v);
@@ -88,7 +74,6 @@ export const text = (max: number) => z.string().trim().max(max).default('');
 export const requiredText = (max: number) =>
   z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
 
-export const EMAIL_MESSAGE = 'The email is not correct format !';
 /** An e-mail address, or '' for none. */
 export const optionalEmail = z.union([z.literal(''), z.email(EMAIL_MESSAGE).max(254)]).default('');
 

@@ -5,6 +5,7 @@ import { requests, server } from '../test/server';
 import { jsonResponse, listResponse } from '../test/utils';
 import {
   HttpError,
+  isErrorBody,
   NetworkError,
   readCookie,
   request,
@@ -128,6 +129,97 @@ describe('failures', () => {
   it('turns a server that never answers into TimeoutError', async () => {
     neverAnswers();
     await expect(request('/api/islogin', { timeoutMs: 20 })).rejects.toBeInstanceOf(TimeoutError);
+  });
+});
+
+describe('the error body', () => {
+  it('accepts the shape of the contract: error, message and optional fields of texts', () => {
+    expect(isErrorBody({ error: 'linked', message: 'In use' })).toBe(true);
+    expect(
+      isErrorBody({ error: 'validation', message: 'Bad', fields: { name: 'is required' } }),
+    ).toBe(true);
+    expect(isErrorBody({ error: 'validation', message: 'Bad', fields: {} })).toBe(true);
+  });
+
+  it('refuses anything else', () => {
+    for (const value of [
+      null,
+      'linked',
+      [],
+      {},
+      { error: 'linked' },
+      { message: 'In use' },
+      { error: 404, message: 'Not found' },
+      { error: 'linked', message: null },
+      { error: 'validation', message: 'Bad', fields: { name: 1 } },
+      { error: 'validation', message: 'Bad', fields: ['is required'] },
+      { error: 'validation', message: 'Bad', fields: null },
+    ]) {
+      expect(isErrorBody(value), JSON.stringify(value)).toBe(false);
+    }
+  });
+
+  it('keeps only its known fields on the HttpError, and no body when the shape differs', async () => {
+    answerAll(() =>
+      jsonResponse(400, { error: 'validation', message: 'Bad', fields: { a: 'x' }, extra: 1 }),
+    );
+    const error = await request('/api/x', { method: 'POST' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as HttpError).body).toEqual({
+      error: 'validation',
+      message: 'Bad',
+      fields: { a: 'x' },
+    });
+
+    answerAll(() => jsonResponse(400, { error: 'validation', message: 7 }));
+    const other = await request('/api/x', { method: 'POST' }).catch((e: unknown) => e);
+    expect(other).toMatchObject({ status: 400, body: null });
+  });
+});
+
+describe('a schema imported on demand', () => {
+  const user = { id: 1, imie: 'Olena', nazwisko: 'K', login: 'olena', timeZone: 'UTC' };
+
+  it('starts the import with the request and parses the answer with what it brings', async () => {
+    answerAll(() => jsonResponse(200, { ...user, extra: true }));
+    const load = vi.fn(() => Promise.resolve(sessionUser));
+    const answer = request('/api/islogin', { schema: load });
+    // Called at once: the schema's code downloads while the request is on its way.
+    expect(load).toHaveBeenCalledTimes(1);
+    await expect(answer).resolves.toEqual(user);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses an answer of another shape, as a schema passed directly does', async () => {
+    answerAll(() => jsonResponse(200, { id: 'one' }));
+    await expect(
+      request('/api/islogin', { schema: () => Promise.resolve(sessionUser) }),
+    ).rejects.toThrow();
+  });
+
+  it('reports the failed request, not the import, when both fail', async () => {
+    answerAll(() => jsonResponse(401, { error: 'unauthorized', message: 'Log in' }));
+    const error = await request('/api/islogin', {
+      authRedirect: false,
+      schema: () => Promise.reject(new Error('chunk failed to load')),
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({ status: 401 });
+  });
+
+  it('reports a failed import when the answer needs it', async () => {
+    answerAll(() => jsonResponse(200, user));
+    await expect(
+      request('/api/islogin', { schema: () => Promise.reject(new Error('chunk failed to load')) }),
+    ).rejects.toThrow('chunk failed to load');
+  });
+
+  it('parses the rows of a list page too', async () => {
+    answerAll(() => listResponse([user], 1));
+    const page = await requestPage('/api/users', {
+      schema: () => Promise.resolve(sessionUser.array()),
+    });
+    expect(page).toEqual({ items: [user], total: 1 });
   });
 });
 

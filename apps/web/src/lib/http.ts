@@ -1,11 +1,10 @@
+import type { ErrorBody } from '@school/contract/common';
 import {
-  errorBody,
   TOTAL_COUNT_CAPPED_HEADER,
   TOTAL_COUNT_HEADER,
   XSRF_COOKIE,
   XSRF_HEADER,
-  type ErrorBody,
-} from '@school/contract/common';
+} from '@school/contract/constants';
 import { requestTimeoutMs } from './requestTimeout';
 
 /** The server answered with a status outside 2xx; `body` is its {error, message, fields?}. */
@@ -41,6 +40,21 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface Parser<T> {
   parse(data: unknown): T;
+}
+
+/**
+ * A parser, or a function that imports one: `() => import('@school/contract/auth').then((m) =>
+ * m.sessionUser)`. Code that runs before the first render passes the import, so zod and the
+ * contract's schemas download beside the first request instead of before the first screen
+ * (DESIGN §4).
+ */
+export type ParserSource<T> = Parser<T> | (() => Promise<Parser<T>>);
+
+function loadParser<T>(source: ParserSource<T>): Promise<Parser<T>> {
+  const loading = typeof source === 'function' ? source() : Promise.resolve(source);
+  // Started beside the request; a failed import is reported when the answer needs it.
+  loading.catch(() => undefined);
+  return loading;
 }
 
 export interface RequestOptions {
@@ -97,10 +111,33 @@ function buildHeaders(method: Method, hasBody: boolean): Headers {
   return headers;
 }
 
-async function readErrorBody(response: Response): Promise<ErrorBody | null> {
+const isText = (value: unknown): value is string => typeof value === 'string';
+
+/**
+ * The shape of the contract's `errorBody` ({error, message, fields?}), checked by hand: this
+ * module runs before the first render, without zod (DESIGN §4).
+ */
+export function isErrorBody(value: unknown): value is ErrorBody {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const { error, message, fields } = value as Record<string, unknown>;
+  if (!isText(error) || !isText(message)) return false;
+  if (fields === undefined) return true;
+  return (
+    typeof fields === 'object' &&
+    fields !== null &&
+    !Array.isArray(fields) &&
+    Object.values(fields).every(isText)
+  );
+}
+
+/** The answer's {error, message, fields?}, or null when it has another shape or none. */
+export async function readErrorBody(response: Response): Promise<ErrorBody | null> {
   try {
-    const parsed = errorBody.safeParse(await response.json());
-    return parsed.success ? parsed.data : null;
+    const body: unknown = await response.json();
+    if (!isErrorBody(body)) return null;
+    // Only the known fields, like the schema's parse.
+    const { error, message, fields } = body;
+    return fields === undefined ? { error, message } : { error, message, fields };
   } catch {
     return null;
   }
@@ -145,15 +182,16 @@ async function call(path: string, options: RequestOptions): Promise<[unknown, Re
 
 export function request<T>(
   path: string,
-  options: RequestOptions & { schema: Parser<T> },
+  options: RequestOptions & { schema: ParserSource<T> },
 ): Promise<T>;
 export function request(path: string, options?: RequestOptions): Promise<unknown>;
 export async function request<T>(
   path: string,
-  options: RequestOptions & { schema?: Parser<T> } = {},
+  options: RequestOptions & { schema?: ParserSource<T> } = {},
 ): Promise<unknown> {
+  const parser = options.schema && loadParser(options.schema);
   const [data] = await call(path, options);
-  return options.schema ? options.schema.parse(data) : data;
+  return parser ? (await parser).parse(data) : data;
 }
 
 /** One page of a list: its rows and the count of all matching rows (DESIGN §2). */
@@ -167,14 +205,15 @@ export interface Page<T> {
 
 export async function requestPage<T>(
   path: string,
-  options: RequestOptions & { schema: Parser<T[]> },
+  options: RequestOptions & { schema: ParserSource<T[]> },
 ): Promise<Page<T>> {
+  const parser = loadParser(options.schema);
   const [data, response] = await call(path, options);
   const header = response.headers.get(TOTAL_COUNT_HEADER);
   const total = header === null || header.trim() === '' ? NaN : Number(header);
   const known = Number.isInteger(total) && total >= 0;
   return {
-    items: options.schema.parse(data),
+    items: (await parser).parse(data),
     total: known ? total : null,
     ...(known && response.headers.get(TOTAL_COUNT_CAPPED_HEADER) === '1'
       ? { capped: true as const }

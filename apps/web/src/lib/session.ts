@@ -1,4 +1,4 @@
-import { sessionUser, type SessionUser } from '@school/contract/auth';
+import type { SessionUser } from '@school/contract/auth';
 import { api } from '@school/contract/paths';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { HttpError, request } from './http';
@@ -33,7 +33,8 @@ export function toSession(user: SessionUser): Session {
 export async function fetchSession(signal?: AbortSignal): Promise<Session> {
   try {
     const user = await request(api.islogin, {
-      schema: sessionUser,
+      // Imported on the first check, beside the request: not part of the first download.
+      schema: () => import('@school/contract/auth').then((contract) => contract.sessionUser),
       authRedirect: false,
       ...(signal ? { signal } : {}),
     });

@@ -1,16 +1,6 @@
-import { errorBody } from '@school/contract/common';
-import { HttpError, NetworkError, TimeoutError } from '../../lib/http';
+import { HttpError, NetworkError, readErrorBody, TimeoutError } from '../../lib/http';
 import { requestTimeoutMs } from '../../lib/requestTimeout';
 import type { MessageKey } from '../form/formStatus';
-
-async function readError(response: Response) {
-  try {
-    const parsed = errorBody.safeParse(await response.json());
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * The text of a CSV file the server builds (GET, session cookie). The JSON wrapper cannot read
@@ -32,7 +22,7 @@ export async function fetchServerCsv(url: string, onUnauthorized: () => void): P
   }
   if (!response.ok) {
     if (response.status === 401) onUnauthorized();
-    throw new HttpError(response.status, await readError(response));
+    throw new HttpError(response.status, await readErrorBody(response));
   }
   // text() drops the server's byte order mark; the download adds one back.
   return response.text();

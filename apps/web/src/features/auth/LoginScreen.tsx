@@ -1,13 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { LOGIN_MAX, loginRequest } from '@school/contract/auth';
+import type { LoginRequest } from '@school/contract/auth';
+import { LOGIN_MAX } from '@school/contract/constants';
 import { GraduationCap } from 'lucide-react';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import type { z } from 'zod';
 import { LanguageSelect } from '../../components/LanguageSelect';
 import { LoadingState } from '../../components/LoadingState';
+import { lazyResolver } from '../../components/form/lazyResolver';
 import { Spinner } from '../../components/Spinner';
 import controls from '../../components/controls.module.css';
 import { useSession } from '../../lib/session';
@@ -15,8 +15,15 @@ import { useLogin } from './authApi';
 import { loginErrorKey } from './loginError';
 import styles from './LoginScreen.module.css';
 
-const loginForm = loginRequest.pick({ login: true, password: true });
-type LoginForm = z.infer<typeof loginForm>;
+type LoginForm = Pick<LoginRequest, 'login' | 'password'>;
+/** The contract's rules for the two fields; zod comes with the first validation (DESIGN §4). */
+const loginResolver = lazyResolver<LoginForm>(async () => {
+  const [{ zodResolver }, { loginRequest }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('@school/contract/auth'),
+  ]);
+  return zodResolver(loginRequest.pick({ login: true, password: true }));
+});
 const PASSWORD_INPUT_MAX = 1024;
 
 export function LoginScreen() {
@@ -24,7 +31,7 @@ export function LoginScreen() {
   const { isChecking, session } = useSession();
   const login = useLogin();
   const { register, handleSubmit } = useForm<LoginForm>({
-    resolver: zodResolver(loginForm),
+    resolver: loginResolver,
     defaultValues: { login: '', password: '' },
   });
   const ids = { login: useId(), password: useId(), error: useId() };

@@ -1,4 +1,4 @@
-import { sessionUser, type LoginRequest } from '@school/contract/auth';
+import type { LoginRequest } from '@school/contract/auth';
 import { api } from '@school/contract/paths';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { clearNotices } from '../../components/feedback/notices';
@@ -14,7 +14,8 @@ export function useLogin() {
       request(api.authentication, {
         method: 'POST',
         body: { ...credentials, timeZone: browserTimeZone() },
-        schema: sessionUser,
+        // The login page's download stays without zod (DESIGN §4).
+        schema: () => import('@school/contract/auth').then((contract) => contract.sessionUser),
         // A 401 here is "wrong login or password", not an expired session.
         authRedirect: false,
       }),

@@ -1,4 +1,3 @@
-import { dashboard } from '@school/contract/clients';
 import { api } from '@school/contract/paths';
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../lib/http';
@@ -9,7 +8,13 @@ export const DASHBOARD_QUERY_KEY = ['dashboard'] as const;
 export function useDashboard() {
   return useQuery({
     queryKey: DASHBOARD_QUERY_KEY,
-    queryFn: ({ signal }) => request(api.dashboard, { schema: dashboard, signal }),
+    queryFn: ({ signal }) =>
+      request(api.dashboard, {
+        // The first screen after login downloads without zod (DESIGN §4): the schema comes
+        // beside the request.
+        schema: () => import('@school/contract/clients').then((contract) => contract.dashboard),
+        signal,
+      }),
     // Stage moves and new clients happen on other screens: reopening the dashboard asks again.
     refetchOnMount: 'always',
   });
