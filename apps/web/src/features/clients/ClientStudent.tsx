@@ -24,6 +24,8 @@ export function ClientStudent({ clientId }: { clientId: number }) {
   const [busy, setBusy] = useState(false);
   const made = useQuery({
     queryKey: [CLIENT_STUDENT_QUERY_KEY, clientId],
+    // read each time the page opens: the student may have been made or deleted meanwhile
+    staleTime: 0,
     queryFn: async ({ signal }) => {
       const found = await request(withQuery(api.students, { client: clientId, limit: 1 }), {
         schema: z.array(student),

@@ -19,6 +19,8 @@ export function Timeline({ studentId }: { studentId: number }) {
   const timeZone = session.isLoggedIn ? session.timeZone : undefined;
   const timeline = useQuery({
     queryKey: [TIMELINE_QUERY_KEY, studentId],
+    // what happened elsewhere (a document added on its screen) shows when the page opens again
+    staleTime: 0,
     queryFn: ({ signal }) =>
       request(`${api.studentTimeline(studentId)}?limit=50`, {
         schema: z.array(timelineEntry),
