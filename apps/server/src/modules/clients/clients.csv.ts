@@ -1,7 +1,5 @@
 import { Readable } from 'node:stream';
 import { setImmediate as turn } from 'node:timers/promises';
-import { parse } from 'csv-parse';
-import { stringify } from 'csv-stringify/sync';
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
@@ -108,6 +106,8 @@ export async function exportClientsCsv(db: Db, filters: ClientFilters): Promise<
       c.timezone,
     ].map(safeCell),
   );
+  // the CSV libraries load when a file is first exported or imported, not at start-up
+  const { stringify } = await import('csv-stringify/sync');
   return stringify(records, { header: true, columns: [...CLIENT_CSV_COLUMNS], bom: true });
 }
 
@@ -171,6 +171,7 @@ function* slices(csv: string) {
  * YIELD_EVERY records, so other requests are answered while a large file is read.
  */
 async function* readCsv(csv: string): AsyncGenerator<Record<string, string>> {
+  const { parse } = await import('csv-parse');
   const parser = parse({
     columns: (header: string[]) => header.map((h) => h.trim()),
     skip_empty_lines: true,
