@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { setImmediate as turn } from 'node:timers/promises';
-import { sql, type SQL } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   CLIENT_CSV_COLUMNS,
@@ -74,13 +74,45 @@ const nameOf = (items: Named[], id: number | null) =>
 /** Spreadsheets run cells that start with = + - @ as formulas; a leading ' keeps them text. */
 const safeCell = (v: string) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
 
-/** The client table as filtered, as CSV with lookup names (round-trips through the import). */
-export async function exportClientsCsv(db: Db, filters: ClientFilters): Promise<string> {
-  const [lookups, rows] = await Promise.all([
-    loadLookups(db),
-    db.select().from(clients).where(filtersOf(filters)).orderBy(clients.lastName, clients.id),
-  ]);
-  const records = rows.map((c) =>
+/** Clients per query of the export: it never holds more than one page of rows. */
+const EXPORT_PAGE_ROWS = 1000;
+
+type ClientRow = typeof clients.$inferSelect;
+
+/** The clients as filtered, ordered by last name and id, a page at a time (keyset paging). */
+async function* clientPages(db: Db, filters: ClientFilters, first: ClientRow[]) {
+  let page = first;
+  for (;;) {
+    if (page.length > 0) yield page;
+    const last = page.at(-1);
+    if (!last || page.length < EXPORT_PAGE_ROWS) return;
+    page = await exportPage(db, filters, last);
+  }
+}
+
+const exportPage = (db: Db, filters: ClientFilters, after?: ClientRow) =>
+  db
+    .select()
+    .from(clients)
+    .where(
+      and(
+        filtersOf(filters),
+        after && sql`(${clients.lastName}, ${clients.id}) > (${after.lastName}, ${after.id})`,
+      ),
+    )
+    .orderBy(clients.lastName, clients.id)
+    .limit(EXPORT_PAGE_ROWS);
+
+/**
+ * The client table as filtered, as CSV with lookup names (round-trips through the import),
+ * streamed a page of rows at a time. The lookups and the first page are read before it
+ * answers, so a failing database is still an error status rather than a cut-off file.
+ */
+export async function exportClientsCsv(db: Db, filters: ClientFilters): Promise<Readable> {
+  const [lookups, first] = await Promise.all([loadLookups(db), exportPage(db, filters)]);
+  // the CSV libraries load when a file is first exported or imported, not at start-up
+  const { stringify } = await import('csv-stringify/sync');
+  const recordOf = (c: ClientRow) =>
     [
       String(c.id),
       c.firstName,
@@ -104,11 +136,15 @@ export async function exportClientsCsv(db: Db, filters: ClientFilters): Promise<
       c.facebook,
       c.telegramUsername,
       c.timezone,
-    ].map(safeCell),
-  );
-  // the CSV libraries load when a file is first exported or imported, not at start-up
-  const { stringify } = await import('csv-stringify/sync');
-  return stringify(records, { header: true, columns: [...CLIENT_CSV_COLUMNS], bom: true });
+    ].map(safeCell);
+  const columns = [...CLIENT_CSV_COLUMNS];
+  async function* chunks() {
+    yield stringify([], { header: true, columns, bom: true });
+    for await (const page of clientPages(db, filters, first)) {
+      yield stringify(page.map(recordOf), { columns });
+    }
+  }
+  return Readable.from(chunks(), { objectMode: false });
 }
 
 const digits = (tel: string) => tel.replace(/\D/g, '');
