@@ -1,19 +1,17 @@
 // npm run bench (ADR 007, ADR 016): the app's client routes on 100 000 clients against the
 // physical floor, a bare Fastify + pg route reading 50 rows of a stage by index with no count.
-// The servers run in a child process of their own, so autocannon does not share their event
-// loop and the child's RSS is the server's. Ratios, not timings, are the measure.
+// The servers run in a child process of their own (serve.mjs: the built server with the
+// production memory flags), so autocannon does not share their event loop and the child's RSS
+// is the server's as production runs it. Ratios, not timings, are the measure.
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import Fastify from 'fastify';
 import pg from 'pg';
 import { XSRF_COOKIE, XSRF_HEADER } from '@school/contract/common';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { createDatabase } from '../src/db/client.js';
+import { buildIfStale } from '../../../scripts/build-if-stale.mjs';
+import { serverFlags } from '../../../scripts/server-flags.mjs';
 import { hashPassword } from '../src/modules/auth/password.js';
-import { clientsPageQuery } from '../src/modules/clients/clients.queries.js';
 import { createTestDatabase, startTestCluster } from '../test/databases.js';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 100_000);
@@ -23,44 +21,11 @@ const ROUNDS = 4;
 const CONNECTIONS = 10;
 const RSS_BUDGET_MB = 150;
 
-/** The cheapest SQL that answers the user: 50 rows of a stage by index, no count. */
-const FLOOR_SQL = `select c.*, p.name as product_name from clients c
-  left join products p on p.id = c.product_id
-  where c.stage_id = $1 order by c.last_name, c.id limit 50`;
-
 interface Ready {
   appUrl: string;
   bareUrl: string;
-}
-
-/** The child: the app and the bare routes on one database, until told to stop. */
-async function serve(url: string, stageId: number) {
-  const database = createDatabase(url);
-  const app = await buildApp({
-    config: loadConfig({ DATABASE_URL: url }),
-    database,
-    logger: false,
-  });
-  const barePool = new pg.Pool({ connectionString: url, max: 10 });
-  const same = clientsPageQuery(database.db, { stage: stageId, limit: 50, offset: 0 }).toSQL();
-  const bare = Fastify();
-  bare.get('/floor', async () => (await barePool.query(FLOOR_SQL, [stageId])).rows);
-  bare.get('/same-sql', async () => (await barePool.query(same.sql, same.params)).rows);
-  const ready: Ready = {
-    appUrl: await app.listen({ port: 0, host: '127.0.0.1' }),
-    bareUrl: await bare.listen({ port: 0, host: '127.0.0.1' }),
-  };
-  process.send?.(ready);
-  process.on('message', () => {
-    const mb = (n: number) => `${(n / 1048576).toFixed(0)} MB`;
-    const { rss, heapTotal, heapUsed, external } = process.memoryUsage();
-    process.stdout.write(
-      `server memory at the end: rss ${mb(rss)}, V8 heap ${mb(heapUsed)} used of ${mb(heapTotal)}, external ${mb(external)}\n`,
-    );
-    void Promise.all([app.close(), bare.close()])
-      .then(() => Promise.all([barePool.end(), database.pool.end()]))
-      .then(() => process.exit(0));
-  });
+  /** process.memoryUsage() of the server once listening */
+  memory: string;
 }
 
 async function seed(pool: pg.Pool) {
@@ -161,6 +126,7 @@ let serverProcess: ChildProcess | undefined;
 
 async function main() {
   const started = Date.now();
+  buildIfStale(['contract', 'server']);
   const cluster = await startTestCluster('bench');
   const testDb = await createTestDatabase(cluster.adminUrl, cluster.template);
   const pool = new pg.Pool({ connectionString: testDb.url, max: 2 });
@@ -170,25 +136,29 @@ async function main() {
     .rows[0] as { id: number };
   const oneClient = Math.ceil(CLIENTS / 2);
 
-  const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['serve'], {
+  // the built server, with the flags `npm start` gives it (SERVER_NODE_FLAGS changes both)
+  const flags = serverFlags();
+  const child: ChildProcess = fork(fileURLToPath(new URL('serve.mjs', import.meta.url)), [], {
     env: { ...process.env, BENCH_URL: testDb.url, BENCH_STAGE: String(stage.id) },
     // BENCH_PROFILE=dir writes a CPU profile of the server process there
     execArgv: [
-      ...process.execArgv,
-      ...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []),
+      ...flags,
       ...(process.env.BENCH_PROFILE
         ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
         : []),
     ],
   });
   serverProcess = child;
-  const { appUrl, bareUrl } = await new Promise<Ready>((resolve, reject) => {
+  const { appUrl, bareUrl, memory } = await new Promise<Ready>((resolve, reject) => {
     child.once('message', (m) => resolve(m as Ready));
     child.once('exit', (code) => reject(new Error(`the server process exited (${code})`)));
   });
   const pid = child.pid ?? 0;
-  const auth = await login(appUrl);
   const rssStarted = rssOf(pid).rss;
+  process.stdout.write(
+    `server: built, node ${flags.join(' ') || '(no flags)'}; listening at ${memory}\n`,
+  );
+  const auth = await login(appUrl);
 
   const targets: [string, string, Record<string, string>][] = [
     ['floor: 50 rows, no count', `${bareUrl}/floor`, {}],
@@ -231,20 +201,33 @@ async function main() {
     return `${name.padEnd(26)} ${r.perSecond.toFixed(0).padStart(6)} req/s ${ratio.toFixed(0).padStart(4)}%   p99 ${String(r.p99).padStart(4)} ms ${(r.p99 / floor.p99).toFixed(2)}x`;
   });
   const mb = (n: number) => `${n.toFixed(0)} MB`;
+  const within = (n: number) => (n <= RSS_BUDGET_MB ? 'within' : 'OVER');
+  const routesPeak = Math.max(maxRss, rssAfter.peak);
   const out = [
     `${CLIENTS} clients, ${CONNECTIONS} connections, ${SECONDS} s per route in ${ROUNDS} rounds; req/s and p99 (median of the rounds) as ratios to the floor`,
     ...rows,
-    `server RSS: ${mb(rssStarted)} started, max ${mb(maxRss)} sampled during the runs, ${mb(rssAfter.rss)} after (budget ${RSS_BUDGET_MB} MB)`,
+    `server RSS: ${mb(rssStarted)} started, max ${mb(maxRss)} sampled during the runs (peak ${mb(rssAfter.peak)} VmHWM), ${mb(rssAfter.rss)} after`,
   ];
   process.stdout.write(`${out.join('\n')}\n`);
 
+  let importPeak: number | undefined;
   if (IMPORT_ROWS > 0) {
     process.stdout.write(`importing ${IMPORT_ROWS} rows through POST /api/clients/import ...\n`);
     const { result, maxRss: max } = await sampled(pid, () => importRows(appUrl, auth));
+    importPeak = rssOf(pid).peak;
     process.stdout.write(
-      `import: ${result.body} in ${result.seconds.toFixed(1)} s, server RSS max ${mb(max)} sampled, peak ${mb(rssOf(pid).peak)} (VmHWM)\n`,
+      `import: ${result.body} in ${result.seconds.toFixed(1)} s, server RSS max ${mb(max)} sampled, peak ${mb(importPeak)} (VmHWM)\n`,
     );
   }
+  const budget = [
+    `started ${mb(rssStarted)} ${within(rssStarted)}`,
+    `routes peak ${mb(routesPeak)} ${within(routesPeak)}`,
+    `after ${mb(rssAfter.rss)} ${within(rssAfter.rss)}`,
+    ...(importPeak === undefined ? [] : [`import peak ${mb(importPeak)} ${within(importPeak)}`]),
+  ];
+  process.stdout.write(
+    `server RSS against the ${RSS_BUDGET_MB} MB budget (PostgreSQL excluded): ${budget.join(', ')}\n`,
+  );
   process.stdout.write(`bench ran ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
 
   child.removeAllListeners('exit');
@@ -256,12 +239,8 @@ async function main() {
   await cluster.stop();
 }
 
-if (process.argv[2] === 'serve') {
-  void serve(process.env.BENCH_URL ?? '', Number(process.env.BENCH_STAGE));
-} else {
-  main().catch((err: unknown) => {
-    process.stderr.write(`bench failed: ${String(err)}\n`);
-    serverProcess?.kill();
-    process.exit(1);
-  });
-}
+main().catch((err: unknown) => {
+  process.stderr.write(`bench failed: ${String(err)}\n`);
+  serverProcess?.kill();
+  process.exit(1);
+});

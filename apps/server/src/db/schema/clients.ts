@@ -50,6 +50,8 @@ export const clients = pgTable(
     index('clients_name_idx').on(t.lastName, t.firstName),
     index('clients_email_idx').on(sql`lower(${t.email})`),
     index('clients_tel_idx').on(t.tel),
+    // the import matches clients by the digits of their phone number
+    index('clients_tel_digits_idx').on(sql`regexp_replace(${t.tel}, '\\D', '', 'g')`),
     index('clients_responsible_idx').on(t.responsibleId),
     index('clients_project_idx').on(t.projectId),
     index('clients_product_idx').on(t.productId),

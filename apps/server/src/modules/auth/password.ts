@@ -1,16 +1,20 @@
-import { hash, verify } from '@node-rs/argon2';
+import type * as Argon2 from '@node-rs/argon2';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@school/contract/auth';
 import { commonPasswords } from './common-passwords.js';
 
 // argon2id is the library's default algorithm; these are OWASP's parameters (DESIGN.md §1).
 const options = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
-export const hashPassword = (password: string) => hash(password, options);
+let argon2: Promise<typeof Argon2> | undefined;
+/** The native hashing library, loaded at the first login or password change, not at start-up. */
+const library = () => (argon2 ??= import('@node-rs/argon2'));
+
+export const hashPassword = async (password: string) => (await library()).hash(password, options);
 
 /** Verifies without throwing: a malformed stored hash is simply "no". */
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await verify(passwordHash, password);
+    return await (await library()).verify(passwordHash, password);
   } catch {
     return false;
   }

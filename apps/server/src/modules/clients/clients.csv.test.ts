@@ -310,6 +310,31 @@ describe('CSV export and import', () => {
     expect(fixture.logs.slice(logged).join('')).not.toMatch(/insert into|nul1@example/i);
   }, 120_000);
 
+  it('exports a table of several pages whole, in order, each client once', async () => {
+    const csv = [
+      'firstName,lastName,email',
+      ...Array.from({ length: 2_500 }, (_, i) => `pages${i},Page${i % 3},pages${i}@example.com`),
+    ].join('\n');
+    expect((await runImport(csv)).json()).toEqual({ created: 2_500, updated: 0, skipped: 0 });
+    const res = await agent.request({ method: 'GET', url: '/api/clients/export.csv?search=pages' });
+    expect(res.statusCode).toBe(200);
+    const [header, ...lines] = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    expect(header).toMatch(/^id,firstName,lastName,/);
+    const rows = lines.map((line) => {
+      const [id, , lastName] = line.split(',');
+      return { id: Number(id), lastName: lastName ?? '' };
+    });
+    expect(rows).toHaveLength(2_500);
+    expect(new Set(rows.map((r) => r.id)).size).toBe(2_500);
+    const sorted = [...rows].sort((a, b) =>
+      a.lastName === b.lastName ? a.id - b.id : a.lastName < b.lastName ? -1 : 1,
+    );
+    expect(rows).toEqual(sorted);
+  }, 60_000);
+
   it('records a stage changed by the file as a stage move, as a PUT does', async () => {
     const created = await agent.request({
       method: 'POST',

@@ -1,8 +1,6 @@
 import { Readable } from 'node:stream';
 import { setImmediate as turn } from 'node:timers/promises';
-import { parse } from 'csv-parse';
-import { stringify } from 'csv-stringify/sync';
-import { or, sql } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   CLIENT_CSV_COLUMNS,
@@ -76,13 +74,45 @@ const nameOf = (items: Named[], id: number | null) =>
 /** Spreadsheets run cells that start with = + - @ as formulas; a leading ' keeps them text. */
 const safeCell = (v: string) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
 
-/** The client table as filtered, as CSV with lookup names (round-trips through the import). */
-export async function exportClientsCsv(db: Db, filters: ClientFilters): Promise<string> {
-  const [lookups, rows] = await Promise.all([
-    loadLookups(db),
-    db.select().from(clients).where(filtersOf(filters)).orderBy(clients.lastName, clients.id),
-  ]);
-  const records = rows.map((c) =>
+/** Clients per query of the export: it never holds more than one page of rows. */
+const EXPORT_PAGE_ROWS = 1000;
+
+type ClientRow = typeof clients.$inferSelect;
+
+/** The clients as filtered, ordered by last name and id, a page at a time (keyset paging). */
+async function* clientPages(db: Db, filters: ClientFilters, first: ClientRow[]) {
+  let page = first;
+  for (;;) {
+    if (page.length > 0) yield page;
+    const last = page.at(-1);
+    if (!last || page.length < EXPORT_PAGE_ROWS) return;
+    page = await exportPage(db, filters, last);
+  }
+}
+
+const exportPage = (db: Db, filters: ClientFilters, after?: ClientRow) =>
+  db
+    .select()
+    .from(clients)
+    .where(
+      and(
+        filtersOf(filters),
+        after && sql`(${clients.lastName}, ${clients.id}) > (${after.lastName}, ${after.id})`,
+      ),
+    )
+    .orderBy(clients.lastName, clients.id)
+    .limit(EXPORT_PAGE_ROWS);
+
+/**
+ * The client table as filtered, as CSV with lookup names (round-trips through the import),
+ * streamed a page of rows at a time. The lookups and the first page are read before it
+ * answers, so a failing database is still an error status rather than a cut-off file.
+ */
+export async function exportClientsCsv(db: Db, filters: ClientFilters): Promise<Readable> {
+  const [lookups, first] = await Promise.all([loadLookups(db), exportPage(db, filters)]);
+  // the CSV libraries load when a file is first exported or imported, not at start-up
+  const { stringify } = await import('csv-stringify/sync');
+  const recordOf = (c: ClientRow) =>
     [
       String(c.id),
       c.firstName,
@@ -106,9 +136,15 @@ export async function exportClientsCsv(db: Db, filters: ClientFilters): Promise<
       c.facebook,
       c.telegramUsername,
       c.timezone,
-    ].map(safeCell),
-  );
-  return stringify(records, { header: true, columns: [...CLIENT_CSV_COLUMNS], bom: true });
+    ].map(safeCell);
+  const columns = [...CLIENT_CSV_COLUMNS];
+  async function* chunks() {
+    yield stringify([], { header: true, columns, bom: true });
+    for await (const page of clientPages(db, filters, first)) {
+      yield stringify(page.map(recordOf), { columns });
+    }
+  }
+  return Readable.from(chunks(), { objectMode: false });
 }
 
 const digits = (tel: string) => tel.replace(/\D/g, '');
@@ -117,8 +153,13 @@ const digits = (tel: string) => tel.replace(/\D/g, '');
 const YIELD_EVERY = 1000;
 /** The file is fed to the parser in slices of this many characters. */
 const SLICE = 64 * 1024;
-/** Rows per INSERT (22 columns: far below PostgreSQL's 65 535 parameters). */
-const INSERT_BATCH = 1000;
+/**
+ * Rows checked, matched and written together (one INSERT of up to this many rows, 22 columns:
+ * far below PostgreSQL's 65 535 parameters). Only one batch of parsed rows is held at a time.
+ */
+export const IMPORT_BATCH_ROWS = 1000;
+/** How many rows a preview shows. */
+const SAMPLE_ROWS = 50;
 
 interface ParsedRow {
   line: number;
@@ -130,6 +171,33 @@ interface ParsedRow {
 type RowError = ImportPreview['errors'][number];
 type Problem = ImportProblem;
 
+/** What the check decided for a row: skip it (an error), create a client, or update client N. */
+const SKIP = -1;
+const CREATE = 0;
+
+/** One decision per row of the file, 4 bytes each (a client id, CREATE or SKIP). */
+class RowPlan {
+  private items = new Int32Array(1024);
+  length = 0;
+
+  push(action: number) {
+    if (this.length === this.items.length) {
+      const grown = new Int32Array(this.items.length * 2);
+      grown.set(this.items);
+      this.items = grown;
+    }
+    this.items[this.length++] = action;
+  }
+
+  set(index: number, action: number) {
+    this.items[index] = action;
+  }
+
+  get(index: number) {
+    return this.items[index] ?? SKIP;
+  }
+}
+
 function* slices(csv: string) {
   for (let i = 0; i < csv.length; i += SLICE) yield csv.slice(i, i + SLICE);
 }
@@ -139,6 +207,7 @@ function* slices(csv: string) {
  * YIELD_EVERY records, so other requests are answered while a large file is read.
  */
 async function* readCsv(csv: string): AsyncGenerator<Record<string, string>> {
+  const { parse } = await import('csv-parse');
   const parser = parse({
     columns: (header: string[]) => header.map((h) => h.trim()),
     skip_empty_lines: true,
@@ -157,6 +226,8 @@ async function* readCsv(csv: string): AsyncGenerator<Record<string, string>> {
     throw new HttpError(400, 'validation', `The file is not valid CSV: ${(err as Error).message}`, {
       csv: 'is not valid CSV',
     });
+  } finally {
+    parser.destroy();
   }
 }
 
@@ -244,46 +315,32 @@ function checkRow(record: Record<string, string>, line: number, lookups: Lookups
   return { line, fields: parsed.data, blank };
 }
 
-/** Clients matching any of the e-mails (any case) or phone digits: one array parameter each. */
+/**
+ * Clients matching any of the e-mails (any case) or phone digits: one array parameter each,
+ * each value looked up by its index (`offset 0` keeps the planner from trading a thousand
+ * index lookups for a scan of the whole table that computes every key).
+ */
 async function findExisting(db: Db, emails: string[], tels: string[]) {
-  if (emails.length + tels.length === 0) return [];
-  return db
-    .select({ id: clients.id, email: clients.email, tel: clients.tel })
-    .from(clients)
-    .where(
-      or(
-        sql`lower(${clients.email}) = any(${sql.param(emails)}::text[])`,
-        sql`regexp_replace(${clients.tel}, '\\D', '', 'g') = any(${sql.param(tels)}::text[])`,
-      ),
-    );
+  const lookup = async (values: string[], key: SQL) => {
+    if (values.length === 0) return [];
+    const { rows } = await db.execute<{ id: number; email: string; tel: string }>(sql`
+      select c.id, c.email, c.tel from unnest(${sql.param(values)}::text[]) as k(v)
+      cross join lateral (select ${clients.id}, ${clients.email}, ${clients.tel} from ${clients}
+        where ${key} = k.v offset 0) as c`);
+    return rows;
+  };
+  const [byEmail, byTel] = await Promise.all([
+    lookup(emails, sql`lower(${clients.email})`),
+    lookup(tels, sql`regexp_replace(${clients.tel}, '\\D', '', 'g')`),
+  ]);
+  return [...byEmail, ...byTel];
 }
 
-/** Reads and checks every row; nothing is written here. */
-async function analyse(db: Db, csv: string) {
-  const lookups = await loadLookups(db);
-  const valid: ParsedRow[] = [];
-  const errors: RowError[] = [];
-  let rows = 0;
-  for await (const record of readCsv(csv)) {
-    if (rows === 0 && !Object.keys(record).includes('firstName')) {
-      throw new HttpError(400, 'validation', 'The file has no firstName column', {
-        csv: 'has no firstName column',
-      });
-    }
-    rows++;
-    const checked = checkRow(record, rows + 1, lookups); // the header is line 1
-    if ('problems' in checked) errors.push(checked);
-    else valid.push(checked);
-  }
-  if (rows === 0)
-    throw new HttpError(400, 'validation', 'The file has no rows', { csv: 'has no rows' });
-
-  // match existing clients by e-mail (any case) or by the digits of the phone number
-  const emails = [
-    ...new Set(valid.map((r) => r.fields.email?.toLowerCase() ?? '').filter(Boolean)),
-  ];
+/** For each row, the existing client it matches by e-mail (any case) or phone digits, or null. */
+async function matchExisting(db: Db, rows: ParsedRow[]) {
+  const emails = [...new Set(rows.map((r) => r.fields.email?.toLowerCase() ?? '').filter(Boolean))];
   const tels = [
-    ...new Set(valid.map((r) => digits(r.fields.tel ?? '')).filter((t) => t.length >= 5)),
+    ...new Set(rows.map((r) => digits(r.fields.tel ?? '')).filter((t) => t.length >= 5)),
   ];
   const existing = await findExisting(db, emails, tels);
   const byEmail = new Map(
@@ -292,46 +349,102 @@ async function analyse(db: Db, csv: string) {
   const byTel = new Map(
     existing.filter((e) => digits(e.tel).length >= 5).map((e) => [digits(e.tel), e.id]),
   );
-  const planned: (ParsedRow & { matchedId: number | null })[] = [];
-  const claimed = new Map<number, number>();
-  for (const row of valid) {
-    const matchedId =
+  return rows.map(
+    (row) =>
       byEmail.get(row.fields.email?.toLowerCase() ?? '') ??
       byTel.get(digits(row.fields.tel ?? '')) ??
-      null;
-    const earlier = matchedId === null ? undefined : claimed.get(matchedId);
-    if (earlier !== undefined) {
-      const message = `matches the same client as line ${earlier}`;
-      errors.push(
-        rowError(row.line, { row: message }, [
-          { field: 'row', code: 'sameClient', params: { line: earlier } },
-        ]),
-      );
-      continue;
-    }
-    if (matchedId !== null) claimed.set(matchedId, row.line);
-    planned.push({ ...row, matchedId });
-  }
-  errors.sort((a, b) => a.line - b.line);
-  return { planned, errors, rows };
+      null,
+  );
 }
 
-export async function previewImport(db: Db, csv: string): Promise<ImportPreview> {
-  const { planned, errors } = await analyse(db, csv);
-  return {
-    create: planned.filter((p) => p.matchedId === null).length,
-    update: planned.filter((p) => p.matchedId !== null).length,
-    errors,
-    sample: planned.slice(0, 50).map((p) => ({
-      line: p.line,
-      action: p.matchedId === null ? ('create' as const) : ('update' as const),
-      matchedId: p.matchedId,
-      firstName: p.fields.firstName,
-      lastName: p.fields.lastName ?? '',
-      email: p.fields.email ?? '',
-      tel: p.fields.tel ?? '',
-    })),
+type SampleRow = ImportPreview['sample'][number];
+
+/**
+ * Reads and checks every row, a batch at a time, holding only that batch: each row's decision
+ * (skip, create, or the id of the client it updates) goes into a compact plan, and only the
+ * errors, the clients claimed so far (two rows matching one client are an error) and the
+ * preview's sample are kept. Every lookup is made before anything is written, so rows created by
+ * the import never match later rows. Nothing is written here.
+ */
+async function analyse(db: Db, csv: string, batchRows: number) {
+  const lookups = await loadLookups(db);
+  const plan = new RowPlan();
+  const errors: RowError[] = [];
+  const claimed = new Map<number, number>(); // client id -> the line that updates it
+  const sample: SampleRow[] = [];
+  let create = 0;
+  let update = 0;
+  let batch: ParsedRow[] = [];
+  const settle = async () => {
+    const matched = await matchExisting(db, batch);
+    batch.forEach((row, i) => {
+      const matchedId = matched[i] ?? null;
+      const earlier = matchedId === null ? undefined : claimed.get(matchedId);
+      if (earlier !== undefined) {
+        const message = `matches the same client as line ${earlier}`;
+        errors.push(
+          rowError(row.line, { row: message }, [
+            { field: 'row', code: 'sameClient', params: { line: earlier } },
+          ]),
+        );
+        plan.set(row.line - 2, SKIP);
+        return;
+      }
+      if (matchedId === null) create++;
+      else {
+        claimed.set(matchedId, row.line);
+        update++;
+      }
+      plan.set(row.line - 2, matchedId ?? CREATE);
+      if (sample.length < SAMPLE_ROWS) {
+        sample.push({
+          line: row.line,
+          action: matchedId === null ? 'create' : 'update',
+          matchedId,
+          firstName: row.fields.firstName,
+          lastName: row.fields.lastName ?? '',
+          email: row.fields.email ?? '',
+          tel: row.fields.tel ?? '',
+        });
+      }
+    });
+    batch = [];
   };
+  for await (const record of readCsv(csv)) {
+    if (plan.length === 0 && !Object.keys(record).includes('firstName')) {
+      throw new HttpError(400, 'validation', 'The file has no firstName column', {
+        csv: 'has no firstName column',
+      });
+    }
+    const checked = checkRow(record, plan.length + 2, lookups); // the header is line 1
+    if ('problems' in checked) {
+      errors.push(checked);
+      plan.push(SKIP);
+    } else {
+      plan.push(CREATE);
+      batch.push(checked);
+      if (batch.length >= batchRows) await settle();
+    }
+  }
+  if (plan.length === 0)
+    throw new HttpError(400, 'validation', 'The file has no rows', { csv: 'has no rows' });
+  if (batch.length > 0) await settle();
+  errors.sort((a, b) => a.line - b.line);
+  return { plan, errors, rows: plan.length, create, update, sample, lookups };
+}
+
+export interface ImportOptions {
+  /** rows per batch (IMPORT_BATCH_ROWS) */
+  batchRows?: number;
+}
+
+export async function previewImport(
+  db: Db,
+  csv: string,
+  { batchRows = IMPORT_BATCH_ROWS }: ImportOptions = {},
+): Promise<ImportPreview> {
+  const { create, update, errors, sample } = await analyse(db, csv, batchRows);
+  return { create, update, errors, sample };
 }
 
 type ClientColumns = NonNullable<ReturnType<typeof columnsBesideStage>>;
@@ -355,10 +468,49 @@ async function updateMany(tx: Tx, rows: { id: number; columns: ClientColumns }[]
     where c.id = (r.j->>'id')::int`);
 }
 
+/** Writes one batch of rows: creates with one INSERT, updates as the pipeline and a PUT do. */
+async function writeBatch(
+  tx: Tx,
+  toCreate: ParsedRow[],
+  toUpdate: { row: ParsedRow; id: number }[],
+  userId: number,
+) {
+  if (toCreate.length > 0) {
+    await tx.insert(clients).values(
+      toCreate.map((row) => ({
+        ...columnsOf(row.fields),
+        firstName: row.fields.firstName,
+        hashCode: newHashCode(),
+      })),
+    );
+  }
+  const updates = toUpdate.map(({ row, id }) => {
+    const fields: ClientFields = { ...row.fields };
+    for (const key of row.blank) delete fields[key as keyof ClientFields];
+    return { id, fields };
+  });
+  await changeStages(
+    tx,
+    updates.flatMap(({ id, fields }) =>
+      fields.stage === undefined ? [] : [{ clientId: id, stage: fields.stage }],
+    ),
+    userId,
+  );
+  await updateMany(
+    tx,
+    updates.flatMap(({ id, fields }) => {
+      const columns = columnsBesideStage(fields);
+      return columns ? [{ id, columns }] : [];
+    }),
+  );
+}
+
 /**
  * Creates and updates in one transaction: all of it lands, or (on any failure) none of it.
- * Writes in batches with a turn of the event loop between them; a stage set by the file is
- * changed as the pipeline changes it (changeStages: stamped and logged as `userId`'s move).
+ * The file is read twice, holding one batch of rows at a time: first checked and matched
+ * (analyse), then read again and written batch by batch with a turn of the event loop between
+ * them. A stage set by the file is changed as the pipeline changes it (changeStages: stamped
+ * and logged as `userId`'s move).
  */
 export async function runImport(
   db: Db,
@@ -366,8 +518,9 @@ export async function runImport(
   skipErrors: boolean,
   userId: number,
   progress: Progress,
+  { batchRows = IMPORT_BATCH_ROWS }: ImportOptions = {},
 ): Promise<ImportResult> {
-  const { planned, errors, rows } = await analyse(db, csv);
+  const { plan, errors, rows, create, update, lookups } = await analyse(db, csv, batchRows);
   progress.total(rows);
   if (errors.length > 0 && !skipErrors) {
     throw new HttpError(
@@ -380,43 +533,28 @@ export async function runImport(
     );
   }
   progress.advance(errors.length);
-  const toCreate = planned.filter((p) => p.matchedId === null);
-  const toUpdate = planned.filter((p) => p.matchedId !== null);
   await db.transaction(async (tx) => {
-    for (let i = 0; i < toCreate.length; i += INSERT_BATCH) {
-      const batch = toCreate.slice(i, i + INSERT_BATCH);
-      await tx.insert(clients).values(
-        batch.map((p) => ({
-          ...columnsOf(p.fields),
-          firstName: p.fields.firstName,
-          hashCode: newHashCode(),
-        })),
-      );
-      progress.advance(batch.length);
+    let toCreate: ParsedRow[] = [];
+    let toUpdate: { row: ParsedRow; id: number }[] = [];
+    const write = async () => {
+      await writeBatch(tx, toCreate, toUpdate, userId);
+      progress.advance(toCreate.length + toUpdate.length);
+      toCreate = [];
+      toUpdate = [];
       await turn();
+    };
+    let index = 0;
+    for await (const record of readCsv(csv)) {
+      const action = plan.get(index++);
+      if (action === SKIP) continue;
+      const row = checkRow(record, index + 1, lookups);
+      // the same text and lookups check the same way twice
+      if ('problems' in row) throw new Error(`line ${row.line} changed between two readings`);
+      if (action === CREATE) toCreate.push(row);
+      else toUpdate.push({ row, id: action });
+      if (toCreate.length + toUpdate.length >= batchRows) await write();
     }
-    for (let i = 0; i < toUpdate.length; i += INSERT_BATCH) {
-      const batch = toUpdate.slice(i, i + INSERT_BATCH);
-      const fieldsOf = (p: (typeof batch)[number]) => {
-        const fields: ClientFields = { ...p.fields };
-        for (const key of p.blank) delete fields[key as keyof ClientFields];
-        return fields;
-      };
-      const changes = batch.flatMap((p) => {
-        const stage = fieldsOf(p).stage;
-        return stage === undefined ? [] : [{ clientId: p.matchedId as number, stage }];
-      });
-      await changeStages(tx, changes, userId);
-      await updateMany(
-        tx,
-        batch.flatMap((p) => {
-          const columns = columnsBesideStage(fieldsOf(p));
-          return columns ? [{ id: p.matchedId as number, columns }] : [];
-        }),
-      );
-      progress.advance(batch.length);
-      await turn();
-    }
+    if (toCreate.length + toUpdate.length > 0) await write();
   });
-  return { created: toCreate.length, updated: toUpdate.length, skipped: errors.length };
+  return { created: create, updated: update, skipped: errors.length };
 }

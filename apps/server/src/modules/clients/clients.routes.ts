@@ -142,7 +142,7 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       },
     },
     async (request, reply) => {
-      const csv = await exportClientsCsv(db, request.query);
+      const csv = await exportClientsCsv(db, request.query); // a stream, a page at a time
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="clients.csv"')

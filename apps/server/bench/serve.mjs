@@ -1,0 +1,44 @@
+// The bench's server process (clients.bench.ts starts it): the app as production runs it, built
+// JavaScript from apps/server/dist with the production memory flags, beside the bare floor
+// routes on the same database, until told to stop. Plain JavaScript, so no TypeScript loader
+// sits in the process whose resident set is measured.
+import Fastify from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../dist/app.js';
+import { loadConfig } from '../dist/config.js';
+import { createDatabase } from '../dist/db/client.js';
+import { clientsPageQuery } from '../dist/modules/clients/clients.queries.js';
+
+/** The cheapest SQL that answers the user: 50 rows of a stage by index, no count. */
+const FLOOR_SQL = `select c.*, p.name as product_name from clients c
+  left join products p on p.id = c.product_id
+  where c.stage_id = $1 order by c.last_name, c.id limit 50`;
+
+const url = process.env.BENCH_URL ?? '';
+const stageId = Number(process.env.BENCH_STAGE);
+
+const mb = (n) => `${(n / 1048576).toFixed(0)} MB`;
+const memory = () => {
+  const { rss, heapTotal, heapUsed, external } = process.memoryUsage();
+  return `rss ${mb(rss)}, V8 heap ${mb(heapUsed)} used of ${mb(heapTotal)}, external ${mb(external)}`;
+};
+
+const database = createDatabase(url);
+const app = await buildApp({ config: loadConfig({ DATABASE_URL: url }), database, logger: false });
+const barePool = new pg.Pool({ connectionString: url, max: 10 });
+const same = clientsPageQuery(database.db, { stage: stageId, limit: 50, offset: 0 }).toSQL();
+const bare = Fastify();
+bare.get('/floor', async () => (await barePool.query(FLOOR_SQL, [stageId])).rows);
+bare.get('/same-sql', async () => (await barePool.query(same.sql, same.params)).rows);
+const ready = {
+  appUrl: await app.listen({ port: 0, host: '127.0.0.1' }),
+  bareUrl: await bare.listen({ port: 0, host: '127.0.0.1' }),
+  memory: memory(),
+};
+process.send?.(ready);
+process.on('message', () => {
+  process.stdout.write(`server memory at the end: ${memory()}\n`);
+  void Promise.all([app.close(), bare.close()])
+    .then(() => Promise.all([barePool.end(), database.pool.end()]))
+    .then(() => process.exit(0));
+});

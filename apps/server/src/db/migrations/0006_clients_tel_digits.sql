@@ -1,0 +1,1 @@
+CREATE INDEX "clients_tel_digits_idx" ON "clients" USING btree (regexp_replace("tel", '\D', '', 'g'));

@@ -1,0 +1,1 @@
+export declare function buildIfStale(names: ('contract' | 'server' | 'web')[]): void;

@@ -1,0 +1,2 @@
+export declare const SERVER_FLAGS: string[];
+export declare function serverFlags(env?: NodeJS.ProcessEnv): string[];
