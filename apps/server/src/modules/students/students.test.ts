@@ -261,9 +261,9 @@ describe('student documents', () => {
     const soon = await newStudent({ name: `${tag} soon` });
     const late = await newStudent({ name: `${tag} late` });
     const gone = await newStudent({ name: `${tag} gone` });
-    await post('/api/studentdocuments', { student: soon.id, name: 'A', dateTo: isoDay(29) });
-    await post('/api/studentdocuments', { student: late.id, name: 'B', dateTo: isoDay(31) });
-    await post('/api/studentdocuments', { student: gone.id, name: 'C', dateTo: isoDay(-1) });
+    await post('/api/studentdocuments', { student: soon.id, name: 'A', dateTo: isoDay(27) });
+    await post('/api/studentdocuments', { student: late.id, name: 'B', dateTo: isoDay(33) });
+    await post('/api/studentdocuments', { student: gone.id, name: 'C', dateTo: isoDay(-2) });
     const res = await get(`/api/students?search=${tag}&documentsExpiring=1`);
     expect(res.json<{ id: number }[]>().map((r) => r.id)).toEqual([soon.id]);
   });
