@@ -1,6 +1,7 @@
 import type { Client } from '@school/contract/clients';
 import { api } from '@school/contract/paths';
 import { toFormValues, type FieldSpec, type FormValues } from '../../components/form/fields';
+import { SHARED_FIELDS } from '../../components/form/sharedFields';
 import type { FilterSpec } from '../../components/list/FilterBar';
 
 const field = {
@@ -19,18 +20,8 @@ const field = {
     lookup: api.lookup('products'),
   },
   source: { name: 'source', label: 'fields.source', kind: 'select', lookup: api.lookup('sources') },
-  responsibleId: {
-    name: 'responsibleId',
-    label: 'fields.responsible',
-    kind: 'select',
-    lookup: api.lookup('users'),
-  },
-  project: {
-    name: 'project',
-    label: 'fields.project',
-    kind: 'select',
-    lookup: api.lookup('projects'),
-  },
+  responsibleId: SHARED_FIELDS.responsibleId,
+  project: SHARED_FIELDS.project,
   language: {
     name: 'language',
     label: 'fields.language',
@@ -48,14 +39,7 @@ const field = {
   position: { name: 'position', label: 'fields.position' },
   facebook: { name: 'facebook', label: 'fields.facebook' },
   telegramUsername: { name: 'telegramUsername', label: 'fields.telegramUsername' },
-  timezone: {
-    name: 'timezone',
-    label: 'fields.timezone',
-    kind: 'select',
-    lookup: api.lookup('timezones'),
-    // The client keeps the IANA name itself (contract: timezone text), not a lookup id.
-    optionValue: 'name',
-  },
+  timezone: SHARED_FIELDS.timezone,
   address: { name: 'address', label: 'fields.address', wide: true },
 } as const satisfies Record<string, FieldSpec>;
 

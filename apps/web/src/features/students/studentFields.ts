@@ -1,5 +1,6 @@
 import { api } from '@school/contract/paths';
 import type { FieldSpec } from '../../components/form/fields';
+import { SHARED_FIELDS } from '../../components/form/sharedFields';
 import type { FilterSpec } from '../../components/list/FilterBar';
 
 const field = {
@@ -10,26 +11,9 @@ const field = {
   facebook: { name: 'facebook', label: 'fields.facebook' },
   level: { name: 'level', label: 'fields.level', kind: 'select', lookup: api.lookup('levels') },
   groupe: { name: 'groupe', label: 'fields.groupe', kind: 'select', lookup: api.lookup('groups') },
-  project: {
-    name: 'project',
-    label: 'fields.project',
-    kind: 'select',
-    lookup: api.lookup('projects'),
-  },
-  responsibleId: {
-    name: 'responsibleId',
-    label: 'fields.responsible',
-    kind: 'select',
-    lookup: api.lookup('users'),
-  },
-  timezone: {
-    name: 'timezone',
-    label: 'fields.timezone',
-    kind: 'select',
-    lookup: api.lookup('timezones'),
-    // like a client's, the IANA name itself (contract: timezone text)
-    optionValue: 'name',
-  },
+  project: SHARED_FIELDS.project,
+  responsibleId: SHARED_FIELDS.responsibleId,
+  timezone: SHARED_FIELDS.timezone,
   location: { name: 'location', label: 'fields.location' },
   ocupation: { name: 'ocupation', label: 'fields.ocupation' },
   schedule: { name: 'schedule', label: 'fields.schedule' },
