@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import {
   admin,
   confirmInApp,
+  LINKED,
   logIn,
   notices,
   setUndoDelay,
@@ -23,9 +24,6 @@ async function saveAndConfirm(page: Page, button = 'Save') {
   await page.getByText('Successfully done !').waitFor();
   await page.getByRole('button', { name: 'OK', exact: true }).click();
 }
-
-const LINKED =
-  'The element was probably not deleted because other elements are linked to it. First make sure that no element is linked to it.';
 
 describe('groups', () => {
   it('shows the empty list, then creates, edits, searches, sorts and deletes', async () => {

@@ -4,6 +4,7 @@ import {
   admin,
   api,
   confirmInApp,
+  LINKED,
   logIn,
   notices,
   setUndoDelay,
@@ -15,9 +16,6 @@ import { BOT_USERNAME } from './global-setup.js';
 const browser = useBrowser();
 let page: Page;
 let dialogs: string[];
-
-const LINKED =
-  'The element was probably not deleted because other elements are linked to it. First make sure that no element is linked to it.';
 
 beforeAll(async () => {
   page = await browser.newPage({ width: 1440, height: 900 });
@@ -170,6 +168,13 @@ describe('students', () => {
     await page.reload();
     await page.getByRole('row', { name: /Residence permit/ }).waitFor();
     expect(await page.getByRole('row', { name: /Old visa/ }).count()).toBe(0);
+
+    // the student's timeline lists the documents, newest first
+    await page.goto(`/students/${student.id}`);
+    const timeline = page.getByRole('region', { name: 'Timeline' });
+    await expect.poll(() => timeline.innerText()).toContain('Insurance');
+    expect(await timeline.innerText()).toContain('Residence permit');
+    expect(await timeline.innerText()).not.toContain('Old visa');
     expect(dialogs).toEqual([]);
   });
 

@@ -74,6 +74,10 @@ export function watchBrowserDialogs(page: Page) {
   return seen;
 }
 
+/** SPEC §8's failed-delete text (en), shown when other records are linked to the one deleted. */
+export const LINKED =
+  'The element was probably not deleted because other elements are linked to it. First make sure that no element is linked to it.';
+
 /** Answers the app's own confirmation dialog (an alertdialog named `title`). */
 export async function confirmInApp(page: Page, title: string, button = 'Delete') {
   const dialog = page.getByRole('alertdialog', { name: title });

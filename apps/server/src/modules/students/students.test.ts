@@ -254,6 +254,16 @@ describe('student documents', () => {
 
   it('answers 404 for the documents of a student that does not exist', async () => {
     expect((await get('/api/studentdocuments/bystudent/999999')).statusCode).toBe(404);
+    expect((await get('/api/students/999999/timeline')).statusCode).toBe(404);
+  });
+
+  it('refuses a bad page or sort of the lists under a student with 400', async () => {
+    const s = await newStudent();
+    expect((await get(`/api/students/${s.id}/timeline?limit=abc`)).statusCode).toBe(400);
+    expect((await get(`/api/studentdocuments/bystudent/${s.id}?sort=student`)).statusCode).toBe(
+      400,
+    );
+    expect((await get('/api/studentdocuments/bystudent/abc')).statusCode).toBe(400);
   });
 
   it('filters the students with a document ending within 30 days', async () => {
