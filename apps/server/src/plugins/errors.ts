@@ -101,12 +101,15 @@ function missingReference(err: unknown, body: unknown): string | undefined {
     if (typeof e.detail === 'string') detail = e.detail;
     current = e.cause;
   }
-  const match = /Key \((\w+)\)=\(.*\) is not present in table/.exec(detail);
+  const match = /Key \((\w+)\)=\((.*)\) is not present in table/.exec(detail);
   if (!match?.[1]) return undefined;
   const base = match[1].replace(/_id$/, '').replace(/_(\w)/g, (_m, c: string) => c.toUpperCase());
-  const sent = body && typeof body === 'object' ? Object.keys(body) : [];
-  // SPEC spells a student's group `groupe`
-  return [base, `${base}Id`, `${base}e`].find((name) => sent.includes(name)) ?? base;
+  const sent: Record<string, unknown> = body && typeof body === 'object' ? { ...body } : {};
+  const byName = [base, `${base}Id`].find((name) => name in sent);
+  if (byName) return byName;
+  // an API name unlike the column's (a student's `groupe` in group_id): the field sent that value
+  const byValue = Object.keys(sent).filter((name) => String(sent[name]) === match[2]);
+  return byValue.length === 1 ? byValue[0] : base;
 }
 
 function fromSqlState(state: string): [number, ErrorBody] {
