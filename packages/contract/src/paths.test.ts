@@ -9,7 +9,8 @@ describe('api paths', () => {
     expect(api.userPassword(3)).toBe('/api/users/3/password');
     expect(api.studentDocumentsOf(4)).toBe('/api/studentdocuments/bystudent/4');
     expect(api.messagesByFunction(9)).toBe('/api/messages/byfunction/9');
-    expect(api.clientsImportJob('a1b2')).toBe(`${api.clientsImport}/a1b2`);
+    expect(api.clientsCsv.importJob('a1b2')).toBe(`${api.clientsCsv.import}/a1b2`);
+    expect(api.studentsCsv.importPreview).toBe('/api/students/import/preview');
   });
 
   it('lists every lookup the server serves, editable or fixed', () => {

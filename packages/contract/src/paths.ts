@@ -32,6 +32,24 @@ export type LookupPath = `${typeof API}/${LookupName}`;
 
 const item = (base: string) => (id: number) => `${base}/${id}`;
 
+/** The CSV calls of a list that has them (ADR 012). */
+export interface CsvPaths {
+  /** GET with the list's filters: the rows as CSV */
+  export: string;
+  /** POST {csv, skipErrors}: a small file within the request, a large one as a job */
+  import: string;
+  /** POST {csv}: what the import would do; writes nothing */
+  importPreview: string;
+  /** GET: the progress of an import running as a job */
+  importJob: (jobId: string) => string;
+}
+const csvOf = (base: string): CsvPaths => ({
+  export: `${base}/export.csv`,
+  import: `${base}/import`,
+  importPreview: `${base}/import/preview`,
+  importJob: (jobId) => `${base}/import/${jobId}`,
+});
+
 export const api = {
   // Session
   authentication: `${API}/authentication`,
@@ -49,11 +67,7 @@ export const api = {
   clients: `${API}/clients`,
   client: item(`${API}/clients`),
   clientsByStage: `${API}/clients/bystage`,
-  clientsExport: `${API}/clients/export.csv`,
-  clientsImport: `${API}/clients/import`,
-  clientsImportPreview: `${API}/clients/import/preview`,
-  /** GET: the progress of an import running as a job (ADR 012). */
-  clientsImportJob: (jobId: string) => `${API}/clients/import/${jobId}`,
+  clientsCsv: csvOf(`${API}/clients`),
   /** POST: make a student of the client (a second time answers the same student). */
   clientStudent: (id: number) => `${API}/clients/${id}/student`,
   dashboard: `${API}/dashboard`,
@@ -74,6 +88,7 @@ export const api = {
   studentHashCode: (id: number) => `${API}/students/${id}/hashcode`,
   /** GET, paged: the learner timeline, newest first. */
   studentTimeline: (id: number) => `${API}/students/${id}/timeline`,
+  studentsCsv: csvOf(`${API}/students`),
   studentDocuments: `${API}/studentdocuments`,
   studentDocument: item(`${API}/studentdocuments`),
   studentDocumentsOf: (studentId: number) => `${API}/studentdocuments/bystudent/${studentId}`,

@@ -70,6 +70,29 @@ export type StudentInput = z.input<typeof studentInput>;
 
 export const studentUpdate = updateOf(studentInput).meta({ id: 'StudentUpdate' });
 
+/** The columns of the students' CSV export, also the headers the import understands. */
+export const STUDENT_CSV_COLUMNS = [
+  'id',
+  'name',
+  'surname',
+  'email',
+  'telegramUsername',
+  'facebook',
+  'gMeetId',
+  'gdocument',
+  'gDictionaryUa',
+  'gDictionaryEng',
+  'schedule',
+  'ocupation',
+  'location',
+  'responsible',
+  'project',
+  'level',
+  'groupe',
+  'timezone',
+  'hasBroadcast',
+] as const;
+
 export const STUDENT_SORTS = [
   'id',
   'name',

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ImportJob } from '@school/contract/clients';
+import type { ImportJob } from '@school/contract/imports';
 import { api } from '@school/contract/paths';
 import { login, setupApp, createUser, type AppFixture, type Agent } from '../../../test/helper.js';
 
@@ -24,7 +24,7 @@ const preview = (csv: string) =>
 const runImport = (csv: string, skipErrors = false) =>
   agent.request({ method: 'POST', url: '/api/clients/import', payload: { csv, skipErrors } });
 const jobOf = async (jobId: string) =>
-  (await agent.request({ method: 'GET', url: api.clientsImportJob(jobId) })).json<ImportJob>();
+  (await agent.request({ method: 'GET', url: api.clientsCsv.importJob(jobId) })).json<ImportJob>();
 /** Polls a job until it has finished; every answer on the way, in order. */
 async function untilFinished(jobId: string) {
   const seen: ImportJob[] = [];
@@ -113,7 +113,7 @@ describe('CSV export and import', () => {
         fields: Record<string, string>;
         problems: unknown[];
       }[];
-      sample: { action: string; firstName: string }[];
+      sample: { action: string; values: Record<string, string> }[];
     }>();
     expect(p.create).toBe(1);
     expect(p.update).toBe(2);
@@ -130,9 +130,9 @@ describe('CSV export and import', () => {
       ],
       [{ field: 'stage', code: 'unknown', params: { value: 'No such stage' } }],
       [{ field: 'probability', code: 'tooBig', params: { max: 100 } }],
-      [{ field: 'row', code: 'sameClient', params: { line: 3 } }],
+      [{ field: 'row', code: 'sameRecord', params: { line: 3 } }],
     ]);
-    expect(p.sample.map((s) => [s.firstName, s.action])).toEqual([
+    expect(p.sample.map((s) => [s.values.firstName, s.action])).toEqual([
       ['New', 'create'],
       ['Known', 'update'],
       ['ByPhone', 'update'],
@@ -280,7 +280,7 @@ describe('CSV export and import', () => {
     expect(res.statusCode).toBe(202);
     const { jobId } = res.json<ImportJob>();
     const other = await login(fixture.app, await createUser(fixture));
-    const foreign = await other.request({ method: 'GET', url: api.clientsImportJob(jobId) });
+    const foreign = await other.request({ method: 'GET', url: api.clientsCsv.importJob(jobId) });
     expect(foreign.statusCode).toBe(404);
     const seen = await untilFinished(jobId);
     expect(seen.at(-1)).toMatchObject({
@@ -290,7 +290,7 @@ describe('CSV export and import', () => {
     expect(await count('&search=fail1@example.com')).toBe(0);
     const unknown = await agent.request({
       method: 'GET',
-      url: api.clientsImportJob('00000000-0000-4000-8000-000000000000'),
+      url: api.clientsCsv.importJob('00000000-0000-4000-8000-000000000000'),
     });
     expect(unknown.statusCode).toBe(404);
   }, 120_000);

@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ImportPreview, ImportResult } from '@school/contract/clients';
+import type { ImportPreview, ImportResult } from '@school/contract/imports';
 import { setupApp, type AppFixture, type Agent } from '../../../test/helper.js';
-import { IMPORT_BATCH_ROWS, previewImport, runImport } from './clients.csv.js';
+import { IMPORT_BATCH_ROWS } from '../../plugins/csv-import.js';
+import { clientsImporter } from './clients.csv.js';
+
+const { preview: previewImport, run: runImport } = clientsImporter;
 
 // An import checks and writes the file IMPORT_BATCH_ROWS rows at a time inside one transaction:
 // these files cross batch borders.
@@ -64,7 +67,7 @@ describe('an import over several batches', () => {
     expect(preview.errors.map((e) => [e.line, e.problems[0]?.code])).toEqual([
       [1001, 'format'],
       [1002, 'unknown'],
-      [2202, 'sameClient'],
+      [2202, 'sameRecord'],
       [2501, 'required'],
     ]);
     expect(preview.errors[2]?.message).toBe('matches the same client as line 302');

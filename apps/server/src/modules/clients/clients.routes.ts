@@ -3,26 +3,19 @@ import { z } from 'zod';
 import {
   client,
   clientCreate,
-  clientImport,
   clientListQuery,
   clientWrite,
-  IMPORT_SYNC_MAX_CHARS,
-  importJob,
-  importJobParams,
-  importPreview,
-  importResult,
   stageSummary,
   type Client,
 } from '@school/contract/clients';
-import { errorBody } from '@school/contract/common';
 import type { Db } from '../../db/client.js';
 import { cappedTotal, totalOfPage } from '../../db/list.js';
 import { clients } from '../../db/schema/clients.js';
 import { requireUser, sessionOf } from '../../plugins/access.js';
 import { errorResponses, notFound } from '../../plugins/errors.js';
+import { registerCsv } from '../../plugins/csv-routes.js';
 import { registerResource } from '../../plugins/resource.js';
-import { exportClientsCsv, previewImport, runImport } from './clients.csv.js';
-import { failureError, ImportJobs, viewOf } from './clients.import-jobs.js';
+import { clientsImporter, exportClientsCsv } from './clients.csv.js';
 import {
   columnsOf,
   countClients,
@@ -131,78 +124,11 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     async (request) => summaryByStage(db, request.query),
   );
 
-  app.get(
-    '/clients/export.csv',
-    {
-      onRequest: requireUser,
-      schema: {
-        tags: ['clients'],
-        summary: 'The client table as filtered, as CSV',
-        querystring: filtersQuery,
-      },
-    },
-    async (request, reply) => {
-      const csv = await exportClientsCsv(db, request.query); // a stream, a page at a time
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="clients.csv"')
-        .send(csv);
-    },
-  );
-
-  // one import at a time, a large one as a job (ADR 012)
-  const imports = new ImportJobs(app.log);
-  const importLimit = { bodyLimit: 25 * 1024 * 1024, onRequest: requireUser };
-  const importErrors = { ...errorResponses, 429: errorBody };
-  app.post(
-    '/clients/import/preview',
-    {
-      ...importLimit,
-      schema: {
-        tags: ['clients'],
-        summary: 'What an import of the file would do; writes nothing',
-        body: clientImport,
-        response: { 200: importPreview, ...importErrors },
-      },
-    },
-    async (request) => imports.exclusive(() => previewImport(db, request.body.csv)),
-  );
-  app.post(
-    '/clients/import',
-    {
-      ...importLimit,
-      schema: {
-        tags: ['clients'],
-        summary: `Import the file: up to ${IMPORT_SYNC_MAX_CHARS} characters within the request (200), a larger one as a job to poll (202)`,
-        body: clientImport,
-        response: { 200: importResult, 202: importJob, ...importErrors },
-      },
-    },
-    async (request, reply) => {
-      const { csv, skipErrors } = request.body;
-      const { userId } = sessionOf(request);
-      const job = imports.start(userId, (progress) =>
-        runImport(db, csv, skipErrors, userId, progress),
-      );
-      if (csv.length > IMPORT_SYNC_MAX_CHARS) return reply.code(202).send(viewOf(job));
-      await job.settled;
-      if (job.result) return job.result;
-      throw failureError(job);
-    },
-  );
-  app.get(
-    '/clients/import/:jobId',
-    {
-      onRequest: requireUser,
-      schema: {
-        tags: ['clients'],
-        summary: 'The progress and outcome of an import job (of the user who started it)',
-        params: importJobParams,
-        response: { 200: importJob, ...errorResponses },
-      },
-    },
-    async (request) =>
-      imports.view(request.params.jobId, sessionOf(request).userId) ??
-      Promise.reject(notFound('No such import')),
-  );
+  registerCsv(app, db, {
+    path: 'clients',
+    tags: ['clients'],
+    query: filtersQuery,
+    exportCsv: exportClientsCsv,
+    importer: clientsImporter,
+  });
 };

@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam, listQuery, TOTAL_COUNT_HEADER } from '@school/contract/common';
 import {
-  DOCUMENT_EXPIRY_DAYS,
   student,
   studentInput,
   studentListQuery,
@@ -19,21 +17,16 @@ import { studentDocuments, students } from '../../db/schema/students.js';
 import { requireUser } from '../../plugins/access.js';
 import { errorResponses, notFound } from '../../plugins/errors.js';
 import { registerResource } from '../../plugins/resource.js';
+import { registerCsv } from '../../plugins/csv-routes.js';
+import { exportStudentsCsv, studentsImporter } from './students.csv.js';
+import { newHashCode, studentColumns, studentsTable } from './students.queries.js';
 import { requireStudent } from './students.shared.js';
 
 type StudentRow = typeof students.$inferSelect;
 
-/** DESIGN §2 hashCode: 22 URL-safe characters. */
-const newHashCode = () => randomBytes(16).toString('base64url');
-
 /** DESIGN "Bot": the messenger start link carrying the student's hashCode. */
 export const deepLinkOf = (botUsername: string | undefined, hashCode: string) =>
   botUsername ? `https://t.me/${botUsername}?start=${hashCode}` : null;
-
-/** A student has a document whose end date falls within the next DOCUMENT_EXPIRY_DAYS days. */
-const hasExpiringDocument = sql`exists (select 1 from ${studentDocuments} d
-  where d.student_id = ${students.id}
-    and d.date_to between current_date and current_date + ${DOCUMENT_EXPIRY_DAYS}::int)`;
 
 /** Students (SPEC.md §3, §7), the deep link's hashCode, and a client made into a student. */
 export const studentsRoutes: FastifyPluginAsyncZod<{ db: Db; botUsername?: string }> = async (
@@ -66,29 +59,6 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ db: Db; botUsername?: strin
     createdAt: row.createdAt.toISOString(),
   });
 
-  function columnsOf(s: Partial<z.output<typeof studentInput>>) {
-    return {
-      name: s.name,
-      surname: s.surname,
-      email: s.email,
-      gMeetId: s.gMeetId,
-      gdocument: s.gdocument,
-      gDictionaryUa: s.gDictionaryUa,
-      gDictionaryEng: s.gDictionaryEng,
-      telegramUsername: s.telegramUsername,
-      facebook: s.facebook,
-      schedule: s.schedule,
-      ocupation: s.ocupation,
-      location: s.location,
-      responsibleId: s.responsibleId,
-      projectId: s.project,
-      levelId: s.level,
-      groupId: s.groupe,
-      timezone: s.timezone,
-      hasBroadcast: s.hasBroadcast,
-    };
-  }
-
   registerResource(app, db, {
     path: 'students',
     tags: ['students'],
@@ -98,43 +68,29 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ db: Db; botUsername?: strin
       create: studentInput,
       update: studentUpdate,
     },
-    table: {
-      table: students,
-      search: [students.name, students.surname, students.email, students.telegramUsername],
-      sort: {
-        id: students.id,
-        name: students.name,
-        surname: students.surname,
-        email: students.email,
-        telegramUsername: students.telegramUsername,
-        location: students.location,
-        createdAt: students.createdAt,
-      },
-      defaultSort: 'surname',
-      filters: (q) =>
-        and(
-          q.project ? eq(students.projectId, q.project) : undefined,
-          q.level ? eq(students.levelId, q.level) : undefined,
-          q.groupe ? eq(students.groupId, q.groupe) : undefined,
-          q.responsibleId ? eq(students.responsibleId, q.responsibleId) : undefined,
-          q.client ? eq(students.clientId, q.client) : undefined,
-          q.documentsExpiring ? hasExpiringDocument : undefined,
-        ),
-    },
+    table: studentsTable,
     toItem: toStudent,
-    toColumns: columnsOf,
+    toColumns: studentColumns,
     notFound: 'No such student',
     linked: 'Documents, lessons or bot runs belong to this student; remove them first',
     override: () => ({
       create: async (input) => {
         const [row] = await db
           .insert(students)
-          .values({ ...columnsOf(input), name: input.name, hashCode: newHashCode() })
+          .values({ ...studentColumns(input), name: input.name, hashCode: newHashCode() })
           .returning();
         if (!row) throw new Error('student not created');
         return toStudent(row);
       },
     }),
+  });
+
+  registerCsv(app, db, {
+    path: 'students',
+    tags: ['students'],
+    query: studentListQuery,
+    exportCsv: exportStudentsCsv,
+    importer: studentsImporter,
   });
 
   app.post(

@@ -131,7 +131,7 @@ describe('client list', () => {
   it('exports the CSV the server writes, with the same search and filters', async () => {
     server.use(
       http.get(
-        api.clientsExport,
+        api.clientsCsv.export,
         () => new Response('\uFEFFid,firstName,stage\r\n2,Bohdan,Won\r\n'),
       ),
     );

@@ -1,9 +1,9 @@
 import { clientCreate, clientWrite } from '@school/contract/clients';
 import { useTranslation } from 'react-i18next';
+import { ImportDialog } from '../../components/import/ImportDialog';
 import { ListScreen } from '../../components/list/ListScreen';
 import { CLIENT_FILTERS, clientValues, QUICK_FIELDS } from './clientFields';
-import { CLIENTS_EXPORT_PATH, clientsResource, copyValue } from './clientsApi';
-import { ImportDialog } from './ImportDialog';
+import { CLIENTS_CSV, CLIENTS_PATH, clientsResource, copyValue } from './clientsApi';
 import { useClientColumns } from './useClientColumns';
 
 const toEditValues = clientValues(QUICK_FIELDS);
@@ -20,8 +20,15 @@ export function ClientsScreen() {
       resource={clientsResource}
       columns={columns}
       filters={CLIENT_FILTERS}
-      serverExport={CLIENTS_EXPORT_PATH}
-      tools={<ImportDialog />}
+      serverExport={CLIENTS_CSV.export}
+      tools={
+        <ImportDialog
+          paths={CLIENTS_CSV}
+          listPath={CLIENTS_PATH}
+          title={t('clients.import.title')}
+          intro={t('clients.import.intro')}
+        />
+      }
       create={{ label: t('clients.newClient'), schema: clientCreate, fields: QUICK_FIELDS }}
       edit={{
         title: t('clients.editTitle'),

@@ -1,12 +1,18 @@
 import type { Student } from '@school/contract/students';
 import { api } from '@school/contract/paths';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearNotices } from '../../components/feedback/notices';
-import { server } from '../../test/server';
-import { listResponse, renderWithProviders, setupI18n, stubLayout } from '../../test/utils';
+import { lastBody, server } from '../../test/server';
+import {
+  jsonResponse,
+  listResponse,
+  renderWithProviders,
+  setupI18n,
+  stubLayout,
+} from '../../test/utils';
 import { daysUntil } from './DocumentsScreen';
 import { StudentsScreen } from './StudentsScreen';
 
@@ -53,6 +59,68 @@ describe('students list', () => {
       await screen.findByText(/The bot is not configured yet \(no bot username\)/),
     ).toBeInTheDocument();
     expect(screen.queryByText(/^Copied/)).not.toBeInTheDocument();
+  });
+});
+
+describe('students CSV import', () => {
+  it("previews a file with the students' columns, then imports it and reads the list again", async () => {
+    const csv = 'name,surname,email\nOla,Nowa,ola@example.com\n';
+    let listed = 0;
+    server.use(
+      http.get(api.students, () => {
+        listed++;
+        return listResponse([student(null)]);
+      }),
+      http.post(api.studentsCsv.importPreview, () =>
+        jsonResponse(200, {
+          create: 1,
+          update: 0,
+          errors: [],
+          columns: ['name', 'surname', 'email', 'telegramUsername'],
+          sample: [
+            {
+              line: 2,
+              action: 'create',
+              matchedId: null,
+              values: {
+                name: 'Ola',
+                surname: 'Nowa',
+                email: 'ola@example.com',
+                telegramUsername: '',
+              },
+            },
+          ],
+        }),
+      ),
+      http.post(api.studentsCsv.import, () =>
+        jsonResponse(200, { created: 1, updated: 0, skipped: 0 }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<StudentsScreen />);
+    await screen.findByRole('table', { name: 'Students' });
+    await user.click(screen.getByRole('button', { name: 'Import CSV' }));
+    const dialog = screen.getByRole('dialog', { name: 'Import students from CSV' });
+    expect(within(dialog).getByText(/Telegram username matches a student/)).toBeInTheDocument();
+    await user.upload(
+      within(dialog).getByLabelText('CSV file'),
+      new File([csv], 'students.csv', { type: 'text/csv' }),
+    );
+    const sample = await within(dialog).findByRole('table', { name: 'Rows to import' });
+    expect(
+      within(sample)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Line', 'Action', 'Name', 'Surname', 'E-mail', 'Telegram username']);
+    expect(within(sample).getByText('ola@example.com')).toBeInTheDocument();
+    expect(lastBody('POST', api.studentsCsv.importPreview)).toEqual({ csv });
+    const before = listed;
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    expect(
+      await within(dialog).findByText('Created: 1, updated: 0, skipped: 0.'),
+    ).toBeInTheDocument();
+    expect(lastBody('POST', api.studentsCsv.import)).toEqual({ csv, skipErrors: false });
+    await expect.poll(() => listed).toBeGreaterThan(before);
   });
 });
 

@@ -3,12 +3,13 @@ import { studentInput, studentUpdate, type Student } from '@school/contract/stud
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLookupLabels } from '../../components/lookups';
+import { ImportDialog } from '../../components/import/ImportDialog';
 import { ListScreen } from '../../components/list/ListScreen';
 import type { Column } from '../../components/list/types';
 import { QUICK_FIELDS, STUDENT_FILTERS } from './studentFields';
 import { deepLinkCopy, studentsResource } from './studentsApi';
 
-/** SPEC §2 /students: the school's learners. */
+/** SPEC §2 /students: the school's learners, with CSV export and import. */
 export function StudentsScreen() {
   const { t } = useTranslation();
   const levelName = useLookupLabels(api.lookup('levels'));
@@ -38,6 +39,15 @@ export function StudentsScreen() {
       resource={studentsResource}
       columns={columns}
       filters={STUDENT_FILTERS}
+      serverExport={api.studentsCsv.export}
+      tools={
+        <ImportDialog
+          paths={api.studentsCsv}
+          listPath={api.students}
+          title={t('students.import.title')}
+          intro={t('students.import.intro')}
+        />
+      }
       create={{ label: t('students.newStudent'), schema: studentInput, fields: QUICK_FIELDS }}
       edit={{ title: t('students.editTitle'), schema: studentUpdate, fields: QUICK_FIELDS }}
       actions={{ delete: true, open: (row) => `/students/${row.id}`, copy: deepLinkCopy(t) }}

@@ -13,7 +13,7 @@ export function importFailureText(error: unknown, t: TFunction): string | null {
   if (error.status === 401) return null;
   if (error.status === 403) return t('messages.forbidden');
   if (error.status === 429 && error.body?.error === errorCodes.importRunning) {
-    return t('clients.import.busy');
+    return t('import.busy');
   }
   const message = error.body?.message;
   if ((error.status === 400 || error.status === 413) && message) return message;

@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import controls from '../../components/controls.module.css';
-import { invalidateResource } from '../../components/list/useInfiniteList';
-import { Spinner } from '../../components/Spinner';
+import type { CsvPaths } from '@school/contract/paths';
+import controls from '../controls.module.css';
+import { invalidateResource } from '../list/useInfiniteList';
+import { Spinner } from '../Spinner';
 import { HttpError } from '../../lib/http';
 import {
-  CLIENTS_PATH,
   IMPORT_MAX_BYTES,
   IMPORT_MAX_CHARS,
   IMPORT_MAX_MB,
@@ -14,7 +14,7 @@ import {
   importJobStatus,
   previewImport,
   runImport,
-} from './clientsApi';
+} from './importApi';
 import { importFailureText, jobFailureText } from './importFailure';
 import { ImportPreviewView } from './ImportPreviewView';
 import { ImportProgress } from './ImportProgress';
@@ -25,7 +25,15 @@ import styles from './Import.module.css';
  * preview shown; only Import writes, all rows or, when the user agrees, the valid ones. A large
  * file is imported as a job: its progress is polled and shown as a bar (ADR 012).
  */
-export function ImportFlow() {
+export function ImportFlow({
+  paths,
+  listPath,
+  intro,
+}: {
+  paths: CsvPaths;
+  listPath: string;
+  intro: string;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const inputId = useId();
@@ -34,17 +42,17 @@ export function ImportFlow() {
   const [problem, setProblem] = useState<string | null>(null);
   // A new key empties the file input, so the same file can be chosen again.
   const [inputKey, setInputKey] = useState(0);
-  const preview = useMutation({ mutationFn: previewImport });
+  const preview = useMutation({ mutationFn: (text: string) => previewImport(paths, text) });
   const run = useMutation({
-    mutationFn: (skipErrors: boolean) => runImport(csv ?? '', skipErrors),
+    mutationFn: (skipErrors: boolean) => runImport(paths, csv ?? '', skipErrors),
     onSuccess: (answer) => {
-      if (!('jobId' in answer)) void invalidateResource(queryClient, CLIENTS_PATH);
+      if (!('jobId' in answer)) void invalidateResource(queryClient, listPath);
     },
   });
   const jobId = run.data && 'jobId' in run.data ? run.data.jobId : null;
   const job = useQuery({
-    queryKey: ['clients-import-job', jobId],
-    queryFn: () => importJobStatus(jobId ?? ''),
+    queryKey: ['import-job', paths.import, jobId],
+    queryFn: () => importJobStatus(paths, jobId ?? ''),
     enabled: jobId !== null,
     refetchInterval: (query) => (query.state.data?.state === 'running' ? IMPORT_POLL_MS : false),
     initialData: run.data && 'jobId' in run.data ? run.data : undefined,
@@ -57,8 +65,8 @@ export function ImportFlow() {
   const busy = preview.isPending || run.isPending || running;
 
   useEffect(() => {
-    if (jobState === 'done') void invalidateResource(queryClient, CLIENTS_PATH);
-  }, [jobState, queryClient]);
+    if (jobState === 'done') void invalidateResource(queryClient, listPath);
+  }, [jobState, queryClient, listPath]);
   const jobProblem =
     jobState === 'failed'
       ? jobFailureText(job.data?.error, t)
@@ -82,7 +90,7 @@ export function ImportFlow() {
   const onFile = async (file: File | undefined) => {
     start();
     if (!file) return;
-    const tooLarge = () => setProblem(t('clients.import.tooLarge', { max: IMPORT_MAX_MB }));
+    const tooLarge = () => setProblem(t('import.tooLarge', { max: IMPORT_MAX_MB }));
     if (file.size > IMPORT_MAX_BYTES) return tooLarge();
     const text = await file.text();
     if (text.length > IMPORT_MAX_CHARS) return tooLarge();
@@ -97,10 +105,10 @@ export function ImportFlow() {
 
   return (
     <div className={styles.flow}>
-      <p className={styles.intro}>{t('clients.import.intro')}</p>
+      <p className={styles.intro}>{intro}</p>
       <div>
         <label className={controls.label} htmlFor={inputId}>
-          {t('clients.import.file')}
+          {t('import.file')}
         </label>
         <input
           key={inputKey}
@@ -129,9 +137,9 @@ export function ImportFlow() {
       )}
       {result ? (
         <div className={styles.result}>
-          <p role="status">{t('clients.import.result', result)}</p>
+          <p role="status">{t('import.result', result)}</p>
           <button type="button" className={controls.secondaryButton} onClick={again}>
-            {t('clients.import.again')}
+            {t('import.again')}
           </button>
         </div>
       ) : (

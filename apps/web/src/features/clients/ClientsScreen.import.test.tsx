@@ -1,4 +1,4 @@
-import type { ImportPreview } from '@school/contract/clients';
+import type { ImportPreview } from '@school/contract/imports';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
@@ -10,7 +10,7 @@ import { calledUrls, lastBody, requests, seed, server } from '../../test/server'
 import { jsonResponse, renderWithProviders, setupI18n, stubLayout } from '../../test/utils';
 import { changeLanguage } from '../../i18n/i18n';
 import { ClientsScreen } from './ClientsScreen';
-import { ImportPreviewView } from './ImportPreviewView';
+import { ImportPreviewView } from '../../components/import/ImportPreviewView';
 
 const CSV =
   'firstName,lastName,email\r\nOla,Nowa,ola@example.com\r\nAnna,Nowak,anna@example.com\r\n';
@@ -26,33 +26,25 @@ const PREVIEW: ImportPreview = {
       problems: [{ field: 'email', code: 'format', params: {} }],
     },
   ],
+  columns: ['firstName', 'lastName', 'email', 'tel'],
   sample: [
     {
       line: 2,
       action: 'create',
       matchedId: null,
-      firstName: 'Ola',
-      lastName: 'Nowa',
-      email: 'ola@example.com',
-      tel: '',
+      values: { firstName: 'Ola', lastName: 'Nowa', email: 'ola@example.com', tel: '' },
     },
     {
       line: 3,
       action: 'update',
       matchedId: 1,
-      firstName: 'Anna',
-      lastName: 'Nowak',
-      email: 'anna@example.com',
-      tel: '',
+      values: { firstName: 'Anna', lastName: 'Nowak', email: 'anna@example.com', tel: '' },
     },
     {
       line: 5,
       action: 'create',
       matchedId: null,
-      firstName: 'Petro',
-      lastName: '',
-      email: '',
-      tel: '+380 50 000 0000',
+      values: { firstName: 'Petro', lastName: '', email: '', tel: '+380 50 000 0000' },
     },
   ],
 };
@@ -66,9 +58,9 @@ function answerImport(answers: {
   importJob?: (jobId: string) => Response | Promise<Response>;
 }) {
   server.use(
-    http.post(api.clientsImportPreview, () => answers.preview?.() ?? jsonResponse(500, {})),
-    http.post(api.clientsImport, () => answers.importRun?.() ?? jsonResponse(500, {})),
-    http.get(api.clientsImportJob(':jobId'), ({ params }) =>
+    http.post(api.clientsCsv.importPreview, () => answers.preview?.() ?? jsonResponse(500, {})),
+    http.post(api.clientsCsv.import, () => answers.importRun?.() ?? jsonResponse(500, {})),
+    http.get(api.clientsCsv.importJob(':jobId'), ({ params }) =>
       answers.importJob ? answers.importJob(String(params.jobId)) : jsonResponse(500, {}),
     ),
   );
@@ -373,7 +365,7 @@ describe('CSV import', () => {
               fields: { probability: 'too big', row: 'matches the same client as line 3' },
               problems: [
                 { field: 'probability', code: 'tooBig', params: { max: 100 } },
-                { field: 'row', code: 'sameClient', params: { line: 3 } },
+                { field: 'row', code: 'sameRecord', params: { line: 3 } },
               ],
             },
           ],
@@ -391,7 +383,7 @@ describe('CSV import', () => {
         .map((item) => item.textContent),
     ).toEqual([
       'Рядок 4: Ел. пошта: Неправильний формат. Етап: Немає значення «Nowy».',
-      'Рядок 7: Ймовірність: Щонайбільше 100. Збігається з тим самим клієнтом, що й рядок 3.',
+      'Рядок 7: Ймовірність: Щонайбільше 100. Збігається з тим самим записом, що й рядок 3.',
     ]);
   });
 });

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ImportJob, ImportResult } from '@school/contract/clients';
+import type { ImportJob, ImportResult } from '@school/contract/imports';
 import { errorCodes, type ErrorBody } from '@school/contract/common';
-import { isDatabaseUnavailable } from '../../db/client.js';
-import { HttpError, sqlStateOf } from '../../plugins/errors.js';
+import { isDatabaseUnavailable } from '../db/client.js';
+import { HttpError, sqlStateOf } from './errors.js';
 
 /** How a running import tells how far it is: rows checked and written, of all rows. */
 export interface Progress {

@@ -9,15 +9,11 @@ export function ImportProgress({ processed, total }: { processed: number; total:
     <div className={styles.progress} role="status">
       <progress
         className={styles.bar}
-        aria-label={t('clients.import.progress')}
+        aria-label={t('import.progress')}
         max={reading ? undefined : total}
         value={reading ? undefined : processed}
       />
-      <span>
-        {reading
-          ? t('clients.import.reading')
-          : t('clients.import.progressText', { processed, total })}
-      </span>
+      <span>{reading ? t('import.reading') : t('import.progressText', { processed, total })}</span>
     </div>
   );
 }

@@ -1,9 +1,9 @@
-import type { ImportPreview } from '@school/contract/clients';
+import type { ImportPreview } from '@school/contract/imports';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import controls from '../../components/controls.module.css';
-import { StaticTable, type StaticColumn } from '../../components/list/StaticTable';
-import { rowErrorText } from './importProblems';
+import controls from '../controls.module.css';
+import { StaticTable, type StaticColumn } from '../list/StaticTable';
+import { columnLabel, rowErrorText } from './importProblems';
 import styles from './Import.module.css';
 
 type SampleRow = ImportPreview['sample'][number];
@@ -32,50 +32,49 @@ export function ImportPreviewView({
 
   const columns = useMemo<StaticColumn<SampleRow>[]>(
     () => [
-      { key: 'line', header: t('clients.import.line'), value: (r) => r.line, align: 'end' },
+      { key: 'line', header: t('import.line'), value: (r) => r.line, align: 'end' },
       {
         key: 'action',
-        header: t('clients.import.action'),
-        value: (r) => t(r.action === 'create' ? 'clients.import.create' : 'clients.import.update'),
+        header: t('import.action'),
+        value: (r) => t(r.action === 'create' ? 'import.create' : 'import.update'),
       },
-      { key: 'firstName', header: t('fields.firstName'), value: (r) => r.firstName },
-      { key: 'lastName', header: t('fields.lastName'), value: (r) => r.lastName },
-      { key: 'email', header: t('fields.email'), value: (r) => r.email },
-      { key: 'tel', header: t('fields.tel'), value: (r) => r.tel },
+      ...preview.columns.map((column): StaticColumn<SampleRow> => ({
+        key: column,
+        header: columnLabel(t, column),
+        value: (r) => r.values[column] ?? '',
+      })),
     ],
-    [t],
+    [t, preview.columns],
   );
 
   return (
     <div className={styles.preview}>
-      <ul className={styles.counts} aria-label={t('clients.import.summary')}>
-        <li>{t('clients.import.toCreate', { n: preview.create })}</li>
-        <li>{t('clients.import.toUpdate', { n: preview.update })}</li>
+      <ul className={styles.counts} aria-label={t('import.summary')}>
+        <li>{t('import.toCreate', { n: preview.create })}</li>
+        <li>{t('import.toUpdate', { n: preview.update })}</li>
         <li className={hasErrors ? styles.bad : undefined}>
-          {t('clients.import.withErrors', { n: preview.errors.length })}
+          {t('import.withErrors', { n: preview.errors.length })}
         </li>
       </ul>
       {preview.sample.length > 0 ? (
         <>
           <StaticTable
-            caption={t('clients.import.sample')}
+            caption={t('import.sample')}
             columns={columns}
             rows={preview.sample}
             rowKey={(row) => row.line}
           />
           {planned > preview.sample.length && (
-            <p className={styles.note}>
-              {t('clients.import.sampleNote', { n: preview.sample.length })}
-            </p>
+            <p className={styles.note}>{t('import.sampleNote', { n: preview.sample.length })}</p>
           )}
         </>
       ) : (
-        <p className={styles.note}>{t('clients.import.nothing')}</p>
+        <p className={styles.note}>{t('import.nothing')}</p>
       )}
       {hasErrors && (
         <section className={styles.errors} aria-labelledby={errorsId}>
           <h3 id={errorsId} className={styles.errorsTitle}>
-            {t('clients.import.errors')}
+            {t('import.errors')}
           </h3>
           <ul className={styles.errorList}>
             {preview.errors.map((error) => (
@@ -90,7 +89,7 @@ export function ImportPreviewView({
               disabled={busy}
               onChange={(event) => onSkipChange(event.target.checked)}
             />
-            <label htmlFor={skipId}>{t('clients.import.skipErrors')}</label>
+            <label htmlFor={skipId}>{t('import.skipErrors')}</label>
           </div>
         </section>
       )}
@@ -101,7 +100,7 @@ export function ImportPreviewView({
           disabled={busy || (hasErrors && !skip)}
           onClick={onImport}
         >
-          {t('clients.import.submit')}
+          {t('import.submit')}
         </button>
       </div>
     </div>

@@ -1,0 +1,45 @@
+import type { CsvPaths } from '@school/contract/paths';
+import { Upload } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import controls from '../controls.module.css';
+import { Modal } from '../Modal';
+import { ImportFlow } from './ImportFlow';
+
+export interface ImportDialogProps {
+  /** the list's CSV calls */
+  paths: CsvPaths;
+  /** the list's path: its pages are read again after an import */
+  listPath: string;
+  /** the dialog's title, e.g. "Import clients from CSV" */
+  title: string;
+  /** what a row of the file does: which columns, what it matches */
+  intro: string;
+}
+
+/**
+ * A list's toolbar import button and its dialog (ADR 012); each opening starts from a fresh
+ * file choice.
+ */
+export function ImportDialog({ paths, listPath, title, intro }: ImportDialogProps) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const label = t('import.open');
+  return (
+    <>
+      <button
+        type="button"
+        className={controls.iconButton}
+        aria-label={label}
+        title={label}
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
+        <Upload size={16} aria-hidden="true" />
+      </button>
+      <Modal open={open} title={title} onClose={() => setOpen(false)}>
+        <ImportFlow paths={paths} listPath={listPath} intro={intro} />
+      </Modal>
+    </>
+  );
+}
