@@ -20,6 +20,10 @@ import { groupsRoutes } from './modules/users/groups.routes.js';
 import { projectsRoutes } from './modules/users/projects.routes.js';
 import { studentDocumentsRoutes } from './modules/students/documents.routes.js';
 import { studentsRoutes } from './modules/students/students.routes.js';
+import { eventsRoutes } from './modules/schedule/events.routes.js';
+import { icalRoutes } from './modules/schedule/ical.routes.js';
+import { lessonsRoutes } from './modules/schedule/lessons.routes.js';
+import { scheduleRoutes } from './modules/schedule/schedule.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { registerCompression } from './plugins/compression.js';
 import {
@@ -105,6 +109,10 @@ export async function buildApp({
       await api.register(dashboardRoutes, { db: database.db });
       await api.register(studentsRoutes, { db: database.db, botUsername: config.BOT_USERNAME });
       await api.register(studentDocumentsRoutes, { db: database.db });
+      await api.register(lessonsRoutes, { db: database.db });
+      await api.register(eventsRoutes, { db: database.db });
+      await api.register(scheduleRoutes, { db: database.db });
+      await api.register(icalRoutes, { db: database.db });
     },
     { prefix: '/api' },
   );

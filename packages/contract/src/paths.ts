@@ -99,11 +99,21 @@ export const api = {
   /** GET ?date={date}. */
   lessons: `${API}/lessons`,
   lesson: item(`${API}/lessons`),
+  /** GET: the other days of its week and the same weekday next week, free or clashing. */
+  lessonAlternatives: (id: number) => `${API}/lessons/${id}/alternatives`,
+  /** GET ?scope=this|following: the occurrences a PUT or DELETE with that scope would touch. */
+  lessonAffected: (id: number) => `${API}/lessons/${id}/affected`,
   /** GET ?lesson={id} or ?student={id} with search and filters; POST. */
   events: `${API}/events`,
   event: item(`${API}/events`),
   /** GET ?student={id}. */
   eventsInfoPanel: `${API}/events/infopanel`,
+  /** GET: the own calendar feed address (null until made); POST: a new one. */
+  myIcal: `${API}/me/ical`,
+  /** POST (admin): a new calendar feed address for a teacher. */
+  userIcal: (id: number) => `${API}/users/${id}/ical`,
+  /** GET, no login: a teacher's lessons as iCalendar. */
+  icalFeed: (token: string) => `${API}/ical/${token}.ics`,
 
   // Bot: GET/POST ?isPublic={0|1}
   conversations: `${API}/conversations`,

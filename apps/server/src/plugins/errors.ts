@@ -20,6 +20,8 @@ export class HttpError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
+    /** more members of the error body (e.g. the clashes of a 409 'clash') */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -137,7 +139,7 @@ function answerError(
 ) {
   {
     if (error instanceof HttpError) {
-      const body: ErrorBody = { error: error.code, message: error.message };
+      const body: ErrorBody = { ...error.extra, error: error.code, message: error.message };
       if (error.fields) body.fields = error.fields;
       return sendError(reply, error.statusCode, body);
     }

@@ -31,6 +31,8 @@ export const users = pgTable(
     languageId: integer('language_id').references(() => languages.id),
     isAdmin: boolean('is_admin').notNull().default(false),
     disabled: boolean('disabled').notNull().default(false),
+    /** the secret of the teacher's calendar feed address (ADR 018); null: no feed */
+    icalToken: text('ical_token').unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

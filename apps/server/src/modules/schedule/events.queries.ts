@@ -1,0 +1,200 @@
+import { and, asc, desc, eq, gt, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Event, eventListQuery, InfoPiece } from '@school/contract/schedule';
+import type { Db } from '../../db/client.js';
+import { searchOver } from '../../db/list.js';
+import { events, lessons, lessonSeriesStudents } from '../../db/schema/schedule.js';
+import { students } from '../../db/schema/students.js';
+import { lessonAmount, paysFor } from './schedule.amount.js';
+import type { Tx } from './lessons.queries.js';
+
+type EventListQuery = z.output<typeof eventListQuery>;
+
+const hhmm = (t: string) => t.slice(0, 5);
+const onDate = sql<string>`coalesce(${events.date}, ${lessons.date})`;
+const studentName = sql<string>`btrim(${students.name} || ' ' || ${students.surname})`;
+
+const eventFields = {
+  e: events,
+  studentName,
+  lessonDate: lessons.date,
+  lessonStart: lessons.start,
+  lessonEnd: lessons.end,
+  price: lessons.price,
+  duration: lessons.duration,
+};
+type EventRow = {
+  e: typeof events.$inferSelect;
+  studentName: string;
+  lessonDate: string;
+  lessonStart: string;
+  lessonEnd: string;
+  price: string;
+  duration: string;
+};
+
+const toEvent = (r: EventRow): Event => ({
+  id: r.e.id,
+  student: r.e.studentId,
+  studentName: r.studentName,
+  lesson: r.e.lessonId,
+  toPay: r.e.toPay,
+  attendence: r.e.attendence,
+  isPaid: r.e.isPaid,
+  notes: r.e.notes,
+  date: r.e.date ?? r.lessonDate,
+  start: hhmm(r.e.start ?? r.lessonStart),
+  end: hhmm(r.e.end ?? r.lessonEnd),
+  homework: r.e.homework,
+  // one participant's share of the lesson's amount (SPEC §9)
+  amount: paysFor(r.e.toPay) ? lessonAmount(r.price, r.duration, 1) : 0,
+});
+
+async function selectEvents(
+  db: Db | Tx,
+  where: SQL | undefined,
+  order: SQL[],
+  page: { limit: number; offset: number },
+) {
+  const rows = await db
+    .select({ ...eventFields, total: sql<number>`(count(*) over ())::int` })
+    .from(events)
+    .innerJoin(lessons, eq(lessons.id, events.lessonId))
+    .innerJoin(students, eq(students.id, events.studentId))
+    .where(where)
+    .orderBy(...order)
+    .limit(page.limit)
+    .offset(page.offset);
+  return { rows: rows.map(toEvent), total: rows[0]?.total ?? 0 };
+}
+
+export const findEvent = (db: Db | Tx, id: number) =>
+  selectEvents(db, eq(events.id, id), [], { limit: 1, offset: 0 }).then((p) => p.rows[0]);
+
+export function listEvents(db: Db, q: EventListQuery) {
+  const isPaid = q.isPaid === undefined ? undefined : q.isPaid === '1';
+  const where = and(
+    q.lesson ? eq(events.lessonId, q.lesson) : undefined,
+    q.student ? eq(events.studentId, q.student) : undefined,
+    q.dateFrom ? gte(onDate, q.dateFrom) : undefined,
+    q.dateTo ? lte(onDate, q.dateTo) : undefined,
+    isPaid === undefined ? undefined : eq(events.isPaid, isPaid),
+    q.attendence === undefined ? undefined : eq(events.attendence, q.attendence),
+    q.toPay === undefined ? undefined : eq(events.toPay, q.toPay),
+    searchOver(q.search, [students.name, students.surname, events.notes, lessons.course]),
+  );
+  const sort = q.sort ?? (q.lesson ? 'student' : '-date');
+  const column = { date: onDate, id: events.id, student: studentName }[sort.replace(/^-/, '')];
+  const direction = sort.startsWith('-') ? desc : asc;
+  return selectEvents(db, where, [direction(column ?? onDate), asc(events.id)], q);
+}
+
+/**
+ * Adds students to a lesson; those already in are left as they are. With `following` (a series
+ * lesson) they join the series and every later lesson of it too.
+ */
+export async function addParticipants(
+  tx: Tx,
+  lesson: { id: number; series: number | null },
+  studentIds: number[],
+  fields: { toPay: number; attendence: number; isPaid: boolean; notes: string; homework: string },
+  following: boolean,
+) {
+  if (studentIds.length === 0) return [];
+  const made = await tx
+    .insert(events)
+    .values(studentIds.map((studentId) => ({ lessonId: lesson.id, studentId, ...fields })))
+    .onConflictDoNothing()
+    .returning({ id: events.id, student: events.studentId });
+  if (following && lesson.series !== null) {
+    await tx
+      .insert(lessonSeriesStudents)
+      .values(
+        studentIds.map((studentId) => ({
+          seriesId: lesson.series ?? 0,
+          studentId,
+          toPay: fields.toPay,
+        })),
+      )
+      .onConflictDoNothing();
+    const [own] = await tx
+      .select({ slot: lessons.slotDate })
+      .from(lessons)
+      .where(eq(lessons.id, lesson.id));
+    const later = await tx
+      .select({ id: lessons.id })
+      .from(lessons)
+      .where(and(eq(lessons.seriesId, lesson.series), gt(lessons.slotDate, own?.slot ?? '')));
+    const rows = later.flatMap((l) =>
+      studentIds.map((studentId) => ({ lessonId: l.id, studentId, toPay: fields.toPay })),
+    );
+    if (rows.length > 0) await tx.insert(events).values(rows).onConflictDoNothing();
+  }
+  return made;
+}
+
+/** The students of a group. */
+export async function studentsOfGroup(db: Db | Tx, groupId: number) {
+  const rows = await db
+    .select({ id: students.id })
+    .from(students)
+    .where(eq(students.groupId, groupId))
+    .orderBy(asc(students.id));
+  return rows.map((r) => r.id);
+}
+
+/** With 'following': the student leaves the series and its later lessons too. */
+export async function removeParticipant(tx: Tx, id: number, following: boolean) {
+  const [gone] = await tx.delete(events).where(eq(events.id, id)).returning();
+  if (!gone || !following) return Boolean(gone);
+  const [lesson] = await tx
+    .select({ series: lessons.seriesId, slot: lessons.slotDate })
+    .from(lessons)
+    .where(eq(lessons.id, gone.lessonId));
+  if (lesson?.series) {
+    await tx
+      .delete(lessonSeriesStudents)
+      .where(
+        and(
+          eq(lessonSeriesStudents.seriesId, lesson.series),
+          eq(lessonSeriesStudents.studentId, gone.studentId),
+        ),
+      );
+    const later = tx
+      .select({ id: lessons.id })
+      .from(lessons)
+      .where(and(eq(lessons.seriesId, lesson.series), gt(lessons.slotDate, lesson.slot ?? '')));
+    await tx
+      .delete(events)
+      .where(and(eq(events.studentId, gone.studentId), inArray(events.lessonId, later)));
+  }
+  return true;
+}
+
+/** GET /api/events/infopanel?student=: lessons, attended, absences, paid, to pay. */
+export async function studentInfoPanel(db: Db, studentId: number): Promise<InfoPiece[]> {
+  const rows = await db
+    .select({
+      toPay: events.toPay,
+      attendence: events.attendence,
+      isPaid: events.isPaid,
+      price: lessons.price,
+      duration: lessons.duration,
+    })
+    .from(events)
+    .innerJoin(lessons, eq(lessons.id, events.lessonId))
+    .where(eq(events.studentId, studentId));
+  const due = rows.filter((r) => !r.isPaid && paysFor(r.toPay));
+  const toPay = due.reduce((sum, r) => sum + lessonAmount(r.price, r.duration, 1) * 100, 0);
+  return [
+    { id: 'lessons', name: 'Lessons', value: rows.length },
+    { id: 'attended', name: 'Attended', value: rows.filter((r) => r.attendence === 1).length },
+    {
+      id: 'absences',
+      name: 'Absences',
+      value: rows.filter((r) => r.attendence !== 1 && r.attendence !== 0).length,
+    },
+    { id: 'paid', name: 'Paid', value: rows.filter((r) => r.isPaid).length },
+    { id: 'toPay', name: 'To pay', value: Math.round(toPay) / 100 },
+  ];
+}

@@ -1,0 +1,268 @@
+import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { errorCodes } from '@school/contract/common';
+import {
+  CYCLED_NO,
+  CYCLED_YES,
+  SERIES_WEEKS_AHEAD,
+  type Lesson,
+  type LessonClash,
+  type SeriesScope,
+} from '@school/contract/schedule';
+import type { Db } from '../../db/client.js';
+import { events, lessons, lessonSeries } from '../../db/schema/schedule.js';
+import { students } from '../../db/schema/students.js';
+import { groups, users } from '../../db/schema/users.js';
+import { HttpError } from '../../plugins/errors.js';
+import { lessonAmount } from './schedule.amount.js';
+import { addDays, todayIn } from './schedule.dates.js';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Executor = Db | Tx;
+
+/** Advisory lock class of a series: one writer of a series' lessons at a time (ADR 018). */
+const SERIES_LOCK = 18_001;
+/** How far a range read materialises series at most. */
+const MAX_AHEAD_DAYS = 2 * 366;
+
+const hhmm = (t: string) => t.slice(0, 5);
+
+export const lessonFields = {
+  l: lessons,
+  teacherName: sql<string>`coalesce(btrim(${users.firstName} || ' ' || ${users.lastName}), '')`,
+  participants: sql<number>`(select count(*) from ${events} e where e.lesson_id = ${lessons.id})::int`,
+  payers: sql<number>`(select count(*) from ${events} e
+    where e.lesson_id = ${lessons.id} and e.to_pay in (0, 1))::int`,
+};
+
+export type LessonRow = {
+  l: typeof lessons.$inferSelect;
+  teacherName: string;
+  participants: number;
+  payers: number;
+};
+
+export const toLesson = ({ l, teacherName, participants, payers }: LessonRow): Lesson => ({
+  id: l.id,
+  date: l.date,
+  start: hhmm(l.start),
+  end: hhmm(l.end),
+  price: Number(l.price),
+  duration: Number(l.duration),
+  groupe: l.groupId,
+  teacher: l.teacherId,
+  teacherName,
+  isCycled: l.seriesId === null ? CYCLED_NO : CYCLED_YES,
+  hasBroadcast: l.hasBroadcast,
+  course: l.course,
+  comment: l.comment,
+  resources: l.resources,
+  homework: l.homework,
+  nextId: l.nextId,
+  series: l.seriesId,
+  participants,
+  payers,
+  amount: lessonAmount(l.price, l.duration, payers),
+});
+
+/** Lessons with their teacher's name and participant counts, by date and start. */
+export async function selectLessons(
+  db: Executor,
+  where: SQL | undefined,
+  page: { limit?: number; offset?: number } = {},
+) {
+  const rows = await db
+    .select({ ...lessonFields, total: sql<number>`(count(*) over ())::int` })
+    .from(lessons)
+    .leftJoin(users, eq(users.id, lessons.teacherId))
+    .where(where)
+    .orderBy(asc(lessons.date), asc(lessons.start), asc(lessons.id))
+    .limit(page.limit ?? 100_000)
+    .offset(page.offset ?? 0);
+  return { rows: rows.map(toLesson), total: rows[0]?.total ?? 0 };
+}
+
+export async function findLesson(db: Executor, id: number) {
+  const { rows } = await selectLessons(db, eq(lessons.id, id));
+  return rows[0];
+}
+
+export const lessonsBetween = (from: string, to: string, more?: SQL) =>
+  and(gte(lessons.date, from), lte(lessons.date, to), more);
+
+/** 400 naming the field when a teacher or a group sent does not exist. */
+export async function requireReferences(
+  db: Executor,
+  refs: { teacher?: number | null; groupe?: number | null },
+) {
+  const missing: Record<string, string> = {};
+  if (refs.teacher) {
+    const [found] = await db.select({ id: users.id }).from(users).where(eq(users.id, refs.teacher));
+    if (!found) missing.teacher = 'does not exist';
+  }
+  if (refs.groupe) {
+    const [found] = await db
+      .select({ id: groups.id })
+      .from(groups)
+      .where(eq(groups.id, refs.groupe));
+    if (!found) missing.groupe = 'does not exist';
+  }
+  const names = Object.keys(missing);
+  if (names.length > 0) {
+    throw new HttpError(
+      400,
+      errorCodes.validation,
+      `Invalid ${names.join(', ')}: it does not exist`,
+      missing,
+    );
+  }
+}
+
+/** The date series are kept materialised up to (DESIGN: at least 8 weeks ahead). */
+export const seriesHorizon = (now = new Date()) =>
+  addDays(todayIn('UTC', now), SERIES_WEEKS_AHEAD * 7);
+
+/**
+ * Makes the lessons of series `seriesId` up to `until`, with its students' participations, and
+ * links each lesson to the next week's. Idempotent and safe with several app instances: one
+ * transaction per series under an advisory lock, slots after `materialised_until` only, and
+ * (series, slot) unique as the last guard. A lesson deleted from the series stays deleted.
+ */
+export async function extendSeries(db: Db, seriesId: number, until: string) {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SERIES_LOCK}, ${seriesId})`);
+    const made = await tx.execute<{ id: number }>(sql`
+      insert into lessons (date, slot_date, start, "end", price, duration, group_id, teacher_id,
+        has_broadcast, course, comment, resources, series_id)
+      select d::date, d::date, s.start, s."end", s.price, s.duration, s.group_id, s.teacher_id,
+        s.has_broadcast, s.course, s.comment, s.resources, s.id
+      from lesson_series s,
+        generate_series((s.materialised_until + 7)::timestamp, ${until}::date::timestamp,
+          interval '7 days') d
+      where s.id = ${seriesId} and (s.ends_on is null or d::date <= s.ends_on)
+      on conflict (series_id, slot_date) do nothing
+      returning id`);
+    if (made.rows.length === 0) return;
+    const ids = made.rows.map((r) => r.id);
+    await tx.execute(sql`
+      insert into events (lesson_id, student_id, to_pay)
+      select l.id, ss.student_id, ss.to_pay
+      from lessons l join lesson_series_students ss on ss.series_id = l.series_id
+      where l.id = any(${`{${ids.join(',')}}`}::int[])
+      on conflict (lesson_id, student_id) do nothing`);
+    await tx.execute(sql`
+      update lesson_series set materialised_until = (
+        select max(slot_date) from lessons where series_id = ${seriesId})
+      where id = ${seriesId}`);
+    await linkSeries(tx, seriesId);
+  });
+}
+
+/** nextId: each lesson of the series points at the one of the following week's slot. */
+export async function linkSeries(tx: Executor, seriesId: number) {
+  await tx.execute(sql`
+    update lessons l set next_id = n.id
+    from lessons l2 left join lessons n on n.series_id = l2.series_id and n.slot_date = l2.slot_date + 7
+    where l.id = l2.id and l2.series_id = ${seriesId} and l.next_id is distinct from n.id`);
+}
+
+/** Extends every open series that ends its materialised stretch before `until`. */
+export async function extendDue(db: Db, until: string, now = new Date()) {
+  const cap = addDays(todayIn('UTC', now), MAX_AHEAD_DAYS);
+  const horizon = seriesHorizon(now);
+  const target = [horizon, until < cap ? until : cap].sort().at(-1) ?? horizon;
+  const due = await db
+    .select({ id: lessonSeries.id })
+    .from(lessonSeries)
+    .where(
+      and(
+        sql`${lessonSeries.materialisedUntil} + 7 <= ${target}::date`,
+        sql`(${lessonSeries.endsOn} is null or ${lessonSeries.materialisedUntil} + 7 <= ${lessonSeries.endsOn})`,
+      ),
+    );
+  for (const { id } of due) await extendSeries(db, id, target);
+}
+
+/**
+ * Who is busy at `start`–`end` on one of `dates`: the teacher in another lesson, or one of the
+ * students in another lesson they take part in (DESIGN "clash"). `exclude`: the lessons being
+ * moved themselves.
+ */
+export async function clashesAt(
+  db: Executor,
+  q: {
+    dates: string[];
+    start: string;
+    end: string;
+    teacher: number | null;
+    students: number[];
+    exclude: number[];
+  },
+): Promise<LessonClash[]> {
+  if (q.dates.length === 0) return [];
+  const dates = sql`${`{${q.dates.join(',')}}`}::date[]`;
+  const exclude = sql`${`{${q.exclude.join(',')}}`}::int[]`;
+  const studentIds = sql`${`{${q.students.join(',')}}`}::int[]`;
+  const result = await db.execute<{
+    date: string;
+    kind: 'teacher' | 'student';
+    id: number;
+    name: string;
+    lesson: number;
+    start: string;
+    end: string;
+  }>(sql`
+    select l.date::text as date, 'teacher' as kind, u.id, btrim(u.first_name || ' ' || u.last_name) as name,
+      l.id as lesson, l.start::text as start, l."end"::text as "end"
+    from ${lessons} l join ${users} u on u.id = l.teacher_id
+    where l.teacher_id = ${q.teacher} and l.date = any(${dates})
+      and l.start < ${q.end}::time and l."end" > ${q.start}::time and l.id <> all(${exclude})
+    union all
+    select coalesce(e.date, l.date)::text, 'student', s.id, btrim(s.name || ' ' || s.surname),
+      l.id, coalesce(e.start, l.start)::text, coalesce(e."end", l."end")::text
+    from ${events} e join ${lessons} l on l.id = e.lesson_id join ${students} s on s.id = e.student_id
+    where e.student_id = any(${studentIds}) and coalesce(e.date, l.date) = any(${dates})
+      and coalesce(e.start, l.start) < ${q.end}::time and coalesce(e."end", l."end") > ${q.start}::time
+      and l.id <> all(${exclude})
+    order by 1, 2, 4`);
+  return result.rows.map((r) => ({ ...r, start: hhmm(r.start), end: hhmm(r.end) }));
+}
+
+export function clashError(clashes: LessonClash[]) {
+  const who = [...new Set(clashes.map((c) => c.name))].join(', ');
+  return new HttpError(
+    409,
+    'clash',
+    `Busy at that time: ${who}. Send force: true to save it anyway`,
+    undefined,
+    { clashes },
+  );
+}
+
+/** The students taking part in a lesson. */
+export async function studentsOf(db: Executor, lessonIds: number[]) {
+  if (lessonIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ id: events.studentId })
+    .from(events)
+    .where(inArray(events.lessonId, lessonIds));
+  return rows.map((r) => r.id);
+}
+
+/** The lessons a change or delete with `scope` touches: this one, or also the later ones. */
+export async function affectedBy(db: Executor, current: Lesson, scope: SeriesScope) {
+  if (scope === 'this' || current.series === null) {
+    return selectLessons(db, eq(lessons.id, current.id)).then((p) => p.rows);
+  }
+  const [own] = await db
+    .select({ slot: lessons.slotDate })
+    .from(lessons)
+    .where(eq(lessons.id, current.id));
+  return selectLessons(
+    db,
+    and(eq(lessons.seriesId, current.series), gte(lessons.slotDate, own?.slot ?? current.date)),
+  ).then((p) => p.rows);
+}
+
+export async function lockSeries(tx: Tx, seriesId: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${SERIES_LOCK}, ${seriesId})`);
+}

@@ -1,0 +1,238 @@
+import { and, eq, gte, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { errorCodes } from '@school/contract/common';
+import {
+  CYCLED_YES,
+  SERIES_WEEKS_AHEAD,
+  type Lesson,
+  type lessonInput,
+  type lessonUpdate,
+  type SeriesScope,
+} from '@school/contract/schedule';
+import type { Db } from '../../db/client.js';
+import { lessons, lessonSeries } from '../../db/schema/schedule.js';
+import { HttpError, notFound } from '../../plugins/errors.js';
+import { minutesBetween } from './schedule.amount.js';
+import { addDays, daysBetween } from './schedule.dates.js';
+import {
+  affectedBy,
+  clashError,
+  clashesAt,
+  extendSeries,
+  findLesson,
+  linkSeries,
+  lockSeries,
+  requireReferences,
+  seriesHorizon,
+  studentsOf,
+} from './lessons.queries.js';
+
+type LessonInput = z.output<typeof lessonInput>;
+type LessonUpdate = z.output<typeof lessonUpdate>;
+
+const durationOf = (l: { duration?: number | undefined; start: string; end: string }) =>
+  String(l.duration ?? minutesBetween(l.start, l.end));
+
+/**
+ * One lesson, or (isCycled 1) a weekly series from its date, materialised SERIES_WEEKS_AHEAD
+ * weeks ahead; answers the (first) lesson. A busy teacher answers 409 'clash' unless forced.
+ */
+export async function createLesson(db: Db, input: LessonInput): Promise<Lesson> {
+  await requireReferences(db, input);
+  const cycled = input.isCycled === CYCLED_YES;
+  if (!input.force) {
+    const dates = cycled
+      ? Array.from({ length: SERIES_WEEKS_AHEAD }, (_, i) => addDays(input.date, i * 7))
+      : [input.date];
+    const clashes = await clashesAt(db, {
+      dates,
+      start: input.start,
+      end: input.end,
+      teacher: input.teacher,
+      students: [],
+      exclude: [],
+    });
+    if (clashes.length > 0) throw clashError(clashes);
+  }
+  const fields = {
+    start: input.start,
+    end: input.end,
+    price: String(input.price),
+    duration: durationOf(input),
+    groupId: input.groupe,
+    teacherId: input.teacher,
+    hasBroadcast: input.hasBroadcast,
+    course: input.course,
+    comment: input.comment,
+    resources: input.resources,
+  };
+  if (!cycled) {
+    const [row] = await db
+      .insert(lessons)
+      .values({ ...fields, date: input.date, homework: input.homework })
+      .returning({ id: lessons.id });
+    return requireLesson(db, row?.id);
+  }
+  const [series] = await db
+    .insert(lessonSeries)
+    .values({ ...fields, startsOn: input.date, materialisedUntil: addDays(input.date, -7) })
+    .returning({ id: lessonSeries.id });
+  if (!series) throw new Error('series not created');
+  // at least SERIES_WEEKS_AHEAD weeks from today, and as many from a later start
+  const fromStart = addDays(input.date, SERIES_WEEKS_AHEAD * 7);
+  const horizon = seriesHorizon();
+  await extendSeries(db, series.id, horizon > fromStart ? horizon : fromStart);
+  const [first] = await db
+    .update(lessons)
+    .set({ homework: input.homework })
+    .where(and(eq(lessons.seriesId, series.id), eq(lessons.slotDate, input.date)))
+    .returning({ id: lessons.id });
+  return requireLesson(db, first?.id);
+}
+
+async function requireLesson(db: Db, id: number | undefined) {
+  const found = id === undefined ? undefined : await findLesson(db, id);
+  if (!found) throw notFound('No such lesson');
+  return found;
+}
+
+/**
+ * A change of one lesson, or with scope 'following' of it and the later lessons of its series
+ * (and the series itself, so lessons made later follow). A new date moves the lesson; for
+ * 'following' it moves the series to the new weekday: the series ends before this lesson and
+ * a new one carries this and the later lessons. Moving onto busy time answers 409 'clash'
+ * unless forced.
+ */
+export async function updateLesson(
+  db: Db,
+  current: Lesson,
+  input: LessonUpdate,
+): Promise<Lesson | undefined> {
+  await requireReferences(db, input);
+  const scope: SeriesScope = current.series === null ? 'this' : (input.scope ?? 'this');
+  const start = input.start ?? current.start;
+  const end = input.end ?? current.end;
+  if (end <= start) {
+    throw new HttpError(400, errorCodes.validation, 'Invalid end: must be after the start', {
+      end: 'must be after the start',
+    });
+  }
+  const shift = input.date ? daysBetween(current.date, input.date) : 0;
+  const teacher = input.teacher === undefined ? current.teacher : input.teacher;
+  const affected = await affectedBy(db, current, scope);
+  const moves =
+    shift !== 0 || start !== current.start || end !== current.end || teacher !== current.teacher;
+  if (moves && !input.force) {
+    const clashes = await clashesAt(db, {
+      dates: affected.map((l) => addDays(l.date, shift)),
+      start,
+      end,
+      teacher,
+      students: await studentsOf(
+        db,
+        affected.map((l) => l.id),
+      ),
+      exclude: affected.map((l) => l.id),
+    });
+    if (clashes.length > 0) throw clashError(clashes);
+  }
+  const duration =
+    input.duration !== undefined
+      ? String(input.duration)
+      : input.start !== undefined || input.end !== undefined
+        ? durationOf({ start, end })
+        : undefined;
+  const template = {
+    start: input.start,
+    end: input.end,
+    price: input.price === undefined ? undefined : String(input.price),
+    duration,
+    groupId: input.groupe,
+    teacherId: input.teacher,
+    hasBroadcast: input.hasBroadcast,
+    course: input.course,
+    comment: input.comment,
+    resources: input.resources,
+  };
+  const hasTemplateChange = Object.values(template).some((v) => v !== undefined);
+  await db.transaction(async (tx) => {
+    if (scope === 'this') {
+      await tx
+        .update(lessons)
+        .set({ ...template, homework: input.homework, date: input.date })
+        .where(eq(lessons.id, current.id));
+      return;
+    }
+    const seriesId = current.series ?? 0;
+    await lockSeries(tx, seriesId);
+    const [own] = await tx
+      .select({ slot: lessons.slotDate })
+      .from(lessons)
+      .where(eq(lessons.id, current.id));
+    const slot = own?.slot ?? current.date;
+    const following = and(eq(lessons.seriesId, seriesId), gte(lessons.slotDate, slot));
+    if (hasTemplateChange) {
+      await tx.update(lessonSeries).set(template).where(eq(lessonSeries.id, seriesId));
+      await tx.update(lessons).set(template).where(following);
+    }
+    if (input.homework !== undefined) {
+      await tx.update(lessons).set({ homework: input.homework }).where(eq(lessons.id, current.id));
+    }
+    if (shift === 0) return;
+    // a new series from the moved lesson on; the old one ends before it
+    const [moved] = await tx
+      .execute<{ id: number }>(
+        sql`
+      insert into lesson_series (starts_on, ends_on, materialised_until, start, "end", price,
+        duration, group_id, teacher_id, has_broadcast, course, comment, resources)
+      select ${slot}::date + ${shift}::int, ends_on + ${shift}::int,
+        materialised_until + ${shift}::int, start, "end", price, duration, group_id, teacher_id,
+        has_broadcast, course, comment, resources
+      from lesson_series where id = ${seriesId}
+      returning id`,
+      )
+      .then((r) => r.rows);
+    if (!moved) return;
+    await tx.execute(sql`
+      insert into lesson_series_students (series_id, student_id, to_pay)
+      select ${moved.id}, student_id, to_pay from lesson_series_students where series_id = ${seriesId}`);
+    await tx
+      .update(lessonSeries)
+      .set({ endsOn: addDays(slot, -1) })
+      .where(eq(lessonSeries.id, seriesId));
+    await tx.execute(sql`
+      update lessons set series_id = ${moved.id}, slot_date = slot_date + ${shift}::int,
+        date = date + ${shift}::int, next_id = null
+      where series_id = ${seriesId} and slot_date >= ${slot}::date`);
+    await linkSeries(tx, seriesId);
+    await linkSeries(tx, moved.id);
+  });
+  return findLesson(db, current.id);
+}
+
+/** Deletes a lesson (its participations with it), or with 'following' also the later ones. */
+export async function deleteLesson(db: Db, id: number, scope: SeriesScope) {
+  const current = await findLesson(db, id);
+  if (!current) return false;
+  if (scope === 'this' || current.series === null) {
+    await db.delete(lessons).where(eq(lessons.id, id));
+    return true;
+  }
+  const seriesId = current.series;
+  await db.transaction(async (tx) => {
+    await lockSeries(tx, seriesId);
+    const [own] = await tx
+      .select({ slot: lessons.slotDate })
+      .from(lessons)
+      .where(eq(lessons.id, id));
+    const slot = own?.slot ?? current.date;
+    await tx
+      .update(lessonSeries)
+      .set({ endsOn: addDays(slot, -1) })
+      .where(eq(lessonSeries.id, seriesId));
+    await tx
+      .delete(lessons)
+      .where(and(eq(lessons.seriesId, seriesId), gte(lessons.slotDate, slot)));
+  });
+  return true;
+}

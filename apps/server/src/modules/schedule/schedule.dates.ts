@@ -1,0 +1,55 @@
+/**
+ * Calendar dates (YYYY-MM-DD) without a time of day: lessons are wall-clock times of the
+ * school, so only "which day is today" depends on a time zone; the rest is day arithmetic that
+ * a change to or from summer time cannot shift.
+ */
+
+const DAY_MS = 86_400_000;
+
+export function isTimeZone(tz: string) {
+  try {
+    new Intl.DateTimeFormat('en-CA', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The date it is at `now` in time zone `tz`. */
+export function todayIn(tz: string, now: Date = new Date()) {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: tz,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(now);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+const toMs = (date: string) => Date.parse(`${date}T00:00:00Z`);
+const fromMs = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+export const addDays = (date: string, days: number) => fromMs(toMs(date) + days * DAY_MS);
+
+export const daysBetween = (from: string, to: string) =>
+  Math.round((toMs(to) - toMs(from)) / DAY_MS);
+
+/** 1 Monday … 7 Sunday. */
+export const dayOfWeek = (date: string) => ((new Date(toMs(date)).getUTCDay() + 6) % 7) + 1;
+
+export const mondayOf = (date: string) => addDays(date, 1 - dayOfWeek(date));
+
+/** Every date from `from` to `to`, both included. */
+export const datesFrom = (from: string, to: string) =>
+  Array.from({ length: daysBetween(from, to) + 1 }, (_, i) => addDays(from, i));
+
+/** The Monday–Sunday week `bias` weeks from the one holding today in `tz` (DESIGN "Schedule"). */
+export function weekOf(bias: number, tz: string, now: Date = new Date()) {
+  const from = addDays(mondayOf(todayIn(tz, now)), bias * 7);
+  return { from, to: addDays(from, 6) };
+}
+
+/** The first date on or after `from` that falls on `day` (1 Monday … 7 Sunday). */
+export const nextWeekday = (from: string, day: number) =>
+  addDays(from, (day - dayOfWeek(from) + 7) % 7);
