@@ -87,3 +87,19 @@ it('gives the demo school students, the won clients among them, with documents',
   });
   expect(documents.json()).toHaveLength(1);
 });
+
+it('gives the demo school a week of lessons with participants, some marked and paid', async () => {
+  const week = (await agent.request({ method: 'GET', url: '/api/schedule?bias=0&tz=UTC' })).json<
+    { lessons: { isCycled: number; participants: number; amount: number }[] }[]
+  >();
+  const lessons = week.flatMap((d) => d.lessons);
+  expect(lessons.length).toBeGreaterThanOrEqual(7);
+  expect(lessons.some((l) => l.isCycled === 1)).toBe(true);
+  expect(lessons.some((l) => l.isCycled === 2)).toBe(true);
+  expect(lessons.every((l) => l.participants > 0)).toBe(true);
+  expect(lessons.some((l) => l.amount > 0)).toBe(true);
+  const template = (await agent.request({ method: 'GET', url: '/api/schedule?cycled=1' })).json<
+    { lessons: unknown[] }[]
+  >();
+  expect(template.flatMap((d) => d.lessons)).toHaveLength(4);
+});

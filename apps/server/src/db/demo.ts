@@ -1,5 +1,6 @@
 import { count, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
+import { loadDemoSchedule } from './demo-schedule.js';
 import { clients, clientStageMoves } from './schema/clients.js';
 import { studentDocuments, students } from './schema/students.js';
 import { groups, projects, users } from './schema/users.js';
@@ -56,13 +57,13 @@ export function demoHistory(i: number, stage: number, now: number) {
  * DEMO_DATA=1: a school to click through on an empty database: two teachers, projects,
  * groups and 60 clients who arrived over the past eight weeks and moved along the pipeline
  * (each move logged, so the board's days in stage and the dashboard's figures show something),
- * students (the won clients among them) with their documents.
+ * students (the won clients among them) with their documents, and a week of lessons.
  * Nothing happens once clients exist.
  */
 export async function loadDemoData(db: Db): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(clients);
   if ((existing?.n ?? 0) > 0) return false;
-  await db.transaction(async (tx) => {
+  const school = await db.transaction(async (tx) => {
     const passwordHash = await hashPassword('demo teacher password');
     const teachers = await tx
       .insert(users)
@@ -197,6 +198,12 @@ export async function loadDemoData(db: Db): Promise<boolean> {
         dateTo: day(((i * 37) % 300) - 20),
       })),
     );
+    return {
+      teachers: responsible,
+      groups: groupIds,
+      students: studentIds.map((st) => st.id),
+    };
   });
+  await loadDemoSchedule(db, school);
   return true;
 }

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam, listQuery, TOTAL_COUNT_HEADER } from '@school/contract/common';
@@ -13,6 +13,7 @@ import {
 } from '@school/contract/students';
 import type { Db } from '../../db/client.js';
 import { clients } from '../../db/schema/clients.js';
+import { events, lessons } from '../../db/schema/schedule.js';
 import { studentDocuments, students } from '../../db/schema/students.js';
 import { requireUser } from '../../plugins/access.js';
 import { errorResponses, notFound } from '../../plugins/errors.js';
@@ -130,26 +131,55 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ db: Db; botUsername?: strin
     async (request, reply) => {
       const { id } = request.params;
       await requireStudent(db, id);
-      const rows = await db
-        .select({
-          doc: studentDocuments,
-          total: sql<number>`(count(*) over ())::int`,
-        })
-        .from(studentDocuments)
-        .where(eq(studentDocuments.studentId, id))
-        .orderBy(desc(studentDocuments.createdAt), desc(studentDocuments.id))
-        .limit(request.query.limit)
-        .offset(request.query.offset);
-      reply.header(TOTAL_COUNT_HEADER, String(rows[0]?.total ?? 0));
-      return rows.map(({ doc }): TimelineEntry => ({
-        kind: 'document',
-        at: doc.createdAt.toISOString(),
-        id: doc.id,
-        title: doc.name,
-        detail: [doc.number, [doc.dateFrom, doc.dateTo].filter(Boolean).join(' – ')]
-          .filter(Boolean)
-          .join(' · '),
-      }));
+      // documents and participations, merged newest first in one paged query
+      const rows = await db.execute<{
+        kind: 'document' | 'participation';
+        at: Date;
+        id: number;
+        title: string;
+        a: string;
+        b: string | null;
+        c: string | null;
+        d: number;
+        e: boolean;
+        total: number;
+      }>(sql`
+        select *, (count(*) over ())::int as total from (
+          select 'document' as kind, created_at as at, id, name as title, number as a,
+            date_from::text as b, date_to::text as c, 0 as d, false as e
+          from ${studentDocuments} where student_id = ${id}
+          union all
+          select 'participation', (coalesce(e.date, l.date) + coalesce(e.start, l.start))
+              at time zone 'UTC', e.id, coalesce(nullif(l.course, ''), 'Lesson'),
+            to_char(coalesce(e.start, l.start), 'HH24:MI'),
+            to_char(coalesce(e."end", l."end"), 'HH24:MI'), null, e.attendence, e.is_paid
+          from ${events} e join ${lessons} l on l.id = e.lesson_id where e.student_id = ${id}
+        ) t
+        order by at desc, id desc
+        limit ${request.query.limit} offset ${request.query.offset}`);
+      reply.header(TOTAL_COUNT_HEADER, String(rows.rows[0]?.total ?? 0));
+      return rows.rows.map((r): TimelineEntry => {
+        const at = new Date(r.at).toISOString();
+        if (r.kind === 'participation') {
+          const presence = r.d === 1 ? 'present' : r.d === 0 ? '' : 'absent';
+          return {
+            kind: 'participation',
+            at,
+            id: r.id,
+            title: r.title,
+            detail: [`${r.a}–${r.b ?? ''}`, presence, r.e ? 'paid' : '']
+              .filter(Boolean)
+              .join(' · '),
+          };
+        }
+        return {
+          kind: 'document',
+          at,
+          id: r.id,
+          title: r.title,
+          detail: [r.a, [r.b, r.c].filter(Boolean).join(' – ')].filter(Boolean).join(' · '),
+        };
+      });
     },
   );
 

@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from './client.js';
+import { addParticipants } from '../modules/schedule/events.queries.js';
+import { createLesson } from '../modules/schedule/lessons.writes.js';
+import { addDays, mondayOf, todayIn } from '../modules/schedule/schedule.dates.js';
+
+interface DemoSchool {
+  teachers: number[];
+  groups: number[];
+  students: number[];
+}
+
+/**
+ * A believable week of lessons from this week's Monday: weekly group series and single
+ * lessons with participants; the days gone by have their attendance and payments marked.
+ */
+export async function loadDemoSchedule(db: Db, school: DemoSchool) {
+  const monday = mondayOf(todayIn('UTC'));
+  const teacher = (i: number) => school.teachers[i % school.teachers.length] ?? null;
+  const plan = [
+    { day: 0, start: '17:00', end: '18:30', course: 'A2 evening', price: 80, cycled: 0 },
+    { day: 2, start: '17:00', end: '18:30', course: 'A2 evening', price: 80, cycled: 0 },
+    { day: 1, start: '10:00', end: '11:00', course: 'Speaking club', price: 60, cycled: 2 },
+    { day: 5, start: '11:00', end: '12:30', course: 'B1 weekend', price: 70, cycled: 1 },
+    { day: 1, start: '18:00', end: '19:00', course: 'One-to-one: IELTS', price: 150, single: 3 },
+    { day: 3, start: '09:00', end: '10:00', course: 'One-to-one: business', price: 140, single: 5 },
+    { day: 4, start: '16:00', end: '17:00', course: 'Trial lesson', price: 0, single: 7 },
+  ];
+  for (const [i, p] of plan.entries()) {
+    const lesson = await createLesson(db, {
+      date: addDays(monday, p.day),
+      start: p.start,
+      end: p.end,
+      price: p.price,
+      groupe: p.single === undefined ? (school.groups[p.cycled] ?? null) : null,
+      teacher: teacher(i),
+      isCycled: p.single === undefined ? 1 : 2,
+      hasBroadcast: p.course === 'Speaking club',
+      course: p.course,
+      comment: p.single === undefined ? 'Room 2 / Google Meet' : '',
+      resources: '',
+      homework: '',
+      force: true,
+    });
+    const members =
+      p.single === undefined
+        ? school.students.filter((_, n) => n % 3 === p.cycled)
+        : school.students.slice(p.single, p.single + 1);
+    await db.transaction((tx) =>
+      addParticipants(
+        tx,
+        lesson,
+        members.slice(0, 6),
+        {
+          toPay: p.price === 0 ? 2 : 1,
+          attendence: 0,
+          isPaid: false,
+          notes: '',
+          homework: '',
+        },
+        true,
+      ),
+    );
+  }
+  // the lessons gone by: most present, some absent, most of them paid
+  await db.execute(sql`
+    update events e set attendence = case when e.id % 5 = 0 then 2 else 1 end,
+      is_paid = e.id % 3 <> 0
+    from lessons l
+    where l.id = e.lesson_id and l.date < ${todayIn('UTC')}::date`);
+}
