@@ -45,6 +45,10 @@ const DocumentsScreen = lazyNamed(
   () => import('../features/students/DocumentsScreen'),
   'DocumentsScreen',
 );
+const ScheduleScreen = lazyNamed(
+  () => import('../features/schedule/ScheduleScreen'),
+  'ScheduleScreen',
+);
 const PlaceholderScreen = lazyNamed(
   () => import('../components/PlaceholderScreen'),
   'PlaceholderScreen',
@@ -64,7 +68,6 @@ const PLACEHOLDER_ROUTES: readonly { path: string; titleKey: TitleKey }[] = [
   { path: '/letters/:id', titleKey: 'titles.letterCards' },
   { path: '/matchexamples/:id', titleKey: 'titles.matchExamples' },
   { path: '/setcards/:id', titleKey: 'titles.setCards' },
-  { path: '/schedule', titleKey: 'titles.schedule' },
   { path: '/conversations', titleKey: 'titles.conversations' },
   { path: '/conversations/:id', titleKey: 'titles.answers' },
   // SPEC: //messages/byconvprogress/{id}; see paths.ts for the double slash.
@@ -84,6 +87,7 @@ const SCREENS: readonly { path: string; Screen: PreloadableComponent<object> }[]
   { path: '/students', Screen: StudentsScreen },
   { path: '/students/:id', Screen: StudentDetailScreen },
   { path: '/cardocuments/bycar/:id', Screen: DocumentsScreen },
+  { path: '/schedule', Screen: ScheduleScreen },
 ];
 
 /** Starts downloading the code of the screen at `pathname`, if it is an app screen. */

@@ -10,6 +10,8 @@ interface ModalProps {
   onClose: () => void;
   /** alertdialog for a question that interrupts the work (a delete confirmation). */
   role?: 'dialog' | 'alertdialog';
+  /** wide: for a dialog holding a form and a table (a lesson with its participants) */
+  size?: 'normal' | 'wide';
   children?: ReactNode;
 }
 
@@ -21,7 +23,7 @@ const FOCUSABLE =
  * closes it and focus goes back to the control that opened it. Where showModal is missing
  * (old browsers, jsdom) the same keyboard behaviour is kept by hand.
  */
-export function Modal({ open, title, onClose, role, children }: ModalProps) {
+export function Modal({ open, title, onClose, role, size = 'normal', children }: ModalProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
@@ -67,7 +69,7 @@ export function Modal({ open, title, onClose, role, children }: ModalProps) {
   return (
     <dialog
       ref={ref}
-      className={styles.dialog}
+      className={`${styles.dialog} ${size === 'wide' ? styles.wide : ''}`}
       role={role === 'alertdialog' ? role : undefined}
       aria-labelledby={titleId}
       aria-modal="true"

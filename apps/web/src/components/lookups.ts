@@ -32,11 +32,14 @@ export function invalidateLookups(queryClient: QueryClient, path: string): Promi
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-/** SPEC §7: people are shown by first and last name, answer links by their text. */
+/** SPEC §7: people are shown by first and last name (students by name and surname), answer
+ * links by their text. */
 const PERSON_FIELDS: ReadonlySet<string> = new Set(['responsibleId', 'responsible', 'teacher']);
 const TEXT_FIELDS: ReadonlySet<string> = new Set(['nextId', 'fromId']);
 
 export function lookupLabel(field: string, item: LookupRow): string {
+  // a student is a person with name and surname
+  if (field === 'student') return `${text(item.name)} ${text(item.surname)}`.trim();
   if (PERSON_FIELDS.has(field)) {
     const person = `${text(item.firstName)} ${text(item.lastName)}`.trim();
     return person === '' ? text(item.name) : person;

@@ -7,16 +7,21 @@ import {
 } from '@school/contract/constants';
 import { requestTimeoutMs } from './requestTimeout';
 
-/** The server answered with a status outside 2xx; `body` is its {error, message, fields?}. */
+/**
+ * The server answered with a status outside 2xx; `body` is its {error, message, fields?}, and
+ * `raw` the answer's JSON as sent, for errors that carry more (a 409 clash lists its clashes).
+ */
 export class HttpError extends Error {
   readonly status: number;
   readonly body: ErrorBody | null;
+  readonly raw: unknown;
 
-  constructor(status: number, body: ErrorBody | null) {
+  constructor(status: number, body: ErrorBody | null, raw: unknown = body) {
     super(body?.message ?? `HTTP ${status}`);
     this.name = 'HttpError';
     this.status = status;
     this.body = body;
+    this.raw = raw;
   }
 }
 
@@ -130,17 +135,22 @@ export function isErrorBody(value: unknown): value is ErrorBody {
   );
 }
 
+/** The answer's {error, message, fields?} (or null: another shape or none), and its JSON. */
+async function readError(response: Response): Promise<[ErrorBody | null, unknown]> {
+  try {
+    const raw: unknown = await response.json();
+    if (!isErrorBody(raw)) return [null, raw];
+    // Only the known fields, like the schema's parse.
+    const { error, message, fields } = raw;
+    return [fields === undefined ? { error, message } : { error, message, fields }, raw];
+  } catch {
+    return [null, null];
+  }
+}
+
 /** The answer's {error, message, fields?}, or null when it has another shape or none. */
 export async function readErrorBody(response: Response): Promise<ErrorBody | null> {
-  try {
-    const body: unknown = await response.json();
-    if (!isErrorBody(body)) return null;
-    // Only the known fields, like the schema's parse.
-    const { error, message, fields } = body;
-    return fields === undefined ? { error, message } : { error, message, fields };
-  } catch {
-    return null;
-  }
+  return (await readError(response))[0];
 }
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
@@ -168,13 +178,13 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
 async function call(path: string, options: RequestOptions): Promise<[unknown, Response]> {
   const response = await send(path, options);
   if (!response.ok) {
-    const body = await readErrorBody(response);
+    const [body, raw] = await readError(response);
     // Without the API's JSON error body, the answer came from a gateway, not from our server.
     if (body === null && GATEWAY_FAILURES.has(response.status)) {
       throw new NetworkError(new Error(`Gateway answered ${response.status}`));
     }
     if (response.status === 401 && options.authRedirect !== false) onUnauthorized?.();
-    throw new HttpError(response.status, body);
+    throw new HttpError(response.status, body, raw);
   }
   const text = response.status === 204 ? '' : await response.text();
   return [text === '' ? undefined : JSON.parse(text), response];

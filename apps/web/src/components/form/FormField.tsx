@@ -92,7 +92,16 @@ export function FormField({ schema, field }: FormFieldProps) {
           </span>
         )}
       </div>
-      {kind === 'select' ? (
+      {kind === 'select' && field.options ? (
+        <select className={controls.input} {...a11y} {...register(field.name)}>
+          {!required && <option value="">{t('selector.choose')}</option>}
+          {field.options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      ) : kind === 'select' ? (
         <SelectField field={field} a11y={a11y} />
       ) : kind === 'textarea' ? (
         <textarea

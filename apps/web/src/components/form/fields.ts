@@ -27,6 +27,8 @@ export interface FieldSpec {
   kind?: FieldKind;
   /** select: the lookup to GET (SPEC §7 dropdown). */
   lookup?: string;
+  /** select: fixed options instead of a lookup (already translated). */
+  options?: readonly { value: string; label: string }[];
   /** select: what the field holds, the item's id (default) or its name (users' language). */
   optionValue?: 'id' | 'name';
   /** Overrides what the schema says (an empty value refused = required). */

@@ -20,6 +20,7 @@ const CONFLICT_MESSAGES: Record<string, MessageKey> = {
   conflict: 'messages.conflict',
   last_admin: 'messages.lastAdmin',
   self: 'messages.self',
+  clash: 'messages.clash',
 };
 
 /** SPEC §8: 403 on save -> forbidden, 500 -> error; a time-out has its own status (§4). */

@@ -22,7 +22,7 @@ import {
 } from './boardDnd';
 import { CardContent } from './CardContent';
 import { PipelineColumn, type FocusTarget } from './PipelineColumn';
-import { useNow } from './useBoardTimers';
+import { useNow } from '../../lib/useNow';
 import type { MoveRequest } from './useMoveClient';
 import cardStyles from './Card.module.css';
 import styles from './Pipeline.module.css';

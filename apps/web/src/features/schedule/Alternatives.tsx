@@ -1,0 +1,65 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import controls from '../../components/controls.module.css';
+import { useAlternatives, type Lesson } from './scheduleApi';
+import { useMoveLesson } from './useMoveLesson';
+import styles from './Schedule.module.css';
+
+/**
+ * SPEC §4: a cycled lesson's date can be changed from its alternative dates (the other days of
+ * its week and the same weekday next week), each marked free or clashing. Moving changes this
+ * occurrence only; the series keeps its weekday.
+ */
+export function Alternatives({
+  lesson,
+  dateText,
+}: {
+  lesson: Lesson;
+  dateText: (date: string) => string;
+}) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const alternatives = useAlternatives(lesson.id, true);
+  const move = useMoveLesson();
+  return (
+    <section className={styles.section} aria-labelledby={headingId}>
+      <h3 id={headingId} className={styles.sectionTitle}>
+        {t('schedule.alternatives')}
+      </h3>
+      {alternatives.isPending ? (
+        <p>{t('messages.loading')}</p>
+      ) : alternatives.isError ? (
+        <p role="alert">{t('messages.error')}</p>
+      ) : (
+        <ul className={styles.alternatives}>
+          {alternatives.data.map((option) => {
+            const clashing = option.status === 'clashing';
+            const who = option.clashes.map((clash) => clash.name).join(', ');
+            return (
+              <li
+                key={option.date}
+                className={styles.alternative}
+                data-clashing={clashing || undefined}
+              >
+                <span>
+                  {dateText(option.date)} · {lesson.start}–{lesson.end}
+                </span>
+                <span className={styles.altStatus}>
+                  {clashing ? t('schedule.clashing', { who }) : t('schedule.free')}
+                </span>
+                <button
+                  type="button"
+                  className={controls.secondaryButton}
+                  aria-label={t('schedule.moveTo', { date: dateText(option.date) })}
+                  onClick={() => void move(lesson, option.date, dateText(option.date))}
+                >
+                  {t('schedule.move')}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,203 @@
+import { lessonUpdate, type SeriesScope } from '@school/contract/schedule';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import controls from '../../components/controls.module.css';
+import { askConfirm } from '../../components/feedback/confirm';
+import { dismissNotice, showNotice } from '../../components/feedback/notices';
+import { scheduleCommit, undoDelayMs } from '../../components/feedback/pendingCommits';
+import { EntityForm } from '../../components/form/EntityForm';
+import { deleteFailureMessage } from '../../components/list/deleteFailure';
+import { LoadingState } from '../../components/LoadingState';
+import { Modal } from '../../components/Modal';
+import { formatMoney } from '../../lib/format';
+import { HttpError } from '../../lib/http';
+import { Alternatives } from './Alternatives';
+import { deleteKey } from './lessonDelete';
+import { EDIT_FIELDS, lessonValues } from './lessonFields';
+import { Participants } from './Participants';
+import {
+  affected,
+  deleteLesson,
+  refreshSchedule,
+  updateLesson,
+  useLesson,
+  type Lesson,
+} from './scheduleApi';
+import { useClashCheck } from './useClashCheck';
+import styles from './Schedule.module.css';
+
+interface LessonModalProps {
+  id: number;
+  dateText: (date: string) => string;
+  onClose: () => void;
+}
+
+/**
+ * SPEC §2 lesson card modal: the lesson's form and amount, its participants, the alternative
+ * dates of a cycled lesson, and delete. A lesson that cannot be loaded closes the modal with
+ * the reason (SPEC §8: 400 on loading a lesson).
+ */
+export function LessonModal({ id, dateText, onClose }: LessonModalProps) {
+  const { t } = useTranslation();
+  const lesson = useLesson(id);
+  const failed = lesson.isError ? lesson.error : null;
+
+  useEffect(() => {
+    if (!failed) return;
+    const gone = failed instanceof HttpError && failed.status === 404;
+    const refused = failed instanceof HttpError && failed.status === 400;
+    if (!refused && !gone) console.error(failed);
+    showNotice({
+      text: gone
+        ? t('schedule.lessonGone')
+        : refused
+          ? (failed.body?.message ?? t('messages.error'))
+          : t('messages.error'),
+      tone: 'error',
+    });
+    onClose();
+  }, [failed, onClose, t]);
+
+  const title = lesson.data
+    ? t('schedule.lessonTitle', {
+        date: dateText(lesson.data.date),
+        start: lesson.data.start,
+        end: lesson.data.end,
+      })
+    : t('schedule.lesson');
+  return (
+    <Modal open size="wide" title={title} onClose={onClose}>
+      {lesson.data ? (
+        <LessonBody lesson={lesson.data} dateText={dateText} onClose={onClose} />
+      ) : (
+        !failed && <LoadingState />
+      )}
+    </Modal>
+  );
+}
+
+function LessonBody({
+  lesson,
+  dateText,
+  onClose,
+}: {
+  lesson: Lesson;
+  dateText: (date: string) => string;
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const withClashCheck = useClashCheck();
+  const scopeName = useId();
+  const [scope, setScope] = useState<SeriesScope>('this');
+  const inSeries = lesson.series !== null;
+  const money = (value: number) => formatMoney(value, i18n.language);
+
+  /** For 'this and the following': which lessons, said before anything changes. */
+  const confirmFollowing = async (verb: 'change' | 'delete') => {
+    const touched = await affected(lesson.id, scope);
+    const dates = touched.lessons.map((l) => dateText(l.date)).join(', ');
+    return askConfirm({
+      title: t(verb === 'delete' ? 'schedule.deleteTitle' : 'schedule.changeTitle'),
+      message: t(verb === 'delete' ? 'schedule.deleteFollowing' : 'schedule.changeFollowing', {
+        count: touched.lessons.length,
+        dates,
+      }),
+      confirmLabel: t(verb === 'delete' ? 'schedule.deleteConfirm' : 'schedule.changeConfirm'),
+    });
+  };
+
+  const save = async (body: Record<string, unknown>) => {
+    const scoped = inSeries ? { ...body, scope } : body;
+    if (inSeries && scope === 'following' && !(await confirmFollowing('change'))) {
+      throw new HttpError(409, { error: 'cancelled', message: t('schedule.notChanged') });
+    }
+    return withClashCheck((force) =>
+      updateLesson(lesson.id, force ? { ...scoped, force } : scoped),
+    );
+  };
+
+  const remove = async () => {
+    const yes =
+      inSeries && scope === 'following'
+        ? await confirmFollowing('delete')
+        : await askConfirm({
+            title: t('schedule.deleteTitle'),
+            message: t('schedule.deleteThis'),
+            confirmLabel: t('schedule.deleteConfirm'),
+          });
+    if (!yes) return;
+    const chosen = scope;
+    onClose();
+    let notice = 0;
+    const undo = scheduleCommit(
+      {
+        key: deleteKey(lesson, chosen),
+        send: () => deleteLesson(lesson.id, chosen),
+        onCommitted: () => void refreshSchedule(queryClient),
+        onFailed: (error) => {
+          dismissNotice(notice);
+          const key = deleteFailureMessage(error);
+          if (key !== null) showNotice({ text: t(key), tone: 'error' });
+          void refreshSchedule(queryClient);
+        },
+      },
+      undoDelayMs(),
+    );
+    notice = showNotice({
+      text: t('schedule.deleted'),
+      durationMs: undoDelayMs(),
+      action: { label: t('notices.undo'), run: undo },
+    });
+  };
+
+  return (
+    <div className={styles.modalBody}>
+      <p className={styles.amount}>
+        {t('schedule.amountFormula', {
+          amount: money(lesson.amount),
+          price: money(lesson.price),
+          duration: lesson.duration,
+          count: lesson.payers,
+        })}
+      </p>
+      {inSeries && (
+        <fieldset className={styles.scope}>
+          <legend>{t('schedule.scope')}</legend>
+          {(['this', 'following'] as const).map((value) => (
+            <label key={value} className={styles.scopeOption}>
+              <input
+                type="radio"
+                name={scopeName}
+                value={value}
+                checked={scope === value}
+                onChange={() => setScope(value)}
+              />
+              {t(value === 'this' ? 'schedule.scopeThis' : 'schedule.scopeFollowing')}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <EntityForm
+        key={`${lesson.id}:${lesson.date}:${lesson.start}`}
+        mode="edit"
+        schema={lessonUpdate}
+        fields={EDIT_FIELDS}
+        defaultValues={lessonValues(lesson)}
+        submitLabel={t('form.save')}
+        label={t('schedule.lessonForm')}
+        onSubmit={save}
+        onSaved={() => void refreshSchedule(queryClient)}
+        onDoneOk={() => undefined}
+      />
+      <Participants lesson={lesson} />
+      {inSeries && <Alternatives lesson={lesson} dateText={dateText} />}
+      <div className={styles.dangerZone}>
+        <button type="button" className={controls.dangerButton} onClick={() => void remove()}>
+          {t('schedule.delete')}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import {
+  DndContext,
+  DragOverlay,
+  PointerSensor,
+  pointerWithin,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePendingKeys } from '../../components/feedback/pendingCommits';
+import { DayColumn } from './DayColumn';
+import { LessonCardContent } from './LessonCard';
+import { isHidden } from './lessonDelete';
+import type { Lesson, ScheduleDay } from './scheduleApi';
+import { useNow } from '../../lib/useNow';
+import cardStyles from './LessonCard.module.css';
+import styles from './Schedule.module.css';
+
+/** A press becomes a drag only after the pointer travels this far, so clicks stay clicks. */
+const DRAG_DISTANCE_PX = 6;
+/** SPEC §9: a column is at most this wide; narrower when there are more than 7 columns. */
+const COLUMN_WIDTH = 280;
+const NARROW_COLUMN_WIDTH = 220;
+
+interface ScheduleBoardProps {
+  days: readonly ScheduleDay[];
+  cycled: boolean;
+  dayName: (date: string) => string;
+  dateText: (date: string) => string;
+  onOpen: (lessonId: number) => void;
+  onMove: (lesson: Lesson, date: string) => void;
+}
+
+/**
+ * The day columns side by side, scrolling sideways inside the board. A lesson card opens the
+ * lesson; dragged onto another day it moves that occurrence (the week and range views).
+ */
+export function ScheduleBoard({
+  days,
+  cycled,
+  dayName,
+  dateText,
+  onOpen,
+  onMove,
+}: ScheduleBoardProps) {
+  const { t } = useTranslation();
+  const now = useNow();
+  const pendingKeys = usePendingKeys();
+  const [dragged, setDragged] = useState<Lesson | null>(null);
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: DRAG_DISTANCE_PX } }),
+  );
+  const many = days.length > 7;
+  const width = many ? NARROW_COLUMN_WIDTH : COLUMN_WIDTH;
+
+  const handleDragEnd = ({ active, over }: DragEndEvent) => {
+    setDragged(null);
+    const lesson = active.data.current?.lesson as Lesson | undefined;
+    const date = over?.data.current?.date as string | undefined;
+    if (lesson && date && date !== lesson.date) onMove(lesson, date);
+  };
+
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={pointerWithin}
+      accessibility={{ screenReaderInstructions: { draggable: t('schedule.dragHint') } }}
+      onDragStart={({ active }) => setDragged((active.data.current?.lesson as Lesson) ?? null)}
+      onDragEnd={handleDragEnd}
+      onDragCancel={() => setDragged(null)}
+    >
+      <div
+        className={styles.board}
+        data-many={many || undefined}
+        style={{ '--day-width': `${width}px` } as React.CSSProperties}
+        role="region"
+        aria-label={t('schedule.boardLabel')}
+        // the board scrolls sideways by itself: keyboard users reach it with Tab
+        tabIndex={0}
+      >
+        {days.map((day) => (
+          <DayColumn
+            key={day.id}
+            day={day}
+            title={dayName(day.date)}
+            subtitle={cycled ? null : dateText(day.date)}
+            lessons={day.lessons.filter((lesson) => !isHidden(lesson, pendingKeys))}
+            now={now}
+            draggable={!cycled}
+            onOpen={onOpen}
+          />
+        ))}
+      </div>
+      <DragOverlay dropAnimation={null}>
+        {dragged && (
+          <div className={cardStyles.overlay}>
+            <LessonCardContent lesson={dragged} now={now} />
+          </div>
+        )}
+      </DragOverlay>
+    </DndContext>
+  );
+}

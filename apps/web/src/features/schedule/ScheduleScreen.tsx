@@ -1,0 +1,254 @@
+import { api } from '@school/contract/paths';
+import { lessonInput } from '@school/contract/schedule';
+import { useQueryClient } from '@tanstack/react-query';
+import { ChevronLeft, ChevronRight, Repeat } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import controls from '../../components/controls.module.css';
+import { EntityForm } from '../../components/form/EntityForm';
+import { HeaderBlock } from '../../components/HeaderBlock';
+import { InfoPieces } from '../../components/InfoPieces';
+import { LoadingState } from '../../components/LoadingState';
+import { Selector } from '../../components/Selector';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
+import { CREATE_FIELDS, createDefaults, cycledCreateFields } from './lessonFields';
+import { LessonModal } from './LessonModal';
+import { ScheduleBoard } from './ScheduleBoard';
+import {
+  createLesson,
+  refreshSchedule,
+  useInfoPanel,
+  useSchedule,
+  type ScheduleParams,
+} from './scheduleApi';
+import { useClashCheck } from './useClashCheck';
+import { useMoveLesson } from './useMoveLesson';
+import styles from './Schedule.module.css';
+
+/** Typing pauses this long before the board asks the server again. */
+const SEARCH_DELAY_MS = 300;
+
+const NO_FILTERS = { dateFrom: '', dateTo: '', teacher: '', groupe: '' };
+
+/** /schedule: the school's week, a column per day (SPEC §2 Schedule, DESIGN "Schedule"). */
+export function ScheduleScreen() {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText.trim(), SEARCH_DELAY_MS);
+  const [bias, setBias] = useState(0);
+  const [cycled, setCycled] = useState(false);
+  const [filters, setFilters] = useState(NO_FILTERS);
+  const [openLesson, setOpenLesson] = useState<number | null>(null);
+  const params: ScheduleParams = { cycled, bias, search, ...filters };
+  const days = useSchedule(params);
+  const info = useInfoPanel(params);
+  const withClashCheck = useClashCheck();
+  const moveLesson = useMoveLesson();
+  const ids = { from: useId(), to: useId(), teacher: useId(), groupe: useId() };
+  const rangeMode = !cycled && (filters.dateFrom !== '' || filters.dateTo !== '');
+  const filterActive = Object.values(filters).some((value) => value !== '');
+
+  const weekday = useMemo(
+    () => new Intl.DateTimeFormat(i18n.language, { weekday: 'long', timeZone: 'UTC' }),
+    [i18n.language],
+  );
+  const shortDate = useMemo(
+    () => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }),
+    [i18n.language],
+  );
+  const dayName = (date: string) => weekday.format(new Date(`${date}T00:00:00Z`));
+  const dateText = (date: string) => shortDate.format(new Date(`${date}T00:00:00Z`));
+
+  const createFields = useMemo(
+    () =>
+      cycled
+        ? cycledCreateFields(
+            (days.data ?? []).map((day) => ({ value: day.date, label: dayName(day.date) })),
+          )
+        : CREATE_FIELDS,
+    // the weekday names follow the language and the template's dates
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [cycled, days.data, i18n.language],
+  );
+
+  const first = days.data?.[0]?.date;
+  const last = days.data?.at(-1)?.date;
+  const period = first && last ? `${dateText(first)} – ${dateText(last)}` : '';
+  const setFilter = (name: keyof typeof NO_FILTERS) => (value: string) =>
+    setFilters((current) => ({ ...current, [name]: value }));
+
+  const filterControls = (
+    <div className={styles.filters}>
+      <div className={styles.filter}>
+        <label className={controls.label} htmlFor={ids.from}>
+          {t('fields.dateFrom')}
+        </label>
+        <input
+          id={ids.from}
+          type="date"
+          className={controls.input}
+          value={filters.dateFrom}
+          max={filters.dateTo || undefined}
+          onChange={(event) => setFilter('dateFrom')(event.target.value)}
+        />
+      </div>
+      <div className={styles.filter}>
+        <label className={controls.label} htmlFor={ids.to}>
+          {t('fields.dateTo')}
+        </label>
+        <input
+          id={ids.to}
+          type="date"
+          className={controls.input}
+          value={filters.dateTo}
+          min={filters.dateFrom || undefined}
+          onChange={(event) => setFilter('dateTo')(event.target.value)}
+        />
+      </div>
+      <div className={styles.filter}>
+        <label className={controls.label} htmlFor={ids.teacher}>
+          {t('fields.teacher')}
+        </label>
+        <Selector
+          id={ids.teacher}
+          name="teacher"
+          url={api.lookup('users')}
+          value={filters.teacher}
+          onChange={setFilter('teacher')}
+          emptyLabel={t('list.filterAll')}
+          autoSelectSingle={false}
+        />
+      </div>
+      <div className={styles.filter}>
+        <label className={controls.label} htmlFor={ids.groupe}>
+          {t('fields.groupe')}
+        </label>
+        <Selector
+          id={ids.groupe}
+          name="groupe"
+          url={api.lookup('groups')}
+          value={filters.groupe}
+          onChange={setFilter('groupe')}
+          emptyLabel={t('list.filterAll')}
+          autoSelectSingle={false}
+        />
+      </div>
+      {filterActive && (
+        <button
+          type="button"
+          className={controls.secondaryButton}
+          onClick={() => setFilters(NO_FILTERS)}
+        >
+          {t('list.clearFilters')}
+        </button>
+      )}
+    </div>
+  );
+
+  let board;
+  if (days.isPending) board = <LoadingState />;
+  else if (days.isError) {
+    board = (
+      <div className={styles.message} role="alert">
+        <p>{t('schedule.loadError')}</p>
+        <button
+          type="button"
+          className={controls.secondaryButton}
+          onClick={() => void days.refetch()}
+        >
+          {t('messages.retry')}
+        </button>
+      </div>
+    );
+  } else {
+    board = (
+      <ScheduleBoard
+        days={days.data}
+        cycled={cycled}
+        dayName={dayName}
+        dateText={dateText}
+        onOpen={setOpenLesson}
+        onMove={(lesson, date) => moveLesson(lesson, date, dateText(date))}
+      />
+    );
+  }
+
+  return (
+    <>
+      <HeaderBlock
+        title={t('titles.schedule')}
+        onSearchChange={setSearchText}
+        filters={filterControls}
+        filterActive={filterActive}
+      >
+        <EntityForm
+          key={cycled ? 'cycled' : 'week'}
+          mode="create"
+          schema={lessonInput}
+          fields={createFields}
+          defaultValues={createDefaults(createFields, cycled)}
+          submitLabel={t('schedule.create')}
+          label={t('schedule.newLesson')}
+          onSubmit={(body) =>
+            withClashCheck((force) => createLesson(force ? { ...body, force } : body))
+          }
+          onSaved={() => void refreshSchedule(queryClient)}
+        />
+      </HeaderBlock>
+      <div className={styles.toolbar}>
+        {info.data && <InfoPieces pieces={info.data} label={t('schedule.infoLabel')} />}
+        <div className={styles.navigation}>
+          {!cycled && !rangeMode && (
+            <div className={styles.week} role="group" aria-label={t('schedule.weekNav')}>
+              <button
+                type="button"
+                className={controls.iconButton}
+                aria-label={t('schedule.previousWeek')}
+                title={t('schedule.previousWeek')}
+                onClick={() => setBias((b) => b - 1)}
+              >
+                <ChevronLeft size={18} aria-hidden="true" />
+              </button>
+              <button
+                type="button"
+                className={controls.secondaryButton}
+                aria-pressed={bias === 0}
+                onClick={() => setBias(0)}
+              >
+                {t('schedule.thisWeek')}
+              </button>
+              <button
+                type="button"
+                className={controls.iconButton}
+                aria-label={t('schedule.nextWeek')}
+                title={t('schedule.nextWeek')}
+                onClick={() => setBias((b) => b + 1)}
+              >
+                <ChevronRight size={18} aria-hidden="true" />
+              </button>
+            </div>
+          )}
+          {!cycled && (
+            <p className={styles.period} aria-live="polite">
+              {period}
+            </p>
+          )}
+          <button
+            type="button"
+            className={`${controls.secondaryButton} ${styles.cycledToggle}`}
+            aria-pressed={cycled}
+            onClick={() => setCycled((c) => !c)}
+          >
+            <Repeat size={16} aria-hidden="true" />
+            {t('schedule.cycledLessons')}
+          </button>
+        </div>
+      </div>
+      {board}
+      {openLesson !== null && (
+        <LessonModal id={openLesson} dateText={dateText} onClose={() => setOpenLesson(null)} />
+      )}
+    </>
+  );
+}
