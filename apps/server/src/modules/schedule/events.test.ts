@@ -269,6 +269,21 @@ describe('schedule', () => {
     const wednesday = template[2]?.lessons.filter((l) => l.series === b.series);
     expect(wednesday).toHaveLength(1);
     expect(template.flatMap((d) => d.lessons).filter((l) => l.series === b.series)).toHaveLength(1);
+
+    // an occurrence moved to another day does not move the series in the template
+    const moved = await agent.request({
+      method: 'PUT',
+      url: `/api/lessons/${b.id}`,
+      payload: { date: addDays(monday, 3), scope: 'this', force: true },
+    });
+    expect(moved.statusCode).toBe(200);
+    const after = (await get('/api/schedule?cycled=1')).json<
+      { dayOfWeek: number; lessons: { series: number }[] }[]
+    >();
+    const onDays = after.flatMap((d) =>
+      d.lessons.filter((l) => l.series === b.series).map(() => d.dayOfWeek),
+    );
+    expect(onDays).toEqual([3]);
   });
 });
 

@@ -88,8 +88,12 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         .select({ id: lessonSeries.id })
         .from(lessonSeries)
         .where(or(isNull(lessonSeries.endsOn), gte(lessonSeries.endsOn, today)));
+      // the series' next lesson on its own weekday: an occurrence moved to another day (an
+      // alternative date) does not move the series in the template
       const next = sql`${lessons.id} = (select n.id from ${lessons} n
+        join ${lessonSeries} s on s.id = n.series_id
         where n.series_id = ${lessons.seriesId} and n.date >= ${today}::date
+          and extract(isodow from n.date) = extract(isodow from s.starts_on)
         order by n.date, n.start limit 1)`;
       const { rows } = await selectLessons(
         db,

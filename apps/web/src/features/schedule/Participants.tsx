@@ -83,13 +83,21 @@ export function Participants({ lesson }: { lesson: Lesson }) {
     }
   };
 
-  const change = (row: Event, body: Record<string, unknown>) => {
+  // A change shows at once (a controlled control must flip within its own event); it gives
+  // way to the server's row once the list has been read again.
+  const [edits, setEdits] = useState<Record<number, Partial<Event>>>({});
+  const change = (row: Event, body: Partial<Event>) => {
+    setEdits((current) => ({ ...current, [row.id]: { ...current[row.id], ...body } }));
     updateEvent(row.id, body)
       .catch((error: unknown) => {
         if (!(error instanceof HttpError && error.status < 500)) console.error(error);
         showNotice({ text: failureText(error, t('messages.error')), tone: 'error' });
       })
-      .finally(refresh);
+      .finally(() => {
+        void refreshSchedule(queryClient).then(() =>
+          setEdits(({ [row.id]: _done, ...rest }) => rest),
+        );
+      });
   };
 
   const remove = (row: Event) => {
@@ -112,7 +120,9 @@ export function Participants({ lesson }: { lesson: Lesson }) {
     });
   };
 
-  const rows = (events.data ?? []).filter((row) => !pendingKeys.has(api.event(row.id)));
+  const rows = (events.data ?? [])
+    .filter((row) => !pendingKeys.has(api.event(row.id)))
+    .map((row) => ({ ...row, ...edits[row.id] }));
   const attendance = [
     { value: ATTENDENCE_NEUTRAL, label: t('schedule.attendance.neutral') },
     { value: ATTENDENCE_PRESENT, label: t('schedule.attendance.present') },

@@ -53,6 +53,14 @@ export function ScheduleBoard({
     useSensor(PointerSensor, { activationConstraint: { distance: DRAG_DISTANCE_PX } }),
   );
   const many = days.length > 7;
+  const lessonLabel = (data: unknown) => {
+    const lesson = (data as { lesson?: Lesson } | undefined)?.lesson;
+    return lesson ? `${lesson.start}–${lesson.end} ${lesson.course}`.trim() : '';
+  };
+  const dayLabel = (data: unknown) => {
+    const date = (data as { date?: string } | undefined)?.date;
+    return date ? `${dayName(date)} ${dateText(date)}` : '';
+  };
   const width = many ? NARROW_COLUMN_WIDTH : COLUMN_WIDTH;
 
   const handleDragEnd = ({ active, over }: DragEndEvent) => {
@@ -66,7 +74,20 @@ export function ScheduleBoard({
     <DndContext
       sensors={sensors}
       collisionDetection={pointerWithin}
-      accessibility={{ screenReaderInstructions: { draggable: t('schedule.dragHint') } }}
+      accessibility={{
+        screenReaderInstructions: { draggable: t('schedule.dragHint') },
+        announcements: {
+          onDragStart: ({ active }) =>
+            t('schedule.dnd.picked', { lesson: lessonLabel(active.data.current) }),
+          onDragOver: ({ over }) =>
+            over ? t('schedule.dnd.over', { day: dayLabel(over.data.current) }) : undefined,
+          onDragEnd: ({ over }) =>
+            over
+              ? t('schedule.dnd.dropped', { day: dayLabel(over.data.current) })
+              : t('schedule.dnd.cancelled'),
+          onDragCancel: () => t('schedule.dnd.cancelled'),
+        },
+      }}
       onDragStart={({ active }) => setDragged((active.data.current?.lesson as Lesson) ?? null)}
       onDragEnd={handleDragEnd}
       onDragCancel={() => setDragged(null)}

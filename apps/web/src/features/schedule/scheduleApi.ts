@@ -126,7 +126,7 @@ export function addParticipants(body: Record<string, unknown>): Promise<unknown>
   });
 }
 
-export function updateEvent(id: number, body: Record<string, unknown>): Promise<Event> {
+export function updateEvent(id: number, body: Partial<Event>): Promise<Event> {
   return request(api.event(id), { method: 'PUT', body, schema: event });
 }
 
