@@ -31,6 +31,22 @@ beforeAll(async () => {
     name: 'Visa',
     dateTo: '2020-01-01',
   });
+  // a lesson this week, one in the past (coloured as past), each with a participant
+  for (const [offset, start, end] of [
+    [0, '23:00', '23:30'],
+    [-1, '09:00', '10:00'],
+  ] as const) {
+    const date = new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const lesson = await api<{ id: number }>(page, 'POST', '/api/lessons', {
+      date,
+      start,
+      end,
+      price: 60,
+      course: 'Axe lesson',
+      force: true,
+    });
+    await api(page, 'POST', '/api/events', { lesson: lesson.id, student: studentId });
+  }
   await page.context().close();
 });
 
@@ -97,6 +113,7 @@ describe.each(THEMES)('accessibility (axe, WCAG 2.1 AA) in the %s theme', (theme
       `/students/${studentId}`,
       `/cardocuments/bycar/${studentId}`,
       '/settings',
+      '/schedule',
       '/no/such/page',
     ];
     const found: string[] = [];
@@ -105,6 +122,12 @@ describe.each(THEMES)('accessibility (axe, WCAG 2.1 AA) in the %s theme', (theme
       const report = await axeReport(page, `${path} (${theme})`);
       if (report) found.push(report);
     }
+    // the lesson modal with its participants
+    await page.goto('/schedule');
+    await page.getByRole('button', { name: /Axe lesson/ }).first().click();
+    await page.getByRole('dialog').getByRole('table', { name: 'Participants' }).waitFor();
+    const modal = await axeReport(page, `/schedule lesson modal (${theme})`);
+    if (modal) found.push(modal);
     const report = found.join('\n\n');
     expect(report, `axe found on ${report}`).toBe('');
   });
