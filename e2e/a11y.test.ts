@@ -124,7 +124,10 @@ describe.each(THEMES)('accessibility (axe, WCAG 2.1 AA) in the %s theme', (theme
     }
     // the lesson modal with its participants
     await page.goto('/schedule');
-    await page.getByRole('button', { name: /Axe lesson/ }).first().click();
+    await page
+      .getByRole('button', { name: /Axe lesson/ })
+      .first()
+      .click();
     await page.getByRole('dialog').getByRole('table', { name: 'Participants' }).waitFor();
     const modal = await axeReport(page, `/schedule lesson modal (${theme})`);
     if (modal) found.push(modal);

@@ -18,6 +18,7 @@ let dialogs: string[];
 const teacher = { first: 'Taras', last: `Vchytel${Date.now().toString(36)}` };
 const teacherName = `${teacher.first} ${teacher.last}`;
 let studentA = '';
+let studentAId = 0;
 let studentB = '';
 let groupName = '';
 
@@ -41,16 +42,22 @@ beforeAll(async () => {
   const suffix = Date.now().toString(36);
   groupName = `Schedule group ${suffix}`;
   const group = await api<{ id: number }>(page, 'POST', '/api/groups', { name: groupName });
-  const a = await api<{ name: string; surname: string }>(page, 'POST', '/api/students', {
-    name: 'Anna',
-    surname: `Uczennica${suffix}`,
-  });
+  const a = await api<{ id: number; name: string; surname: string }>(
+    page,
+    'POST',
+    '/api/students',
+    {
+      name: 'Anna',
+      surname: `Uczennica${suffix}`,
+    },
+  );
   const b = await api<{ name: string; surname: string }>(page, 'POST', '/api/students', {
     name: 'Bohdan',
     surname: `Uchen${suffix}`,
     groupe: group.id,
   });
   studentA = `${a.name} ${a.surname}`;
+  studentAId = a.id;
   studentB = `${b.name} ${b.surname}`;
 });
 
@@ -224,6 +231,24 @@ describe('schedule', () => {
     await page.getByRole('button', { name: 'Next week' }).click();
     await card(dayColumn('Monday'), 'E2E Grammar B1').waitFor();
     expect(await card(page, 'E2E Clash').count()).toBe(0);
+  });
+
+  it("shows the student's participations and their figures on the student's page", async () => {
+    await page.goto(`/students/${studentAId}`);
+    const section = page.getByRole('region', { name: 'Lessons and payments' });
+    // it opens on what has taken place: next week's lesson shows once the filters are cleared
+    await section.getByText('Empty list').waitFor();
+    await section.getByRole('button', { name: 'Clear filters' }).click();
+    const row = section.getByRole('row', { name: /E2E Grammar B1/ });
+    await row.waitFor();
+    expect(await row.innerText()).toMatch(/Present\tNot set\tPaid\t80\.00 zł\tBrought homework/);
+    await section.getByLabel('Attendance').selectOption({ label: 'Absent' });
+    await section.getByText('Empty list').waitFor();
+    await section.getByLabel('Attendance').selectOption({ label: 'Present' });
+    await row.waitFor();
+    // the figures count lessons that have taken place
+    const figures = section.getByRole('definition');
+    expect(await figures.allInnerTexts()).toEqual(['0', '0', '0', '0', '0.00 zł']);
   });
 
   it('drags a lesson to another day, and Undo moves it back', async () => {

@@ -238,6 +238,8 @@ export const event = z
     student: z.number().int(),
     studentName: z.string(),
     lesson: z.number().int(),
+    /** the lesson's course, to name it in a student's list */
+    lessonCourse: z.string(),
     toPay: z.number().int(),
     attendence: z.number().int(),
     isPaid: z.boolean(),

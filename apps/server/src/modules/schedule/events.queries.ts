@@ -20,6 +20,7 @@ const eventFields = {
   lessonDate: lessons.date,
   lessonStart: lessons.start,
   lessonEnd: lessons.end,
+  lessonCourse: lessons.course,
   price: lessons.price,
   duration: lessons.duration,
 };
@@ -29,6 +30,7 @@ type EventRow = {
   lessonDate: string;
   lessonStart: string;
   lessonEnd: string;
+  lessonCourse: string;
   price: string;
   duration: string;
 };
@@ -38,6 +40,7 @@ const toEvent = (r: EventRow): Event => ({
   student: r.e.studentId,
   studentName: r.studentName,
   lesson: r.e.lessonId,
+  lessonCourse: r.lessonCourse,
   toPay: r.e.toPay,
   attendence: r.e.attendence,
   isPaid: r.e.isPaid,
@@ -171,7 +174,7 @@ export async function removeParticipant(tx: Tx, id: number, following: boolean) 
   return true;
 }
 
-/** GET /api/events/infopanel?student=: lessons, attended, absences, paid, to pay. */
+/** GET /api/events/infopanel?student=: lessons so far, attended, absences, paid, to pay. */
 export async function studentInfoPanel(db: Db, studentId: number): Promise<InfoPiece[]> {
   const rows = await db
     .select({
@@ -183,7 +186,8 @@ export async function studentInfoPanel(db: Db, studentId: number): Promise<InfoP
     })
     .from(events)
     .innerJoin(lessons, eq(lessons.id, events.lessonId))
-    .where(eq(events.studentId, studentId));
+    // the lessons that have taken place (up to today): a series runs weeks ahead
+    .where(and(eq(events.studentId, studentId), lte(onDate, sql`current_date`)));
   const due = rows.filter((r) => !r.isPaid && paysFor(r.toPay));
   const toPay = due.reduce((sum, r) => sum + lessonAmount(r.price, r.duration, 1) * 100, 0);
   return [

@@ -16,6 +16,8 @@ const del = (url: string) => agent.request({ method: 'DELETE', url });
 
 let weekCounter = 1;
 const freshMonday = () => mondayOf(addDays(todayIn('UTC'), 7 * (weekCounter += 3)));
+/** A Monday weeks ago, of this file's own (the lessons there have taken place). */
+const pastMonday = () => mondayOf(addDays(todayIn('UTC'), -7 * (weekCounter += 3)));
 
 async function newLesson(payload: Record<string, unknown>) {
   const res = await post('/api/lessons', { start: '10:00', end: '11:00', price: 60, ...payload });
@@ -133,7 +135,7 @@ describe('events', () => {
 
   it('filters a student’s participations and sums them in the info panel', async () => {
     const student = await newStudent('Filter');
-    const monday = freshMonday();
+    const monday = pastMonday();
     const lessons = await Promise.all(
       [0, 1, 2, 3].map((i) => newLesson({ date: addDays(monday, i), price: 90, duration: 60 })),
     );
@@ -148,13 +150,17 @@ describe('events', () => {
         201,
       );
     }
+    // a lesson weeks ahead: listed, but not yet counted in the panel nor on the timeline
+    const ahead = await newLesson({ date: freshMonday(), price: 90, duration: 60 });
+    await post('/api/events', { lesson: ahead.id, student, toPay: 1 });
     const list = async (query: string) =>
       (await get(`/api/events?student=${student}&${query}`)).json<{ date: string }[]>();
-    expect((await list('')).map((e) => e.date)).toEqual(
-      [3, 2, 1, 0].map((i) => addDays(monday, i)),
-    );
+    expect((await list('')).map((e) => e.date)).toEqual([
+      ahead.date,
+      ...[3, 2, 1, 0].map((i) => addDays(monday, i)),
+    ]);
     expect(await list('isPaid=1')).toHaveLength(1);
-    expect(await list('isPaid=0')).toHaveLength(3);
+    expect(await list('isPaid=0')).toHaveLength(4);
     expect(await list('attendence=1')).toHaveLength(2);
     expect(await list('toPay=2')).toHaveLength(1);
     expect(await list('search=trial')).toHaveLength(1);

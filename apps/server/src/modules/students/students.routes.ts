@@ -153,7 +153,9 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ db: Db; botUsername?: strin
               at time zone 'UTC', e.id, coalesce(nullif(l.course, ''), 'Lesson'),
             to_char(coalesce(e.start, l.start), 'HH24:MI'),
             to_char(coalesce(e."end", l."end"), 'HH24:MI'), null, e.attendence, e.is_paid
-          from ${events} e join ${lessons} l on l.id = e.lesson_id where e.student_id = ${id}
+          from ${events} e join ${lessons} l on l.id = e.lesson_id
+          -- what has happened: a series' lessons weeks ahead are the schedule's, not history
+          where e.student_id = ${id} and coalesce(e.date, l.date) <= current_date
         ) t
         order by at desc, id desc
         limit ${request.query.limit} offset ${request.query.offset}`);

@@ -82,7 +82,7 @@ export function ScheduleScreen() {
     <div className={styles.filters}>
       <div className={styles.filter}>
         <label className={controls.label} htmlFor={ids.from}>
-          {t('fields.dateFrom')}
+          {t('schedule.from')}
         </label>
         <input
           id={ids.from}
@@ -95,7 +95,7 @@ export function ScheduleScreen() {
       </div>
       <div className={styles.filter}>
         <label className={controls.label} htmlFor={ids.to}>
-          {t('fields.dateTo')}
+          {t('schedule.to')}
         </label>
         <input
           id={ids.to}

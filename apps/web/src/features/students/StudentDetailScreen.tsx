@@ -20,6 +20,7 @@ import { useSession } from '../../lib/session';
 import { DETAIL_FIELDS, LINK_FIELDS } from './studentFields';
 import { deepLinkCopy, renewHashCode, STUDENTS_PATH, studentName } from './studentsApi';
 import styles from './Students.module.css';
+import { Participations } from './Participations';
 import { Timeline } from './Timeline';
 
 const EDIT = { schema: studentUpdate, fields: DETAIL_FIELDS };
@@ -80,6 +81,7 @@ function StudentPage({ row }: { row: Student }) {
           config={EDIT}
           readOnly={readOnly}
         />
+        <Participations studentId={row.id} />
       </div>
       <aside className={styles.side}>
         <BotLink row={row} />
@@ -97,9 +99,6 @@ function StudentPage({ row }: { row: Student }) {
           )}
         </section>
         <Timeline studentId={row.id} />
-        <EmptySection id="student-lessons" title={t('students.lessons')}>
-          {t('students.lessonsEmpty')}
-        </EmptySection>
         <EmptySection id="student-runs" title={t('students.runs')}>
           {t('students.runsEmpty')}
         </EmptySection>
