@@ -1,8 +1,10 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { calledUrls, seed } from '../../test/server';
-import { renderApp, setupI18n } from '../../test/utils';
+import { api } from '@school/contract/paths';
+import { http } from 'msw';
+import { calledUrls, seed, server } from '../../test/server';
+import { jsonResponse, renderApp, setupI18n } from '../../test/utils';
 
 const SESSIONS = [
   {
@@ -100,5 +102,50 @@ describe('settings: sessions', () => {
     expect(dialog.textContent).toContain('deleting it logs you out');
     await user.click(within(dialog).getByRole('button', { name: 'Delete session' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/login'));
+  });
+});
+
+describe('settings: calendar feed', () => {
+  it('makes the address, copies it, and makes a new one after saying the old one stops', async () => {
+    let token = 0;
+    server.use(
+      http.get(api.myIcal, () =>
+        token === 0
+          ? jsonResponse(404, { error: 'not_found', message: 'No calendar feed yet' })
+          : jsonResponse(200, {
+              token: `t${token}`,
+              url: `http://localhost/api/ical/t${token}.ics`,
+            }),
+      ),
+      http.post(api.myIcal, () => {
+        token++;
+        return jsonResponse(200, {
+          token: `t${token}`,
+          url: `http://localhost/api/ical/t${token}.ics`,
+        });
+      }),
+    );
+    seed({ sessions: SESSIONS });
+    const user = userEvent.setup();
+    renderApp('/settings');
+    const section = await screen.findByRole('region', { name: 'Calendar feed' }, { timeout: 5000 });
+    await user.click(
+      await within(section).findByRole('button', { name: 'Make a calendar address' }),
+    );
+    expect(
+      await within(section).findByText('http://localhost/api/ical/t1.ics'),
+    ).toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: 'Copy address' }));
+    expect(await screen.findByText('Copied: http://localhost/api/ical/t1.ics')).toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: 'New address' }));
+    const question = await screen.findByRole('alertdialog', {
+      name: 'Make a new calendar address?',
+    });
+    expect(question).toHaveTextContent('The old address stops working');
+    await user.click(within(question).getByRole('button', { name: 'New address' }));
+    expect(
+      await within(section).findByText('http://localhost/api/ical/t2.ics'),
+    ).toBeInTheDocument();
+    expect(calledUrls('POST').filter((url) => url.pathname === api.myIcal)).toHaveLength(2);
   });
 });

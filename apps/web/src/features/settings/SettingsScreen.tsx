@@ -6,6 +6,7 @@ import { LanguageSelect } from '../../components/LanguageSelect';
 import { LoadingState } from '../../components/LoadingState';
 import controls from '../../components/controls.module.css';
 import { useSession } from '../../lib/session';
+import { CalendarFeedSection } from './CalendarFeedSection';
 import { DictionariesSection } from './DictionariesSection';
 import { useDeleteSession, useSessions } from './sessionsApi';
 import { SessionsTable } from './SessionsTable';
@@ -68,6 +69,8 @@ export function SettingsScreen() {
           />
         )}
       </section>
+
+      <CalendarFeedSection />
 
       <DictionariesSection />
 

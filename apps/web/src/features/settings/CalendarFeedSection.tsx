@@ -1,0 +1,98 @@
+import { api } from '@school/contract/paths';
+import { icalFeed } from '@school/contract/schedule';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Copy, RefreshCw } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import controls from '../../components/controls.module.css';
+import { askConfirm } from '../../components/feedback/confirm';
+import { showNotice } from '../../components/feedback/notices';
+import { useCopy } from '../../components/list/useRowActions';
+import { LoadingState } from '../../components/LoadingState';
+import { HttpError, request } from '../../lib/http';
+import styles from './SettingsScreen.module.css';
+
+const FEED_KEY = ['ical-feed'];
+
+/**
+ * The user's own calendar feed: a secret address their calendar app subscribes to, holding the
+ * lessons they teach. A new address ends the old one (the dialog says so).
+ */
+export function CalendarFeedSection() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const copy = useCopy();
+  const feed = useQuery({
+    queryKey: FEED_KEY,
+    // 404: no address made yet
+    queryFn: ({ signal }) =>
+      request(api.myIcal, { schema: icalFeed, signal }).catch((error: unknown) => {
+        if (error instanceof HttpError && error.status === 404) return null;
+        throw error;
+      }),
+  });
+  const make = useMutation({
+    mutationFn: () => request(api.myIcal, { method: 'POST', body: {}, schema: icalFeed }),
+    onSuccess: (made) => {
+      queryClient.setQueryData(FEED_KEY, made);
+      showNotice({ text: t('settings.calendar.made') });
+    },
+    onError: () => showNotice({ text: t('messages.error'), tone: 'error' }),
+  });
+
+  const renew = async () => {
+    const yes = await askConfirm({
+      title: t('settings.calendar.renewTitle'),
+      message: t('settings.calendar.renewMessage'),
+      confirmLabel: t('settings.calendar.renew'),
+    });
+    if (yes) make.mutate();
+  };
+
+  return (
+    <section className={`${controls.card} ${styles.section}`} aria-labelledby="calendar-heading">
+      <h2 id="calendar-heading" className={styles.heading}>
+        {t('settings.calendar.title')}
+      </h2>
+      <p className={styles.intro}>{t('settings.calendar.intro')}</p>
+      {feed.isPending ? (
+        <LoadingState />
+      ) : feed.isError ? (
+        <p className={styles.error} role="alert">
+          {t('messages.error')}
+        </p>
+      ) : feed.data ? (
+        <>
+          <p className={styles.feedUrl}>{feed.data.url}</p>
+          <div className={styles.feedActions}>
+            <button
+              type="button"
+              className={controls.secondaryButton}
+              onClick={() => feed.data && void copy(feed.data.url)}
+            >
+              <Copy size={16} aria-hidden="true" />
+              {t('settings.calendar.copy')}
+            </button>
+            <button
+              type="button"
+              className={controls.secondaryButton}
+              disabled={make.isPending}
+              onClick={() => void renew()}
+            >
+              <RefreshCw size={16} aria-hidden="true" />
+              {t('settings.calendar.renew')}
+            </button>
+          </div>
+        </>
+      ) : (
+        <button
+          type="button"
+          className={controls.button}
+          disabled={make.isPending}
+          onClick={() => make.mutate()}
+        >
+          {t('settings.calendar.make')}
+        </button>
+      )}
+    </section>
+  );
+}
