@@ -2,12 +2,17 @@ import { Suspense } from 'react';
 import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router';
 import { LoadingState } from '../components/LoadingState';
 import type { TitleKey } from '../components/PlaceholderScreen';
+import { loadAppTexts } from '../i18n/i18n';
 import { useSession } from '../lib/session';
 import { lazyNamed, type PreloadableComponent } from './lazyNamed';
 import { collapseLeadingSlashes } from './paths';
 
 // The logged-in layout (side navigation and its icons) is not part of the login page's download.
-const AppShell = lazyNamed(() => import('./shell/AppShell'), 'AppShell');
+// The shell comes with the logged-in screens' texts (not part of the login page's download).
+const AppShell = lazyNamed(
+  () => Promise.all([import('./shell/AppShell'), loadAppTexts()]).then(([shell]) => shell),
+  'AppShell',
+);
 const LoginScreen = lazyNamed(() => import('../features/auth/LoginScreen'), 'LoginScreen');
 const LogoutScreen = lazyNamed(() => import('../features/auth/LogoutScreen'), 'LogoutScreen');
 const DashboardScreen = lazyNamed(

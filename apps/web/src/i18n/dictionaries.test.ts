@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import en from './en.json';
-import pl from './pl.json';
-import uk from './uk.json';
+import appEn from './app.en.json';
+import appPl from './app.pl.json';
+import appUk from './app.uk.json';
+import coreEn from './en.json';
+import corePl from './pl.json';
+import coreUk from './uk.json';
+
+// Each language's whole dictionary: the core (login page) and the app's (logged-in screens).
+const en = { ...coreEn, ...appEn };
+const pl = { ...corePl, ...appPl };
+const uk = { ...coreUk, ...appUk };
 
 function leaves(value: unknown, prefix = ''): Map<string, unknown> {
   const result = new Map<string, unknown>();
@@ -20,6 +28,16 @@ function leaves(value: unknown, prefix = ''): Map<string, unknown> {
 const dictionaries = { en, pl, uk };
 
 describe('dictionaries', () => {
+  it('split the texts between the core and the app without a section in both', () => {
+    for (const [core, app] of [
+      [coreEn, appEn],
+      [corePl, appPl],
+      [coreUk, appUk],
+    ] as const) {
+      expect(Object.keys(core).filter((key) => key in app)).toEqual([]);
+    }
+  });
+
   it('en, pl and uk have exactly the same keys', () => {
     const enKeys = [...leaves(en).keys()].sort();
     expect([...leaves(pl).keys()].sort()).toEqual(enKeys);
