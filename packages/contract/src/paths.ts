@@ -121,16 +121,30 @@ export const api = {
   /** GET ?conversation={id}. */
   answers: `${API}/answers`,
   answer: item(`${API}/answers`),
+  /** GET: the graph check (unreachable answers, dead ends, loops with no exit). */
+  conversationCheck: (id: number) => `${API}/conversations/${id}/check`,
+  /** POST {replies}: a walk through the conversation, nothing stored. */
+  conversationPreview: (id: number) => `${API}/conversations/${id}/preview`,
   /** GET, POST, DELETE with ?nextId={id} or ?fromId={id}. */
   answerConnectors: `${API}/answerconnectors`,
-  /** GET ?conversation={id}; POST; DELETE. */
+  /** GET, PUT, DELETE one button. */
+  answerConnector: item(`${API}/answerconnectors`),
+  /** GET ?conversation={id}; POST; DELETE ?id={id}. */
   estimationGroup: `${API}/estimationgroup`,
+  /** PUT, DELETE one estimation group. */
+  estimationGroupItem: item(`${API}/estimationgroup`),
   /** GET ?student={id}&isForMe={0|1} or ?conversation={id}; POST. */
   conversationProgress: `${API}/conversationprogress`,
+  /** GET, DELETE one run. */
+  conversationProgressItem: item(`${API}/conversationprogress`),
   conversationProgressByAlgorithm: `${API}/conversationprogress/byalgorithm`,
   /** GET ?conversationprogress={id}. */
   messages: `${API}/messages`,
   messagesByFunction: (id: number) => `${API}/messages/byfunction/${id}`,
+  /** GET: {enabled, username, mode} of the Telegram bot. */
+  botStatus: `${API}/bot/status`,
+  /** POST from Telegram in webhook mode (secret-token header). */
+  botWebhook: `${API}/bot/webhook`,
 
   // Games: GET/POST /api/grid?type=1..4
   grids: `${API}/grid`,

@@ -1,0 +1,88 @@
+/**
+ * What the bot itself writes to students, in their language (DESIGN "Language": en, pl, uk).
+ * The language comes from the messenger (Telegram's language_code); unknown means Ukrainian
+ * and English together, as most students read one of them.
+ */
+export type BotLocale = 'en' | 'pl' | 'uk';
+
+export function localeOf(code: string | undefined | null): BotLocale | null {
+  const base = (code ?? '').slice(0, 2).toLowerCase();
+  return base === 'uk' || base === 'pl' || base === 'en' ? base : null;
+}
+
+const texts = {
+  unknownCode: {
+    en: 'Sorry, this link is not valid (any more). Please ask your teacher for a new one.',
+    pl: 'Przepraszamy, ten link jest nieprawidłowy lub nieaktualny. Poproś nauczyciela o nowy.',
+    uk: 'Вибачте, це посилання недійсне або застаріле. Попросіть, будь ласка, у викладача нове.',
+  },
+  noStartCode: {
+    en: 'Hello! Please open the link your teacher sent you to start.',
+    pl: 'Cześć! Otwórz link od nauczyciela, aby zacząć.',
+    uk: 'Вітаємо! Щоб почати, відкрийте посилання від викладача.',
+  },
+  linked: {
+    en: 'Hello, {name}! You are connected to the school bot.',
+    pl: 'Cześć, {name}! Jesteś połączony z botem szkoły.',
+    uk: 'Вітаємо, {name}! Ви підключені до бота школи.',
+  },
+  nothingToDo: {
+    en: 'There is nothing for you to answer right now. We will write when there is.',
+    pl: 'Na razie nie ma nic do odpowiedzi. Napiszemy, gdy coś się pojawi.',
+    uk: 'Поки що немає на що відповідати. Ми напишемо, коли щось зʼявиться.',
+  },
+  alreadyAnswered: {
+    en: 'Already answered',
+    pl: 'Już odpowiedziano',
+    uk: 'Вже відповіли',
+  },
+  notUnderstood: {
+    en: 'Please choose one of the buttons.',
+    pl: 'Wybierz jeden z przycisków.',
+    uk: 'Будь ласка, оберіть одну з кнопок.',
+  },
+  finished: {
+    en: 'Thank you! The conversation is finished.',
+    pl: 'Dziękujemy! Rozmowa zakończona.',
+    uk: 'Дякуємо! Розмову завершено.',
+  },
+  groupPoints: {
+    en: '{name}: {points} points',
+    pl: '{name}: {points} pkt',
+    uk: '{name}: {points} балів',
+  },
+  totalPoints: {
+    en: 'Total: {points} points',
+    pl: 'Razem: {points} pkt',
+    uk: 'Разом: {points} балів',
+  },
+  percentRight: {
+    en: 'Right answers: {right} of {answered} ({percent}%)',
+    pl: 'Poprawne odpowiedzi: {right} z {answered} ({percent}%)',
+    uk: 'Правильних відповідей: {right} з {answered} ({percent}%)',
+  },
+  reminder: {
+    en: 'Reminder: your lesson {course} is on {date} at {start}.',
+    pl: 'Przypomnienie: lekcja {course} odbędzie się {date} o {start}.',
+    uk: 'Нагадування: ваш урок {course} відбудеться {date} о {start}.',
+  },
+  homework: {
+    en: 'Homework: {homework}',
+    pl: 'Zadanie domowe: {homework}',
+    uk: 'Домашнє завдання: {homework}',
+  },
+} as const;
+
+export type BotText = keyof typeof texts;
+
+/** The text in `locale`; without one, Ukrainian and English. */
+export function botText(
+  key: BotText,
+  locale: BotLocale | null,
+  values: Record<string, string | number> = {},
+): string {
+  const fill = (s: string) =>
+    s.replace(/\{(\w+)\}/g, (_m, name: string) => String(values[name] ?? ''));
+  if (locale) return fill(texts[key][locale]);
+  return `${fill(texts[key].uk)}\n${fill(texts[key].en)}`;
+}
