@@ -54,6 +54,15 @@ const ScheduleScreen = lazyNamed(
   () => import('../features/schedule/ScheduleScreen'),
   'ScheduleScreen',
 );
+const ConversationsScreen = lazyNamed(
+  () => import('../features/bot/ConversationsScreen'),
+  'ConversationsScreen',
+);
+const ConversationScreen = lazyNamed(
+  () => import('../features/bot/ConversationScreen'),
+  'ConversationScreen',
+);
+const MessagesScreen = lazyNamed(() => import('../features/bot/MessagesScreen'), 'MessagesScreen');
 const PlaceholderScreen = lazyNamed(
   () => import('../components/PlaceholderScreen'),
   'PlaceholderScreen',
@@ -73,10 +82,6 @@ const PLACEHOLDER_ROUTES: readonly { path: string; titleKey: TitleKey }[] = [
   { path: '/letters/:id', titleKey: 'titles.letterCards' },
   { path: '/matchexamples/:id', titleKey: 'titles.matchExamples' },
   { path: '/setcards/:id', titleKey: 'titles.setCards' },
-  { path: '/conversations', titleKey: 'titles.conversations' },
-  { path: '/conversations/:id', titleKey: 'titles.answers' },
-  // SPEC: //messages/byconvprogress/{id}; see paths.ts for the double slash.
-  { path: '/messages/byconvprogress/:id', titleKey: 'titles.messages' },
 ];
 
 /** The built screens of the logged-in app by route (`/` shows the dashboard too). */
@@ -93,6 +98,10 @@ const SCREENS: readonly { path: string; Screen: PreloadableComponent<object> }[]
   { path: '/students/:id', Screen: StudentDetailScreen },
   { path: '/cardocuments/bycar/:id', Screen: DocumentsScreen },
   { path: '/schedule', Screen: ScheduleScreen },
+  { path: '/conversations', Screen: ConversationsScreen },
+  { path: '/conversations/:id', Screen: ConversationScreen },
+  // SPEC: //messages/byconvprogress/{id}; see paths.ts for the double slash.
+  { path: '/messages/byconvprogress/:id', Screen: MessagesScreen },
 ];
 
 /** Starts downloading the code of the screen at `pathname`, if it is an app screen. */

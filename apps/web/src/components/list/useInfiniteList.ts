@@ -30,7 +30,8 @@ export function listUrl(path: string, params: ListParams, limit: number, offset:
   if (params.sort) query.set('sort', params.sort);
   query.set('limit', String(limit));
   query.set('offset', String(offset));
-  return `${path}?${query.toString()}`;
+  // a list path may carry a fixed query of its own (/api/conversations?isPublic=1)
+  return `${path}${path.includes('?') ? '&' : '?'}${query.toString()}`;
 }
 
 export function nextOffset<R>(pages: readonly Page<R>[]): number | undefined {

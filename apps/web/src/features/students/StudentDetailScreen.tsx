@@ -20,6 +20,7 @@ import { useSession } from '../../lib/session';
 import { DETAIL_FIELDS, LINK_FIELDS } from './studentFields';
 import { deepLinkCopy, renewHashCode, STUDENTS_PATH, studentName } from './studentsApi';
 import styles from './Students.module.css';
+import { ConversationRuns } from './ConversationRuns';
 import { Participations } from './Participations';
 import { Timeline } from './Timeline';
 
@@ -99,9 +100,7 @@ function StudentPage({ row }: { row: Student }) {
           )}
         </section>
         <Timeline studentId={row.id} />
-        <EmptySection id="student-runs" title={t('students.runs')}>
-          {t('students.runsEmpty')}
-        </EmptySection>
+        <ConversationRuns studentId={row.id} />
         <EmptySection id="student-games" title={t('students.games')}>
           {t('students.gamesEmpty')}
         </EmptySection>

@@ -1,0 +1,287 @@
+import { answerConnectorUpdate, answerUpdate, ANSWER_TYPE_FREE_TEXT } from '@school/contract/bot';
+import { api } from '@school/contract/paths';
+import { Pencil, Trash2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import controls from '../../components/controls.module.css';
+import { askConfirm } from '../../components/feedback/confirm';
+import { dismissNotice, showNotice } from '../../components/feedback/notices';
+import { scheduleCommit, usePendingKeys } from '../../components/feedback/pendingCommits';
+import { EntityForm } from '../../components/form/EntityForm';
+import type { FieldSpec } from '../../components/form/fields';
+import { deleteFailureMessage } from '../../components/list/deleteFailure';
+import { useLookupLabels } from '../../components/lookups';
+import {
+  deleteAnswer,
+  deleteConnector,
+  saveAnswer,
+  saveConnector,
+  type Answer,
+  type AnswerConnector,
+  type EstimationGroup,
+} from './botApi';
+import styles from './Bot.module.css';
+
+const short = (text: string, max = 50) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+interface AnswerCardProps {
+  answer: Answer;
+  answers: readonly Answer[];
+  connectors: readonly AnswerConnector[];
+  groups: readonly EstimationGroup[];
+  /** what the graph check says about this answer, in words */
+  problems: readonly string[];
+  onChanged: () => void;
+}
+
+/** One answer (a message of the bot): its text, type, and its buttons to the next answers. */
+export function AnswerCard({
+  answer,
+  answers,
+  connectors,
+  groups,
+  problems,
+  onChanged,
+}: AnswerCardProps) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const typeName = useLookupLabels(api.lookup('answertypes'));
+  const groupName = (id: number | null) => groups.find((g) => g.id === id)?.name ?? '';
+  const [editing, setEditing] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const [editingButton, setEditingButton] = useState<number | null>(null);
+  const pendingKeys = usePendingKeys();
+  const answerKey = api.answer(answer.id);
+  if (pendingKeys.has(answerKey)) return null;
+
+  // SPEC §7: the next-answer selector shows the answers' texts
+  const nextOptions = answers
+    .filter((a) => a.id !== answer.id)
+    .map((a) => ({ value: String(a.id), label: short(a.text) }));
+  const buttonFields: readonly FieldSpec[] = [
+    { name: 'text', label: 'fields.buttonText' },
+    { name: 'nextId', label: 'fields.nextId', kind: 'select', options: nextOptions },
+    { name: 'url', label: 'fields.url' },
+    { name: 'point', label: 'fields.point', kind: 'decimal' },
+    {
+      name: 'estimationGroup',
+      label: 'fields.estimationGroup',
+      kind: 'select',
+      options: groups.map((g) => ({ value: String(g.id), label: g.name })),
+    },
+    {
+      name: 'clasification',
+      label: 'fields.clasification',
+      kind: 'select',
+      lookup: api.lookup('clasifications'),
+    },
+    { name: 'isRight', label: 'fields.isRight', kind: 'checkbox' },
+  ];
+  const answerFields: readonly FieldSpec[] = [
+    { name: 'text', label: 'fields.text', kind: 'textarea' },
+    {
+      name: 'answerTypeId',
+      label: 'fields.answerType',
+      kind: 'select',
+      lookup: api.lookup('answertypes'),
+    },
+    { name: 'isLast', label: 'fields.isLast', kind: 'checkbox' },
+  ];
+
+  /** Delete after confirmation, with Undo (ADR 013). */
+  const remove = async (key: string, name: string, send: () => Promise<unknown>) => {
+    const yes = await askConfirm({
+      title: t('list.deleteRecord', { record: name }),
+      message: t('messages.confirmDelete'),
+      confirmLabel: t('list.deleteConfirm'),
+    });
+    if (!yes) return;
+    let notice = 0;
+    const undo = scheduleCommit({
+      key,
+      send,
+      onCommitted: onChanged,
+      onFailed: (error) => {
+        dismissNotice(notice);
+        const message = deleteFailureMessage(error);
+        if (message !== null) showNotice({ text: t(message), tone: 'error' });
+        onChanged();
+      },
+    });
+    notice = showNotice({
+      text: t('list.deleted', { record: name }),
+      durationMs: 8000,
+      action: { label: t('notices.undo'), run: undo },
+    });
+  };
+
+  const buttons = connectors.filter((c) => !pendingKeys.has(api.answerConnector(c.id)));
+  const target = (c: AnswerConnector) =>
+    c.nextId !== null
+      ? `→ ${short(answers.find((a) => a.id === c.nextId)?.text ?? `#${c.nextId}`)}`
+      : c.url;
+  const answerName = t('records.answer', { name: short(answer.text, 40) });
+
+  return (
+    <article
+      className={`${controls.card} ${styles.answer}`}
+      aria-labelledby={headingId}
+      data-problem={problems.length > 0 || undefined}
+    >
+      <header className={styles.answerHeader}>
+        <h3 id={headingId} className={styles.answerTitle}>
+          <span className={styles.answerId}>#{answer.id}</span>
+          {answer.isStart === 1 && <span className={styles.badge}>{t('bot.start')}</span>}
+          {answer.isLast === 1 && <span className={styles.badge}>{t('bot.last')}</span>}
+          <span className={styles.muted}>{typeName(answer.answerTypeId)}</span>
+        </h3>
+        <div className={styles.answerActions}>
+          <button
+            type="button"
+            className={controls.iconButton}
+            aria-label={t('list.edit', { name: answerName })}
+            title={t('list.edit', { name: answerName })}
+            aria-expanded={editing}
+            onClick={() => setEditing((e) => !e)}
+          >
+            <Pencil size={16} aria-hidden="true" />
+          </button>
+          <button
+            type="button"
+            className={controls.iconButton}
+            aria-label={t('list.delete', { name: answerName })}
+            title={t('list.delete', { name: answerName })}
+            onClick={() => void remove(answerKey, answerName, () => deleteAnswer(answer.id))}
+          >
+            <Trash2 size={16} aria-hidden="true" />
+          </button>
+        </div>
+      </header>
+      {editing ? (
+        <EntityForm
+          mode="edit"
+          schema={answerUpdate}
+          fields={answerFields}
+          defaultValues={{
+            text: answer.text,
+            answerTypeId: String(answer.answerTypeId),
+            isLast: answer.isLast === 1,
+          }}
+          submitLabel={t('form.save')}
+          label={t('bot.editAnswer')}
+          onSubmit={(body) => saveAnswer(answer.id, body)}
+          onSaved={onChanged}
+          onDoneOk={() => setEditing(false)}
+        />
+      ) : (
+        <p className={styles.answerText}>{answer.text}</p>
+      )}
+      {problems.length > 0 && (
+        <ul className={styles.problems}>
+          {problems.map((text) => (
+            <li key={text}>{text}</li>
+          ))}
+        </ul>
+      )}
+      {answer.answerTypeId === ANSWER_TYPE_FREE_TEXT && (
+        <p className={styles.muted}>{t('bot.freeTextHint')}</p>
+      )}
+      <ul className={styles.buttons} aria-label={t('bot.buttonsOf', { id: answer.id })}>
+        {buttons.map((c) => {
+          const buttonName = t('records.button', { name: c.text });
+          return (
+            <li key={c.id} className={styles.button}>
+              {editingButton === c.id ? (
+                <EntityForm
+                  mode="edit"
+                  schema={answerConnectorUpdate}
+                  fields={buttonFields}
+                  defaultValues={{
+                    text: c.text,
+                    nextId: c.nextId === null ? '' : String(c.nextId),
+                    url: c.url,
+                    point: String(c.point),
+                    estimationGroup: c.estimationGroup === null ? '' : String(c.estimationGroup),
+                    clasification: c.clasification === null ? '' : String(c.clasification),
+                    isRight: c.isRight === 1,
+                  }}
+                  submitLabel={t('form.save')}
+                  label={t('bot.editButton')}
+                  onSubmit={(body) => saveConnector(c.id, body)}
+                  onSaved={onChanged}
+                  onDoneOk={() => setEditingButton(null)}
+                />
+              ) : (
+                <>
+                  <span className={styles.buttonText}>{c.text}</span>
+                  <span className={styles.muted}>{target(c)}</span>
+                  {c.isRight === 1 && <span className={styles.badge}>{t('bot.right')}</span>}
+                  {c.point !== 0 && (
+                    <span className={styles.muted}>
+                      {t('bot.points', { count: c.point })}
+                      {c.estimationGroup !== null && ` · ${groupName(c.estimationGroup)}`}
+                    </span>
+                  )}
+                  <span className={styles.buttonActions}>
+                    <button
+                      type="button"
+                      className={controls.iconButton}
+                      aria-label={t('list.edit', { name: buttonName })}
+                      title={t('list.edit', { name: buttonName })}
+                      onClick={() => setEditingButton(c.id)}
+                    >
+                      <Pencil size={14} aria-hidden="true" />
+                    </button>
+                    <button
+                      type="button"
+                      className={controls.iconButton}
+                      aria-label={t('list.delete', { name: buttonName })}
+                      title={t('list.delete', { name: buttonName })}
+                      onClick={() =>
+                        void remove(api.answerConnector(c.id), buttonName, () =>
+                          deleteConnector(c.id),
+                        )
+                      }
+                    >
+                      <Trash2 size={14} aria-hidden="true" />
+                    </button>
+                  </span>
+                </>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {answer.isLast !== 1 &&
+        (adding ? (
+          <EntityForm
+            mode="create"
+            schema={answerConnectorUpdate}
+            fields={buttonFields}
+            defaultValues={{
+              text: '',
+              nextId: '',
+              url: '',
+              point: '0',
+              estimationGroup: '',
+              clasification: '',
+              isRight: false,
+            }}
+            submitLabel={t('bot.addButton')}
+            label={t('bot.newButton')}
+            onSubmit={(body) => saveConnector(null, { ...body, fromId: answer.id })}
+            onSaved={onChanged}
+            onDoneOk={() => setAdding(false)}
+          />
+        ) : (
+          <button
+            type="button"
+            className={controls.secondaryButton}
+            onClick={() => setAdding(true)}
+          >
+            {t('bot.addButton')}
+          </button>
+        ))}
+    </article>
+  );
+}

@@ -1,0 +1,149 @@
+import { conversationProgress, estimation, type ConversationProgress } from '@school/contract/bot';
+import { api, withQuery } from '@school/contract/paths';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import controls from '../../components/controls.module.css';
+import { showNotice } from '../../components/feedback/notices';
+import { LoadingState } from '../../components/LoadingState';
+import { Selector } from '../../components/Selector';
+import { formatDateTime } from '../../lib/format';
+import { HttpError, request } from '../../lib/http';
+import { useSession } from '../../lib/session';
+import styles from './Students.module.css';
+
+const RUNS_KEY = 'student-runs';
+/** The published conversations a student can be given. */
+const CONVERSATIONS_URL = withQuery(api.conversations, { isPresent: 1, limit: 5000, sort: 'name' });
+
+/**
+ * SPEC §2 the student's conversation-progress panel: assign a conversation, see the runs
+ * (personal or public, isForMe), open their messages, the score per estimation group.
+ */
+export function ConversationRuns({ studentId }: { studentId: number }) {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const { session } = useSession();
+  const timeZone = session.isLoggedIn ? session.timeZone : undefined;
+  const headingId = useId();
+  const selectId = useId();
+  const [isForMe, setIsForMe] = useState<'1' | '0'>('1');
+  const [chosen, setChosen] = useState('');
+  const [busy, setBusy] = useState(false);
+  const runs = useQuery({
+    queryKey: [RUNS_KEY, studentId, isForMe],
+    queryFn: ({ signal }) =>
+      request(withQuery(api.conversationProgress, { student: studentId, isForMe, limit: 500 }), {
+        schema: z.array(conversationProgress),
+        signal,
+      }),
+    staleTime: 0,
+  });
+
+  const assign = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!chosen) return;
+    setBusy(true);
+    try {
+      await request(api.conversationProgress, {
+        method: 'POST',
+        body: { student: studentId, conversationId: Number(chosen) },
+        schema: conversationProgress,
+      });
+      setChosen('');
+      showNotice({ text: t('students.runAssigned') });
+    } catch (error) {
+      const refused = error instanceof HttpError && error.status < 500;
+      if (!refused) console.error(error);
+      showNotice({
+        text: (refused && error.body?.message) || t('messages.error'),
+        tone: 'error',
+      });
+    } finally {
+      setBusy(false);
+      void queryClient.invalidateQueries({ queryKey: [RUNS_KEY, studentId] });
+    }
+  };
+
+  return (
+    <section className={`${controls.card} ${styles.section}`} aria-labelledby={headingId}>
+      <h2 id={headingId}>{t('students.runs')}</h2>
+      <form className={styles.assign} onSubmit={(event) => void assign(event)}>
+        <label className={controls.label} htmlFor={selectId}>
+          {t('students.assignConversation')}
+        </label>
+        <div className={styles.assignControls}>
+          <Selector
+            id={selectId}
+            name="conversation"
+            url={CONVERSATIONS_URL}
+            value={chosen}
+            onChange={setChosen}
+            autoSelectSingle={false}
+          />
+          <button type="submit" className={controls.secondaryButton} disabled={busy || !chosen}>
+            {t('students.assign')}
+          </button>
+        </div>
+      </form>
+      <div className={styles.kindToggle} role="group" aria-label={t('students.runKind')}>
+        {(['1', '0'] as const).map((value) => (
+          <button
+            key={value}
+            type="button"
+            className={controls.secondaryButton}
+            aria-pressed={isForMe === value}
+            onClick={() => setIsForMe(value)}
+          >
+            {t(value === '1' ? 'students.personalRuns' : 'students.publicRuns')}
+          </button>
+        ))}
+      </div>
+      {runs.isPending ? (
+        <LoadingState />
+      ) : runs.isError ? (
+        <p className={styles.error}>{t('messages.error')}</p>
+      ) : runs.data.length === 0 ? (
+        <p className={styles.muted}>{t('students.runsEmpty')}</p>
+      ) : (
+        <ul className={styles.runs}>
+          {runs.data.map((run) => (
+            <li key={run.id}>
+              <RunRow run={run} when={formatDateTime(run.createdAt, i18n.language, timeZone)} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function RunRow({ run, when }: { run: ConversationProgress; when: string }) {
+  const { t } = useTranslation();
+  const score = useQuery({
+    queryKey: [RUNS_KEY, 'estimation', run.id, run.step],
+    queryFn: ({ signal }) =>
+      request(api.messagesByFunction(run.id), { schema: estimation, signal }),
+    enabled: run.step > 0,
+  });
+  return (
+    <div className={styles.run}>
+      <strong>{run.conversationName}</strong>
+      <span className={styles.muted}>
+        {when} · {t(run.isFinished === 1 ? 'students.runFinished' : 'students.runOpen')} ·{' '}
+        {t('students.runSteps', { count: run.step })}
+      </span>
+      {score.data && score.data.groups.length > 0 && (
+        <span>
+          {score.data.groups.map((group) => `${group.name}: ${group.points}`).join(' · ')}
+        </span>
+      )}
+      {score.data && score.data.percent !== null && (
+        <span>{t('students.runPercent', { percent: score.data.percent })}</span>
+      )}
+      <Link to={`/messages/byconvprogress/${run.id}`}>{t('students.runMessages')}</Link>
+    </div>
+  );
+}
