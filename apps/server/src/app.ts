@@ -11,6 +11,9 @@ import {
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { answersRoutes } from './modules/bot/answers.routes.js';
+import { conversationsRoutes } from './modules/bot/conversations.routes.js';
+import { runsRoutes } from './modules/bot/runs.routes.js';
 import { clientsRoutes } from './modules/clients/clients.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -113,6 +116,9 @@ export async function buildApp({
       await api.register(eventsRoutes, { db: database.db });
       await api.register(scheduleRoutes, { db: database.db });
       await api.register(icalRoutes, { db: database.db });
+      await api.register(conversationsRoutes, { db: database.db });
+      await api.register(answersRoutes, { db: database.db });
+      await api.register(runsRoutes, { db: database.db, defaultLocale: config.DEFAULT_LOCALE });
     },
     { prefix: '/api' },
   );

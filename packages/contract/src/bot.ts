@@ -54,7 +54,6 @@ export const conversation = z
     price: z.number(),
     /** random, URL-safe: the conversation's own start parameter */
     hashCode: z.string(),
-    answers: z.number().int(),
     createdAt: z.string(),
   })
   .meta({ id: 'Conversation' });

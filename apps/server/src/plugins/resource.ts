@@ -71,6 +71,8 @@ export interface ResourceDescription<
   listUnchecked?: boolean;
   /** A delete of a row other rows point at answers 409 linked; nothing is deleted. */
   linked?: string;
+  /** error bodies with more members than the plain one (OpenAPI and the serializer) */
+  errors?: Partial<Record<keyof typeof errorResponses, z.ZodType>>;
   /**
    * The data operations that differ from the plain table ones; they get the plain ones to
    * build on.
@@ -130,6 +132,7 @@ export function registerResource<
     tags: d.tags,
     ...(d.summaries?.[op] ? { summary: d.summaries[op] } : {}),
     ...schema,
+    ...(schema.response && d.errors ? { response: { ...schema.response, ...d.errors } } : {}),
   });
   const missing = () => notFound(d.notFound);
   const duplicate = (err: unknown): never => {

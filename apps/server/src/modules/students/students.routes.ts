@@ -12,6 +12,7 @@ import {
   type TimelineEntry,
 } from '@school/contract/students';
 import type { Db } from '../../db/client.js';
+import { conversationProgress, conversations } from '../../db/schema/bot.js';
 import { clients } from '../../db/schema/clients.js';
 import { events, lessons } from '../../db/schema/schedule.js';
 import { studentDocuments, students } from '../../db/schema/students.js';
@@ -131,9 +132,9 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ db: Db; botUsername?: strin
     async (request, reply) => {
       const { id } = request.params;
       await requireStudent(db, id);
-      // documents and participations, merged newest first in one paged query
+      // documents, participations and bot runs, merged newest first in one paged query
       const rows = await db.execute<{
-        kind: 'document' | 'participation';
+        kind: 'document' | 'participation' | 'run';
         at: Date;
         id: number;
         title: string;
@@ -156,12 +157,26 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ db: Db; botUsername?: strin
           from ${events} e join ${lessons} l on l.id = e.lesson_id
           -- what has happened: a series' lessons weeks ahead are the schedule's, not history
           where e.student_id = ${id} and coalesce(e.date, l.date) <= current_date
+          union all
+          select 'run', coalesce(p.finished_at, p.created_at), p.id, c.name, null, null, null,
+            p.step, p.is_finished = 1
+          from ${conversationProgress} p join ${conversations} c on c.id = p.conversation_id
+          where p.student_id = ${id}
         ) t
         order by at desc, id desc
         limit ${request.query.limit} offset ${request.query.offset}`);
       reply.header(TOTAL_COUNT_HEADER, String(rows.rows[0]?.total ?? 0));
       return rows.rows.map((r): TimelineEntry => {
         const at = new Date(r.at).toISOString();
+        if (r.kind === 'run') {
+          return {
+            kind: 'run',
+            at,
+            id: r.id,
+            title: r.title,
+            detail: [r.e ? 'finished' : 'in progress', `${r.d} replies`].join(' · '),
+          };
+        }
         if (r.kind === 'participation') {
           const presence = r.d === 1 ? 'present' : r.d === 0 ? '' : 'absent';
           return {

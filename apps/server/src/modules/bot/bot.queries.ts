@@ -1,0 +1,317 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  ANSWER_TYPE_FINAL,
+  type ConversationProgress,
+  type Estimation,
+  type Message,
+  type PresentedAnswer,
+} from '@school/contract/bot';
+import type { Db } from '../../db/client.js';
+import {
+  answerConnectors,
+  answers,
+  conversationProgress,
+  conversations,
+  estimationGroups,
+  messages,
+} from '../../db/schema/bot.js';
+import { students } from '../../db/schema/students.js';
+import {
+  applyReply,
+  estimate,
+  present,
+  startRun,
+  type Graph,
+  type Reply,
+  type RunState,
+} from './bot.engine.js';
+import type { BotLocale } from './bot.texts.js';
+
+/** The SQL of the chat-bot: the graph of a conversation, runs and their messages. */
+
+export async function loadGraph(db: Db, conversationId: number): Promise<Graph | undefined> {
+  const [conv] = await db
+    .select({ fn: conversations.estimationFunctionId })
+    .from(conversations)
+    .where(eq(conversations.id, conversationId));
+  if (!conv) return undefined;
+  const [answerRows, connectorRows, groupRows] = await Promise.all([
+    db.select().from(answers).where(eq(answers.conversationId, conversationId)),
+    db
+      .select({ c: answerConnectors })
+      .from(answerConnectors)
+      .innerJoin(answers, eq(answers.id, answerConnectors.fromId))
+      .where(eq(answers.conversationId, conversationId)),
+    db
+      .select({ id: estimationGroups.id, name: estimationGroups.name })
+      .from(estimationGroups)
+      .where(eq(estimationGroups.conversationId, conversationId)),
+  ]);
+  return {
+    estimationFunction: conv.fn,
+    answers: answerRows.map((a) => ({
+      id: a.id,
+      text: a.text,
+      answerTypeId: a.answerTypeId,
+      isLast: a.isLast ? 1 : 0,
+    })),
+    connectors: connectorRows.map(({ c }) => ({
+      id: c.id,
+      fromId: c.fromId,
+      nextId: c.nextId,
+      text: c.text,
+      isRight: c.isRight ? 1 : 0,
+      url: c.url,
+      point: Number(c.point),
+      estimationGroup: c.estimationGroupId,
+    })),
+    groups: groupRows,
+  };
+}
+
+type RunRow = typeof conversationProgress.$inferSelect;
+const flag = (v: number): 0 | 1 => (v ? 1 : 0);
+
+/** The run's list columns: the row with its student's and conversation's names. */
+export const runSelection = {
+  run: conversationProgress,
+  studentName: sql<string>`trim(${students.name} || ' ' || ${students.surname})`,
+  conversationName: conversations.name,
+};
+
+export function toRun(r: { run: RunRow; studentName: string; conversationName: string }) {
+  const { run } = r;
+  return {
+    id: run.id,
+    student: run.studentId,
+    studentName: r.studentName,
+    conversationId: run.conversationId,
+    conversationName: r.conversationName,
+    isFinished: flag(run.isFinished),
+    isBot: flag(run.isBot),
+    outerUserId:
+      run.outerUserId === null
+        ? null
+        : {
+            id: run.outerUserId,
+            name: run.outerUser?.name ?? '',
+            surname: run.outerUser?.surname ?? '',
+            username: run.outerUser?.username ?? '',
+          },
+    meta: run.meta,
+    algotithm: run.algorithmId,
+    step: run.step,
+    currentAnswerId: run.currentAnswerId,
+    createdAt: run.createdAt.toISOString(),
+    finishedAt: run.finishedAt?.toISOString() ?? null,
+  } satisfies ConversationProgress;
+}
+
+export async function findRun(db: Db, id: number) {
+  const [row] = await db
+    .select(runSelection)
+    .from(conversationProgress)
+    .innerJoin(students, eq(students.id, conversationProgress.studentId))
+    .innerJoin(conversations, eq(conversations.id, conversationProgress.conversationId))
+    .where(eq(conversationProgress.id, id));
+  return row && toRun(row);
+}
+
+export async function findRuns(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(runSelection)
+    .from(conversationProgress)
+    .innerJoin(students, eq(students.id, conversationProgress.studentId))
+    .innerJoin(conversations, eq(conversations.id, conversationProgress.conversationId))
+    .where(inArray(conversationProgress.id, ids))
+    .orderBy(asc(conversationProgress.id));
+  return rows.map(toRun);
+}
+
+export function toMessage(m: typeof messages.$inferSelect): Message {
+  return {
+    id: m.id,
+    conversationprogress: m.progressId,
+    isBot: flag(m.isBot),
+    text: m.text,
+    answerConnector: m.answerConnectorId,
+    answerId: m.answerId,
+    typeId: m.typeId,
+    flagId: m.flagId,
+    dateTime: m.dateTime.toISOString(),
+  };
+}
+
+/** The estimation of run `id` from its scored replies; undefined when there is no such run. */
+export async function estimationOf(
+  db: Db,
+  id: number,
+  locale: BotLocale | null,
+): Promise<{ estimation: Estimation; run: RunRow } | undefined> {
+  const [run] = await db.select().from(conversationProgress).where(eq(conversationProgress.id, id));
+  if (!run) return undefined;
+  const graph = await loadGraph(db, run.conversationId);
+  if (!graph) return undefined;
+  const replies = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.progressId, id), eq(messages.isBot, 0)));
+  const scored = replies.map((r) => ({
+    flagId: r.flagId === 1 ? (1 as const) : r.flagId === 2 ? (2 as const) : null,
+    point: Number(r.point),
+    estimationGroup: r.estimationGroupId,
+  }));
+  return { estimation: estimate(graph, scored, locale), run };
+}
+
+const stateOf = (run: RunRow): RunState => ({
+  answerId: run.currentAnswerId,
+  step: run.step,
+  isFinished: flag(run.isFinished),
+});
+
+/** What a step of a run gives the messenger to send: the answer now shown, the summary at the end. */
+export interface RunAdvance {
+  runId: number;
+  current: PresentedAnswer | null;
+  isFinished: 0 | 1;
+  summary: string[];
+}
+
+async function logBotAnswer(
+  db: Db,
+  graph: Graph,
+  runId: number,
+  step: number,
+  shown: PresentedAnswer | null,
+) {
+  if (!shown) return;
+  await db.insert(messages).values({
+    progressId: runId,
+    isBot: 1,
+    text: shown.text,
+    answerId: shown.answerId,
+    typeId: graph.answers.find((a) => a.id === shown.answerId)?.answerTypeId ?? ANSWER_TYPE_FINAL,
+    step,
+  });
+}
+
+/**
+ * Starts run `runId` if it has not started (its first answer is logged), or answers where it
+ * stands. Starting is a conditional update too: two /start at once start it once.
+ */
+export async function startOrResume(
+  db: Db,
+  runId: number,
+  locale: BotLocale | null,
+): Promise<RunAdvance | undefined> {
+  const [run] = await db
+    .select()
+    .from(conversationProgress)
+    .where(eq(conversationProgress.id, runId));
+  if (!run) return undefined;
+  const graph = await loadGraph(db, run.conversationId);
+  if (!graph) return undefined;
+  if (run.currentAnswerId === null && run.step === 0 && !run.isFinished) {
+    const state = startRun(graph);
+    const started = await db
+      .update(conversationProgress)
+      .set({
+        currentAnswerId: state.answerId,
+        isFinished: state.isFinished,
+        finishedAt: state.isFinished ? new Date() : null,
+      })
+      .where(
+        and(
+          eq(conversationProgress.id, runId),
+          eq(conversationProgress.step, 0),
+          sql`${conversationProgress.currentAnswerId} is null`,
+        ),
+      )
+      .returning();
+    if (started[0]) {
+      const shown = present(graph, state);
+      await logBotAnswer(db, graph, runId, 0, shown);
+      return { runId, current: shown, isFinished: state.isFinished, summary: [] };
+    }
+    return startOrResume(db, runId, locale);
+  }
+  const state = stateOf(run);
+  return { runId, current: present(graph, state), isFinished: state.isFinished, summary: [] };
+}
+
+/**
+ * Applies a reply to run `runId` at `step`: the engine decides, the database applies it only if
+ * the run still stands at that step (a conditional update), so a double press, a stale button or
+ * a replayed update is never scored twice. Undefined when nothing was applied.
+ */
+export async function replyToRun(
+  db: Db,
+  runId: number,
+  reply: Reply,
+  step: number,
+  locale: BotLocale | null,
+): Promise<RunAdvance | undefined> {
+  const [run] = await db
+    .select()
+    .from(conversationProgress)
+    .where(eq(conversationProgress.id, runId));
+  if (!run) return undefined;
+  const graph = await loadGraph(db, run.conversationId);
+  if (!graph) return undefined;
+  const result = applyReply(graph, stateOf(run), reply, step);
+  if (!result.applied) return undefined;
+  const { state, reply: scored } = result;
+  const shown = present(graph, state);
+  const applied = await db.transaction(async (tx) => {
+    const moved = await tx
+      .update(conversationProgress)
+      .set({
+        step: state.step,
+        currentAnswerId: state.answerId,
+        isFinished: state.isFinished,
+        finishedAt: state.isFinished ? new Date() : null,
+      })
+      .where(
+        and(
+          eq(conversationProgress.id, runId),
+          eq(conversationProgress.step, step),
+          eq(conversationProgress.isFinished, 0),
+        ),
+      )
+      .returning({ id: conversationProgress.id });
+    if (moved.length === 0) return false;
+    await tx.insert(messages).values({
+      progressId: runId,
+      isBot: 0,
+      text: scored.text,
+      answerConnectorId: scored.answerConnector,
+      answerId: scored.answerId,
+      typeId: scored.typeId,
+      flagId: scored.flagId,
+      step,
+      point: String(scored.point),
+      estimationGroupId: scored.estimationGroup,
+    });
+    await logBotAnswer(tx, graph, runId, state.step, shown);
+    return true;
+  });
+  if (!applied) return undefined;
+  let summary: string[] = [];
+  if (state.isFinished) {
+    summary = (await estimationOf(db, runId, locale))?.estimation.lines ?? [];
+    if (summary.length > 0) {
+      await db.insert(messages).values(
+        summary.map((text) => ({
+          progressId: runId,
+          isBot: 1,
+          text,
+          typeId: ANSWER_TYPE_FINAL,
+          step: state.step,
+        })),
+      );
+    }
+  }
+  return { runId, current: shown, isFinished: state.isFinished, summary };
+}
