@@ -63,7 +63,6 @@ export function ConversationsScreen() {
         label: 'fields.isPresent',
         value: (row) => t(row.isPresent === 1 ? 'bot.published' : 'bot.draft'),
       },
-      { key: 'answers', label: 'fields.answers', value: (row) => row.answers, align: 'end' },
       {
         key: 'price',
         label: 'fields.price',
