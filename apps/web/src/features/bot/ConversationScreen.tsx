@@ -1,5 +1,11 @@
 import { api } from '@school/contract/paths';
-import { answerInput, conversation, graphProblem, type GraphProblem } from '@school/contract/bot';
+import {
+  ANSWER_TYPE_BUTTONS,
+  answerInput,
+  conversation,
+  graphProblem,
+  type GraphProblem,
+} from '@school/contract/bot';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -187,7 +193,7 @@ function ConversationPage({ row }: { row: Conversation }) {
               mode="create"
               schema={answerInput.omit({ conversation: true })}
               fields={ANSWER_FIELDS}
-              defaultValues={{ text: '', answerTypeId: '', isLast: false }}
+              defaultValues={{ text: '', answerTypeId: String(ANSWER_TYPE_BUTTONS), isLast: false }}
               submitLabel={t('bot.addAnswer')}
               label={t('bot.newAnswer')}
               onSubmit={(body) => saveAnswer(null, { ...body, conversation: row.id })}
@@ -201,7 +207,12 @@ function ConversationPage({ row }: { row: Conversation }) {
             connectors={connectors.data ?? []}
             problems={check.data?.problems ?? []}
           />
-          <PreviewChat conversationId={row.id} />
+          {(answers.data?.length ?? 0) > 0 && (
+            <PreviewChat
+              conversationId={row.id}
+              revision={`${(answers.data ?? []).map((a) => `${a.id}:${a.isLast}:${a.answerTypeId}`).join()}|${(connectors.data ?? []).map((c) => `${c.id}:${c.nextId}`).join()}`}
+            />
+          )}
           <EstimationGroups
             conversationId={row.id}
             groups={groups.data ?? []}

@@ -108,6 +108,7 @@ export function ConversationsScreen() {
         label: t('bot.newConversation'),
         schema: conversationInput,
         fields: FIELDS,
+        defaults: { price: '0' },
         fixed: { isPublic },
       }}
       edit={{

@@ -12,7 +12,14 @@ type Reply = { connectorId: number } | { text: string };
  * DESIGN "Chat-bot": staff walk a conversation with the same engine the bot runs, before
  * publishing it. Nothing is stored: each step sends the replies so far.
  */
-export function PreviewChat({ conversationId }: { conversationId: number }) {
+export function PreviewChat({
+  conversationId,
+  revision,
+}: {
+  conversationId: number;
+  /** changes whenever the answers or buttons change: the walk starts again */
+  revision: string;
+}) {
   const { t } = useTranslation();
   const headingId = useId();
   const inputId = useId();
@@ -21,9 +28,14 @@ export function PreviewChat({ conversationId }: { conversationId: number }) {
   const step = useMutation({ mutationFn: (next: Reply[]) => walk(conversationId, next) });
   const { mutate } = step;
 
+  const [seen, setSeen] = useState(revision);
+  if (seen !== revision) {
+    setSeen(revision);
+    setReplies([]);
+  }
   useEffect(() => {
     mutate(replies);
-  }, [mutate, replies]);
+  }, [mutate, replies, revision]);
 
   const reply = (next: Reply) => setReplies((current) => [...current, next]);
   const send = (event: FormEvent) => {
