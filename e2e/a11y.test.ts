@@ -11,6 +11,8 @@ const THEMES = ['light', 'dark'] as const;
 const browser = useBrowser();
 let clientId: number;
 let studentId: number;
+let conversationId: number;
+let runId: number;
 
 beforeAll(async () => {
   const page = await browser.newPage();
@@ -47,6 +49,30 @@ beforeAll(async () => {
     });
     await api(page, 'POST', '/api/events', { lesson: lesson.id, student: studentId });
   }
+  // a conversation with two answers and a button, and a student's run of it
+  const conversation = await api<{ id: number }>(page, 'POST', '/api/conversations', {
+    name: 'Axe talk',
+  });
+  conversationId = conversation.id;
+  const question = await api<{ id: number }>(page, 'POST', '/api/answers', {
+    conversation: conversationId,
+    text: 'Ready?',
+  });
+  const end = await api<{ id: number }>(page, 'POST', '/api/answers', {
+    conversation: conversationId,
+    text: 'Bye',
+    isLast: 1,
+  });
+  await api(page, 'POST', '/api/answerconnectors', {
+    fromId: question.id,
+    nextId: end.id,
+    text: 'Yes',
+  });
+  const run = await api<{ id: number }>(page, 'POST', '/api/conversationprogress', {
+    student: studentId,
+    conversationId,
+  });
+  runId = run.id;
   await page.context().close();
 });
 
@@ -114,6 +140,9 @@ describe.each(THEMES)('accessibility (axe, WCAG 2.1 AA) in the %s theme', (theme
       `/cardocuments/bycar/${studentId}`,
       '/settings',
       '/schedule',
+      '/conversations',
+      `/conversations/${conversationId}`,
+      `/messages/byconvprogress/${runId}`,
       '/no/such/page',
     ];
     const found: string[] = [];

@@ -138,6 +138,8 @@ export const api = {
   /** GET, DELETE one run. */
   conversationProgressItem: item(`${API}/conversationprogress`),
   conversationProgressByAlgorithm: `${API}/conversationprogress/byalgorithm`,
+  /** GET ?lang=: the run's estimation (points per group, percent right, the summary lines). */
+  conversationProgressEstimation: (id: number) => `${API}/conversationprogress/${id}/estimation`,
   /** GET ?conversationprogress={id}. */
   messages: `${API}/messages`,
   messagesByFunction: (id: number) => `${API}/messages/byfunction/${id}`,

@@ -14,7 +14,8 @@ interface CreateFormProps extends FormConfig {
   label: string;
   /** Initial values beyond '' (a colour, a checked box). */
   defaults?: FormValues;
-  /** Sent with every save but not shown (the parent's id of a child record). */
+  /** Sent with every save but not shown, over what the form parsed (the parent's id of a child
+   * record, a list's kind). */
   fixed?: FormValues;
 }
 
@@ -31,7 +32,7 @@ export function CreateForm({ path, label, schema, fields, defaults, fixed }: Cre
       fields={fields}
       defaultValues={defaultValues}
       submitLabel={t('form.save')}
-      onSubmit={(body) => request(path, { method: 'POST', body: { ...fixed, ...body } })}
+      onSubmit={(body) => request(path, { method: 'POST', body: { ...body, ...fixed } })}
       onSaved={() => invalidateResource(queryClient, path)}
     />
   );

@@ -94,7 +94,7 @@ export function ConversationGraph({
               ? t('bot.graphOk')
               : t('bot.graphProblems', { count: problems.length })}
           </p>
-          <div className={styles.graphBox}>
+          <div className={styles.graphBox} role="region" aria-label={t('bot.graph')} tabIndex={0}>
             <svg
               className={styles.graph}
               role="img"

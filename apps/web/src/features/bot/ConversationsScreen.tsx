@@ -1,4 +1,9 @@
-import { conversationInput, conversationUpdate, type Conversation } from '@school/contract/bot';
+import {
+  conversationInput,
+  conversationUpdate,
+  ESTIMATION_NONE,
+  type Conversation,
+} from '@school/contract/bot';
 import { api } from '@school/contract/paths';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -108,7 +113,7 @@ export function ConversationsScreen() {
         label: t('bot.newConversation'),
         schema: conversationInput,
         fields: FIELDS,
-        defaults: { price: '0' },
+        defaults: { price: '0', estimationFunction: String(ESTIMATION_NONE) },
         fixed: { isPublic },
       }}
       edit={{

@@ -29,7 +29,7 @@ function RunMessages({ runId }: { runId: number }) {
   const { session } = useSession();
   const timeZone = session.isLoggedIn ? session.timeZone : undefined;
   const messages = useRunMessages(runId);
-  const estimation = useRunEstimation(runId);
+  const estimation = useRunEstimation(runId, i18n.language);
   const summaryId = useId();
   if (messages.isPending) return <LoadingState />;
   if (messages.isError) {
@@ -59,7 +59,12 @@ function RunMessages({ runId }: { runId: number }) {
       {messages.data.length === 0 ? (
         <p className={styles.muted}>{t('messages.emptyList')}</p>
       ) : (
-        <div className={styles.tableBox}>
+        <div
+          className={styles.tableBox}
+          role="region"
+          aria-label={t('bot.messagesCaption')}
+          tabIndex={0}
+        >
           <table className={styles.table}>
             <caption className={styles.caption}>{t('bot.messagesCaption')}</caption>
             <thead>

@@ -144,11 +144,15 @@ export function useRunMessages(progressId: number) {
   });
 }
 
-export function useRunEstimation(progressId: number) {
+/** The run's estimation, its summary lines in the chosen language. */
+export function useRunEstimation(progressId: number, lang: string) {
   return useQuery({
-    queryKey: [BOT_KEY, 'estimation', progressId],
+    queryKey: [BOT_KEY, 'estimation', progressId, lang],
     queryFn: ({ signal }) =>
-      request(api.messagesByFunction(progressId), { schema: estimation, signal }),
+      request(withQuery(api.conversationProgressEstimation(progressId), { lang }), {
+        schema: estimation,
+        signal,
+      }),
   });
 }
 

@@ -192,7 +192,12 @@ export function Participants({ lesson }: { lesson: Lesson }) {
       ) : rows.length === 0 ? (
         <p className={styles.empty}>{t('schedule.noStudents')}</p>
       ) : (
-        <div className={styles.tableBox}>
+        <div
+          className={styles.tableBox}
+          role="region"
+          aria-label={t('schedule.participantsTitle')}
+          tabIndex={0}
+        >
           <table className={styles.participants}>
             <caption className={styles.visuallyHidden}>{t('schedule.participantsTitle')}</caption>
             <thead>

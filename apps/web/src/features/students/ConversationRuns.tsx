@@ -121,11 +121,14 @@ export function ConversationRuns({ studentId }: { studentId: number }) {
 }
 
 function RunRow({ run, when }: { run: ConversationProgress; when: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const score = useQuery({
-    queryKey: [RUNS_KEY, 'estimation', run.id, run.step],
+    queryKey: [RUNS_KEY, 'estimation', run.id, run.step, i18n.language],
     queryFn: ({ signal }) =>
-      request(api.messagesByFunction(run.id), { schema: estimation, signal }),
+      request(withQuery(api.conversationProgressEstimation(run.id), { lang: i18n.language }), {
+        schema: estimation,
+        signal,
+      }),
     enabled: run.step > 0,
   });
   return (

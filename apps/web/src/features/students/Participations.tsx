@@ -189,7 +189,12 @@ export function Participations({ studentId }: { studentId: number }) {
           {filtered ? t('messages.emptyList') : t('students.lessonsEmpty')}
         </p>
       ) : (
-        <div className={styles.tableBox}>
+        <div
+          className={styles.tableBox}
+          role="region"
+          aria-label={t('students.lessons')}
+          tabIndex={0}
+        >
           <table className={styles.table}>
             <caption className={styles.caption}>
               {t('students.lessonsCount', {
