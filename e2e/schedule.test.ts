@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import {
   admin,
@@ -8,6 +8,7 @@ import {
   logIn,
   notices,
   setUndoDelay,
+  sql,
   useBrowser,
   watchBrowserDialogs,
 } from './support.js';
@@ -21,6 +22,7 @@ let studentA = '';
 let studentAId = 0;
 let studentB = '';
 let groupName = '';
+let groupId = 0;
 
 const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -51,14 +53,26 @@ beforeAll(async () => {
       surname: `Uczennica${suffix}`,
     },
   );
-  const b = await api<{ name: string; surname: string }>(page, 'POST', '/api/students', {
-    name: 'Bohdan',
-    surname: `Uchen${suffix}`,
-    groupe: group.id,
-  });
+  const b = await api<{ id: number; name: string; surname: string }>(
+    page,
+    'POST',
+    '/api/students',
+    {
+      name: 'Bohdan',
+      surname: `Uchen${suffix}`,
+      groupe: group.id,
+    },
+  );
   studentA = `${a.name} ${a.surname}`;
   studentAId = a.id;
   studentB = `${b.name} ${b.surname}`;
+  groupId = group.id;
+});
+
+// Another file starts from an empty groups list: the group goes once its student has left it.
+afterAll(async () => {
+  await sql('update students set group_id = null where group_id = $1', [groupId]);
+  await sql('delete from groups where id = $1', [groupId]);
 });
 
 const dayColumn = (name: string) => page.getByRole('region', { name, exact: false });

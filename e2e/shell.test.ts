@@ -134,7 +134,7 @@ describe('header block and routes', () => {
     ['/clients/5', 'Client'],
     ['/students/3', 'Student'],
     ['/gridcards/2', 'Grid cards'],
-    ['/cardocuments/bycar/4', 'Student documents'],
+    ['/cardocuments/bycar/999999', 'Student documents'],
     ['//messages/byconvprogress/7', 'Messages'],
     ['/schedule', 'Schedule'],
   ])('opens %s directly (reload-safe) with its title', async (path, title) => {

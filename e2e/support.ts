@@ -26,6 +26,17 @@ export async function createStaff(firstName = 'Olena', lastName = 'Kovalenko') {
   return { login, password, firstName, lastName };
 }
 
+/** Runs SQL on the test database (for clean-ups a browser cannot make). */
+export async function sql(text: string, params: unknown[] = []) {
+  const client = new pg.Client({ connectionString: inject('databaseUrl') });
+  await client.connect();
+  try {
+    await client.query(text, params);
+  } finally {
+    await client.end();
+  }
+}
+
 /** One browser per test file; contexts are separate "browsers" with their own cookies. */
 export function useBrowser() {
   let browser: Browser | undefined;

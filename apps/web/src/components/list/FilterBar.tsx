@@ -6,8 +6,8 @@ import { Selector } from '../Selector';
 import styles from './FilterBar.module.css';
 
 /**
- * A list filter, sent to the server as `param`: a lookup to choose from (param=id), or a flag
- * (a checkbox; checked sends param=1).
+ * A list filter, sent to the server as `param`: a lookup to choose from (param=id), fixed
+ * options, a date, or a flag (a checkbox; checked sends param=1).
  */
 export type FilterSpec = {
   /** The query parameter (stage, responsibleId...); also picks the option label rule. */
@@ -17,6 +17,13 @@ export type FilterSpec = {
   | {
       /** The lookup to GET for the options (SPEC §7). */
       lookup: string;
+    }
+  | { options: readonly { value: string; label: string }[] }
+  | {
+      date: true;
+      /** the params of a range's other end: this date is not before `after` nor past `before` */
+      after?: string;
+      before?: string;
     }
   | { flag: true }
 );
@@ -34,7 +41,7 @@ export function activeFilters(values: FilterValues): FilterValues {
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== ''));
 }
 
-/** One selector per filter with an 'All' choice, and a button that clears them all. */
+/** One control per filter (a choice with 'All', a date, a box), and a button that clears them all. */
 export function FilterBar({ filters, values, onChange }: FilterBarProps) {
   const { t } = useTranslation();
   const id = useId();
@@ -58,17 +65,57 @@ export function FilterBar({ filters, values, onChange }: FilterBarProps) {
             </label>
           );
         }
+        const set = (value: string) => onChange({ ...values, [filter.param]: value });
+        const label = (
+          <label className={controls.label} htmlFor={selectId}>
+            {t(filter.label)}
+          </label>
+        );
+        if ('date' in filter) {
+          return (
+            <div key={filter.param} className={styles.filter}>
+              {label}
+              <input
+                id={selectId}
+                type="date"
+                className={controls.input}
+                value={values[filter.param] ?? ''}
+                min={(filter.after && values[filter.after]) || undefined}
+                max={(filter.before && values[filter.before]) || undefined}
+                onChange={(event) => set(event.target.value)}
+              />
+            </div>
+          );
+        }
+        if ('options' in filter) {
+          return (
+            <div key={filter.param} className={styles.filter}>
+              {label}
+              <select
+                id={selectId}
+                className={controls.input}
+                value={values[filter.param] ?? ''}
+                onChange={(event) => set(event.target.value)}
+              >
+                <option value="">{t('list.filterAll')}</option>
+                {filter.options.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          );
+        }
         return (
           <div key={filter.param} className={styles.filter}>
-            <label className={controls.label} htmlFor={selectId}>
-              {t(filter.label)}
-            </label>
+            {label}
             <Selector
               id={selectId}
               name={filter.param}
               url={filter.lookup}
               value={values[filter.param] ?? ''}
-              onChange={(value) => onChange({ ...values, [filter.param]: value })}
+              onChange={set}
               emptyLabel={t('list.filterAll')}
               autoSelectSingle={false}
             />

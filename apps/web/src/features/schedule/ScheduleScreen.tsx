@@ -2,14 +2,14 @@ import { api } from '@school/contract/paths';
 import { lessonInput } from '@school/contract/schedule';
 import { useQueryClient } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Repeat } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import controls from '../../components/controls.module.css';
 import { EntityForm } from '../../components/form/EntityForm';
 import { HeaderBlock } from '../../components/HeaderBlock';
 import { InfoPieces } from '../../components/InfoPieces';
+import { FilterBar, type FilterSpec } from '../../components/list/FilterBar';
 import { LoadingState } from '../../components/LoadingState';
-import { Selector } from '../../components/Selector';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { CREATE_FIELDS, createDefaults, cycledCreateFields } from './lessonFields';
 import { LessonModal } from './LessonModal';
@@ -30,6 +30,14 @@ const SEARCH_DELAY_MS = 300;
 
 const NO_FILTERS = { dateFrom: '', dateTo: '', teacher: '', groupe: '' };
 
+/** The filter panel: a range of days instead of the week, a teacher, a group. */
+const SCHEDULE_FILTERS: readonly FilterSpec[] = [
+  { param: 'dateFrom', label: 'fields.from', date: true, before: 'dateTo' },
+  { param: 'dateTo', label: 'fields.to', date: true, after: 'dateFrom' },
+  { param: 'teacher', label: 'fields.teacher', lookup: api.lookup('users') },
+  { param: 'groupe', label: 'fields.groupe', lookup: api.lookup('groups') },
+];
+
 /** /schedule: the school's week, a column per day (SPEC §2 Schedule, DESIGN "Schedule"). */
 export function ScheduleScreen() {
   const { t, i18n } = useTranslation();
@@ -45,7 +53,6 @@ export function ScheduleScreen() {
   const info = useInfoPanel(params);
   const withClashCheck = useClashCheck();
   const moveLesson = useMoveLesson();
-  const ids = { from: useId(), to: useId(), teacher: useId(), groupe: useId() };
   const rangeMode = !cycled && (filters.dateFrom !== '' || filters.dateTo !== '');
   const filterActive = Object.values(filters).some((value) => value !== '');
 
@@ -75,75 +82,13 @@ export function ScheduleScreen() {
   const first = days.data?.[0]?.date;
   const last = days.data?.at(-1)?.date;
   const period = first && last ? `${dateText(first)} – ${dateText(last)}` : '';
-  const setFilter = (name: keyof typeof NO_FILTERS) => (value: string) =>
-    setFilters((current) => ({ ...current, [name]: value }));
 
   const filterControls = (
-    <div className={styles.filters}>
-      <div className={styles.filter}>
-        <label className={controls.label} htmlFor={ids.from}>
-          {t('schedule.from')}
-        </label>
-        <input
-          id={ids.from}
-          type="date"
-          className={controls.input}
-          value={filters.dateFrom}
-          max={filters.dateTo || undefined}
-          onChange={(event) => setFilter('dateFrom')(event.target.value)}
-        />
-      </div>
-      <div className={styles.filter}>
-        <label className={controls.label} htmlFor={ids.to}>
-          {t('schedule.to')}
-        </label>
-        <input
-          id={ids.to}
-          type="date"
-          className={controls.input}
-          value={filters.dateTo}
-          min={filters.dateFrom || undefined}
-          onChange={(event) => setFilter('dateTo')(event.target.value)}
-        />
-      </div>
-      <div className={styles.filter}>
-        <label className={controls.label} htmlFor={ids.teacher}>
-          {t('fields.teacher')}
-        </label>
-        <Selector
-          id={ids.teacher}
-          name="teacher"
-          url={api.lookup('users')}
-          value={filters.teacher}
-          onChange={setFilter('teacher')}
-          emptyLabel={t('list.filterAll')}
-          autoSelectSingle={false}
-        />
-      </div>
-      <div className={styles.filter}>
-        <label className={controls.label} htmlFor={ids.groupe}>
-          {t('fields.groupe')}
-        </label>
-        <Selector
-          id={ids.groupe}
-          name="groupe"
-          url={api.lookup('groups')}
-          value={filters.groupe}
-          onChange={setFilter('groupe')}
-          emptyLabel={t('list.filterAll')}
-          autoSelectSingle={false}
-        />
-      </div>
-      {filterActive && (
-        <button
-          type="button"
-          className={controls.secondaryButton}
-          onClick={() => setFilters(NO_FILTERS)}
-        >
-          {t('list.clearFilters')}
-        </button>
-      )}
-    </div>
+    <FilterBar
+      filters={SCHEDULE_FILTERS}
+      values={filters}
+      onChange={(values) => setFilters({ ...NO_FILTERS, ...values })}
+    />
   );
 
   let board;

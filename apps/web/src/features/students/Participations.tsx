@@ -6,6 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import controls from '../../components/controls.module.css';
 import { InfoPieces } from '../../components/InfoPieces';
+import {
+  activeFilters,
+  FilterBar,
+  type FilterSpec,
+  type FilterValues,
+} from '../../components/list/FilterBar';
 import { LoadingState } from '../../components/LoadingState';
 import { formatMoney } from '../../lib/format';
 import { request, requestPage } from '../../lib/http';
@@ -14,8 +20,6 @@ import styles from './Students.module.css';
 
 /** How many participations the list shows at once (newest first). */
 const PAGE_ROWS = 100;
-const NO_FILTERS = { dateFrom: '', dateTo: '', isPaid: '', attendence: '', toPay: '' };
-type Filters = typeof NO_FILTERS;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** Today in the browser's calendar: the list starts with what has taken place. */
@@ -39,11 +43,17 @@ function toneOf(row: Event): string {
 export function Participations({ studentId }: { studentId: number }) {
   const { t, i18n } = useTranslation();
   const headingId = useId();
-  const ids = { from: useId(), to: useId(), paid: useId(), att: useId(), pay: useId(), q: useId() };
-  const [filters, setFilters] = useState<Filters>(() => ({ ...NO_FILTERS, dateTo: today() }));
+  const searchId = useId();
+  const [filters, setFilters] = useState<FilterValues>(() => ({ dateTo: today() }));
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim(), 300);
-  const query = { student: studentId, ...filters, search, sort: '-date', limit: PAGE_ROWS };
+  const query = {
+    student: studentId,
+    ...activeFilters(filters),
+    search,
+    sort: '-date',
+    limit: PAGE_ROWS,
+  };
   const list = useQuery({
     queryKey: ['student-events', query],
     queryFn: ({ signal }) =>
@@ -60,8 +70,36 @@ export function Participations({ studentId }: { studentId: number }) {
       }),
     staleTime: 0,
   });
-  const set = (name: keyof Filters) => (value: string) =>
-    setFilters((current) => ({ ...current, [name]: value }));
+  const filterSpecs: readonly FilterSpec[] = [
+    { param: 'dateFrom', label: 'fields.from', date: true, before: 'dateTo' },
+    { param: 'dateTo', label: 'fields.to', date: true, after: 'dateFrom' },
+    {
+      param: 'attendence',
+      label: 'fields.attendence',
+      options: [
+        { value: '1', label: t('schedule.attendance.present') },
+        { value: '0', label: t('schedule.attendance.neutral') },
+        { value: '2', label: t('schedule.attendance.absent') },
+      ],
+    },
+    {
+      param: 'toPay',
+      label: 'fields.toPay',
+      options: [
+        { value: '1', label: t('schedule.toPay.pays') },
+        { value: '0', label: t('schedule.toPay.unset') },
+        { value: '2', label: t('schedule.toPay.free') },
+      ],
+    },
+    {
+      param: 'isPaid',
+      label: 'fields.isPaid',
+      options: [
+        { value: '1', label: t('schedule.paid') },
+        { value: '0', label: t('schedule.unpaid') },
+      ],
+    },
+  ];
   const attendance = (value: number) =>
     t(
       value === 1
@@ -79,102 +117,25 @@ export function Participations({ studentId }: { studentId: number }) {
           : 'schedule.toPay.unset',
     );
   const day = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
-  const filtered = searchText !== '' || Object.values(filters).some((v) => v !== '');
-
-  const select = (
-    id: string,
-    label: string,
-    name: keyof Filters,
-    options: { value: string; label: string }[],
-  ) => (
-    <div className={styles.filter}>
-      <label className={controls.label} htmlFor={id}>
-        {label}
-      </label>
-      <select
-        id={id}
-        className={controls.input}
-        value={filters[name]}
-        onChange={(e) => set(name)(e.target.value)}
-      >
-        <option value="">{t('list.filterAll')}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
+  const filtered = searchText !== '' || Object.keys(activeFilters(filters)).length > 0;
 
   return (
     <section className={`${controls.card} ${styles.section}`} aria-labelledby={headingId}>
       <h2 id={headingId}>{t('students.lessons')}</h2>
       {info.data && <InfoPieces pieces={info.data} label={t('students.lessonFigures')} />}
-      <div className={styles.filters}>
-        <div className={styles.filter}>
-          <label className={controls.label} htmlFor={ids.q}>
-            {t('header.search')}
-          </label>
-          <input
-            id={ids.q}
-            type="search"
-            className={controls.input}
-            value={searchText}
-            onChange={(e) => setSearchText(e.target.value)}
-          />
-        </div>
-        <div className={styles.filter}>
-          <label className={controls.label} htmlFor={ids.from}>
-            {t('schedule.from')}
-          </label>
-          <input
-            id={ids.from}
-            type="date"
-            className={controls.input}
-            value={filters.dateFrom}
-            onChange={(e) => set('dateFrom')(e.target.value)}
-          />
-        </div>
-        <div className={styles.filter}>
-          <label className={controls.label} htmlFor={ids.to}>
-            {t('schedule.to')}
-          </label>
-          <input
-            id={ids.to}
-            type="date"
-            className={controls.input}
-            value={filters.dateTo}
-            onChange={(e) => set('dateTo')(e.target.value)}
-          />
-        </div>
-        {select(ids.att, t('fields.attendence'), 'attendence', [
-          { value: '1', label: t('schedule.attendance.present') },
-          { value: '0', label: t('schedule.attendance.neutral') },
-          { value: '2', label: t('schedule.attendance.absent') },
-        ])}
-        {select(ids.pay, t('fields.toPay'), 'toPay', [
-          { value: '1', label: t('schedule.toPay.pays') },
-          { value: '0', label: t('schedule.toPay.unset') },
-          { value: '2', label: t('schedule.toPay.free') },
-        ])}
-        {select(ids.paid, t('fields.isPaid'), 'isPaid', [
-          { value: '1', label: t('schedule.paid') },
-          { value: '0', label: t('schedule.unpaid') },
-        ])}
-        {filtered && (
-          <button
-            type="button"
-            className={controls.secondaryButton}
-            onClick={() => {
-              setFilters(NO_FILTERS);
-              setSearchText('');
-            }}
-          >
-            {t('list.clearFilters')}
-          </button>
-        )}
+      <div className={styles.search}>
+        <label className={controls.label} htmlFor={searchId}>
+          {t('header.search')}
+        </label>
+        <input
+          id={searchId}
+          type="search"
+          className={controls.input}
+          value={searchText}
+          onChange={(e) => setSearchText(e.target.value)}
+        />
       </div>
+      <FilterBar filters={filterSpecs} values={filters} onChange={setFilters} />
       {list.isPending ? (
         <LoadingState />
       ) : list.isError ? (
