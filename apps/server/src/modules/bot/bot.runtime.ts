@@ -12,6 +12,7 @@ import { createTelegramBot } from './bot.telegram.js';
 /** The advisory lock only the polling instance holds (ADR 019). */
 export const POLLING_LOCK = 7_411_019;
 const UPDATES_KEPT_DAYS = 7;
+const MAX_UPDATE_TRIES = 3;
 
 export interface BotLog {
   info: (o: object, m: string) => void;
@@ -108,6 +109,7 @@ export function createBotRuntime({ config, db, pool, log }: BotRuntimeOptions) {
   async function pollLoop() {
     let offset = 0;
     let failures = 0;
+    const retries = new Map<number, number>();
     while (!stopping.signal.aborted) {
       if (!(await holdLock())) {
         await pause(config.BOT_LOCK_RETRY_MS);
@@ -125,8 +127,19 @@ export function createBotRuntime({ config, db, pool, log }: BotRuntimeOptions) {
           signal,
         );
         for (const update of updates) {
+          const failed = await telegram.handleOnce(update).then(
+            () => false,
+            () => true,
+          );
+          // a failed update is asked for again (its id was forgotten), a few times at most
+          const tries = failed ? (retries.get(update.update_id) ?? 0) + 1 : 0;
+          if (failed && tries < MAX_UPDATE_TRIES) {
+            retries.set(update.update_id, tries);
+            await pause(1000);
+            break;
+          }
+          retries.delete(update.update_id);
           offset = update.update_id + 1;
-          await telegram.handleOnce(update).catch(() => undefined);
         }
         failures = 0;
       } catch (err) {

@@ -235,4 +235,20 @@ describe('the Telegram bot against a fake Bot API', () => {
     ]);
     expect(claims[0]?.sentAt).toBeInstanceOf(Date);
   });
+
+  it('unlinks the Telegram user when the hashCode is regenerated; the old link links nothing', async () => {
+    const old = student.hashCode;
+    const res = await post(api.studentHashCode(student.id), {});
+    expect(res.statusCode).toBe(200);
+    expect(
+      await t.database.db.select().from(botUsers).where(eq(botUsers.studentId, student.id)),
+    ).toEqual([]);
+    const before = sentTexts(TG_USER).length;
+    fake.push(textUpdate(TG_USER, `/start ${old}`, 'en'));
+    await fake.until(() => sentTexts(TG_USER).length > before);
+    expect(sentTexts(TG_USER).at(-1)).toBe(botText('unknownCode', 'en'));
+    expect(
+      await t.database.db.select().from(botUsers).where(eq(botUsers.telegramId, TG_USER)),
+    ).toEqual([]);
+  });
 });
