@@ -20,7 +20,7 @@ import { errorResponses, HttpError, notFound } from '../../plugins/errors.js';
 import { registerResource } from '../../plugins/resource.js';
 import { checkGraph } from './bot.check.js';
 import { walk } from './bot.engine.js';
-import { loadGraph } from './bot.queries.js';
+import { loadGraph, queryIntoBody } from './bot.queries.js';
 import { localeOf } from './bot.texts.js';
 
 type Row = typeof conversations.$inferSelect;
@@ -116,6 +116,9 @@ export const conversationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
       },
     }),
   });
+
+  // SPEC §7 "POST /api/conversations?isPublic={0|1}": the list's toggle names the kind
+  queryIntoBody(app, '/api/conversations', 'isPublic');
 
   app.get(
     '/conversations/:id/check',

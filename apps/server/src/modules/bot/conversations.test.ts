@@ -52,6 +52,27 @@ describe('conversations', () => {
     expect((await get(api.conversation(conv.id))).statusCode).toBe(404);
   });
 
+  it('takes isPublic from the query of a POST, as the list toggle sends it', async () => {
+    const res = await post(withQuery(api.conversations, { isPublic: 0 }), { name: 'Personal' });
+    expect(res.json()).toMatchObject({ isPublic: 0 });
+    const body = await post(withQuery(api.conversations, { isPublic: 0 }), {
+      name: 'Public',
+      isPublic: 1,
+    });
+    expect(body.json()).toMatchObject({ isPublic: 1 });
+    const docs = (await get('/api/docs/json')).json<{ paths: object }>();
+    expect(Object.keys(docs.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/conversations/{id}/check',
+        '/api/conversations/{id}/preview',
+        '/api/answerconnectors',
+        '/api/conversationprogress/byalgorithm',
+        '/api/messages/byfunction/{id}',
+        '/api/bot/status',
+      ]),
+    );
+  });
+
   it('refuses bad input naming the field', async () => {
     const cases: [unknown, string][] = [
       [{}, 'name'],
