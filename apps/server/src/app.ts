@@ -134,7 +134,10 @@ export async function buildApp({
       await api.register(eventsRoutes, { db: database.db });
       await api.register(scheduleRoutes, { db: database.db });
       await api.register(icalRoutes, { db: database.db });
-      await api.register(conversationsRoutes, { db: database.db });
+      await api.register(conversationsRoutes, {
+        db: database.db,
+        botUsername: config.BOT_USERNAME,
+      });
       await api.register(answersRoutes, { db: database.db });
       await api.register(runsRoutes, { db: database.db, defaultLocale: config.DEFAULT_LOCALE });
       await api.register(botRoutes, { runtime: botRuntime });

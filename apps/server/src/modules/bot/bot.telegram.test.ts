@@ -49,7 +49,7 @@ const post = (url: string, payload: unknown) => agent.request({ method: 'POST', 
 const TG_USER = 5001;
 
 beforeAll(async () => {
-  ({ agent, ...t } = await setupApp());
+  ({ agent, ...t } = await setupApp({ env: { BOT_USERNAME: 'school_bot' } }));
   fake = await startFakeTelegram();
   quiz = await quizBuilder(agent)({ isPublic: 0 });
   const published = await agent.request({
@@ -172,6 +172,35 @@ describe('the Telegram bot against a fake Bot API', () => {
       await agent.request({ method: 'GET', url: api.conversationProgressItem(runId) })
     ).json();
     expect(run).toMatchObject({ isFinished: 1, step: 2 });
+  });
+
+  it('starts a public conversation from its own link for a linked student', async () => {
+    const pub = await quizBuilder(agent)({ isPublic: 1 });
+    const personal = await quizBuilder(agent)({ isPublic: 0 });
+    for (const id of [pub.conv.id, personal.conv.id]) {
+      const res = await agent.request({
+        method: 'PUT',
+        url: api.conversation(id),
+        payload: { isPresent: 1 },
+      });
+      expect(res.json()).toMatchObject({
+        deepLink: expect.stringMatching(/^https:\/\/t\.me\/school_bot\?start=[\w-]{22}$/),
+      });
+    }
+    const before = sentTexts(TG_USER).length;
+    fake.push(textUpdate(TG_USER, `/start ${pub.conv.hashCode}`, 'en'));
+    await fake.until(() => sentTexts(TG_USER).length > before);
+    expect(sentTexts(TG_USER).at(-1)).toBe('I ___ a student');
+    const runs = (
+      await agent.request({
+        method: 'GET',
+        url: withQuery(api.conversationProgress, { conversation: pub.conv.id }),
+      })
+    ).json<{ student: number; isBot: number; step: number }[]>();
+    expect(runs).toEqual([expect.objectContaining({ student: student.id, isBot: 1, step: 0 })]);
+    // a personal conversation's code is not a way in
+    fake.push(textUpdate(TG_USER, `/start ${personal.conv.hashCode}`, 'en'));
+    await fake.until(() => sentTexts(TG_USER).at(-1) === botText('unknownCode', 'en'));
   });
 
   it('polls from one instance only; another takes over when it stops', async () => {

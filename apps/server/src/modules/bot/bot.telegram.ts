@@ -57,8 +57,8 @@ export function createTelegramBot({ token, apiRoot, db, log }: TelegramOptions) 
     );
   }
 
-  /** The student's next unfinished run of a published conversation, linked to this user. */
-  async function nextRun(studentId: number, from: NonNullable<Context['from']>) {
+  /** The student's next unfinished run of a published conversation. */
+  async function nextRun(studentId: number) {
     const [run] = await db
       .select({ id: conversationProgress.id })
       .from(conversationProgress)
@@ -72,34 +72,14 @@ export function createTelegramBot({ token, apiRoot, db, log }: TelegramOptions) 
       )
       .orderBy(asc(conversationProgress.id))
       .limit(1);
-    if (!run) return undefined;
-    await db
-      .update(conversationProgress)
-      .set({
-        isBot: 1,
-        outerUserId: from.id,
-        outerUser: {
-          name: from.first_name,
-          surname: from.last_name ?? '',
-          username: from.username ?? '',
-        },
-      })
-      .where(eq(conversationProgress.id, run.id));
-    return run.id;
+    return run?.id;
   }
 
-  async function continueWith(ctx: Context, studentId: number) {
-    const from = ctx.from;
-    const chatId = ctx.chat?.id;
-    if (!from || chatId === undefined) return;
-    const locale = localeIn(ctx);
-    const runId = await nextRun(studentId, from);
-    const advance = runId === undefined ? undefined : await startOrResume(db, runId, locale);
-    if (!advance) {
-      await ctx.reply(botText('nothingToDo', locale));
-      return;
-    }
-    await send(chatId, advance, locale);
+  /** Starts or resumes the student's next run here, or says there is none (quietly: `quiet`). */
+  async function continueWith(ctx: Context, studentId: number, quiet = false) {
+    const runId = await nextRun(studentId);
+    if (runId !== undefined) await startRunOf(ctx, runId);
+    else if (!quiet) await ctx.reply(botText('nothingToDo', localeIn(ctx)));
   }
 
   async function linkedStudent(telegramId: number) {
@@ -123,6 +103,7 @@ export function createTelegramBot({ token, apiRoot, db, log }: TelegramOptions) 
       .select({ id: students.id, name: students.name })
       .from(students)
       .where(eq(students.hashCode, code));
+    if (!student && ctx.from && (await takePublic(ctx, code))) return;
     if (!student || !ctx.from) {
       // an unknown or regenerated code links nothing
       await ctx.reply(botText('unknownCode', locale));
@@ -145,6 +126,67 @@ export function createTelegramBot({ token, apiRoot, db, log }: TelegramOptions) 
     await ctx.reply(botText('linked', locale, { name: student.name }));
     await continueWith(ctx, student.id);
   });
+
+  /**
+   * A published public conversation's own link (its hashCode): a linked student takes it, in a
+   * run of their own (the open one, if any). False when the code is no such conversation.
+   */
+  async function takePublic(ctx: Context, code: string): Promise<boolean> {
+    const [conv] = await db
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(
+        and(
+          eq(conversations.hashCode, code),
+          eq(conversations.isPresent, 1),
+          eq(conversations.isPublic, 1),
+        ),
+      );
+    if (!conv || !ctx.from) return false;
+    const studentId = await linkedStudent(ctx.from.id);
+    if (studentId === undefined) {
+      await ctx.reply(botText('noStartCode', localeIn(ctx)));
+      return true;
+    }
+    await db
+      .insert(conversationProgress)
+      .values({ studentId, conversationId: conv.id, isBot: 1 })
+      .onConflictDoNothing();
+    const [run] = await db
+      .select({ id: conversationProgress.id })
+      .from(conversationProgress)
+      .where(
+        and(
+          eq(conversationProgress.studentId, studentId),
+          eq(conversationProgress.conversationId, conv.id),
+          eq(conversationProgress.isFinished, 0),
+        ),
+      );
+    if (run) await startRunOf(ctx, run.id);
+    return true;
+  }
+
+  /** Links run `runId` to this Telegram user, starts or resumes it and sends where it stands. */
+  async function startRunOf(ctx: Context, runId: number) {
+    const from = ctx.from;
+    const chatId = ctx.chat?.id ?? from?.id;
+    if (!from || chatId === undefined) return;
+    await db
+      .update(conversationProgress)
+      .set({
+        isBot: 1,
+        outerUserId: from.id,
+        outerUser: {
+          name: from.first_name,
+          surname: from.last_name ?? '',
+          username: from.username ?? '',
+        },
+      })
+      .where(eq(conversationProgress.id, runId));
+    const locale = localeIn(ctx);
+    const advance = await startOrResume(db, runId, locale);
+    if (advance) await send(chatId, advance, locale);
+  }
 
   bot.on('callback_query:data', async (ctx) => {
     const locale = localeIn(ctx);
@@ -172,20 +214,9 @@ export function createTelegramBot({ token, apiRoot, db, log }: TelegramOptions) 
     await ctx.editMessageReplyMarkup().catch(() => undefined);
     const chatId = ctx.chat?.id ?? ctx.from.id;
     await send(chatId, advance, locale);
-    if (advance.isFinished) await continueAfterFinish(ctx, studentId);
+    // after a finished run the next assigned one starts, if there is one
+    if (advance.isFinished) await continueWith(ctx, studentId, true);
   });
-
-  /** After a finished run the next assigned one starts, if there is one. */
-  async function continueAfterFinish(ctx: Context, studentId: number) {
-    const from = ctx.from;
-    const chatId = ctx.chat?.id ?? from?.id;
-    if (!from || chatId === undefined) return;
-    const runId = await nextRun(studentId, from);
-    if (runId === undefined) return;
-    const locale = localeIn(ctx);
-    const advance = await startOrResume(db, runId, locale);
-    if (advance) await send(chatId, advance, locale);
-  }
 
   bot.on('message:text', async (ctx) => {
     const locale = localeIn(ctx);
@@ -214,7 +245,8 @@ export function createTelegramBot({ token, apiRoot, db, log }: TelegramOptions) 
       return;
     }
     await send(ctx.chat.id, advance, locale);
-    if (advance.isFinished) await continueAfterFinish(ctx, studentId);
+    // after a finished run the next assigned one starts, if there is one
+    if (advance.isFinished) await continueWith(ctx, studentId, true);
   });
 
   /**

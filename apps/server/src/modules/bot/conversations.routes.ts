@@ -25,19 +25,22 @@ import { localeOf } from './bot.texts.js';
 
 type Row = typeof conversations.$inferSelect;
 
-const toConversation = (row: Row): Conversation => ({
-  id: row.id,
-  name: row.name,
-  description: row.description,
-  typeId: row.typeId,
-  level: row.levelId,
-  isPresent: row.isPresent ? 1 : 0,
-  isPublic: row.isPublic ? 1 : 0,
-  estimationFunction: row.estimationFunctionId,
-  price: Number(row.price),
-  hashCode: row.hashCode,
-  createdAt: row.createdAt.toISOString(),
-});
+const toConversationOf =
+  (botUsername: string | undefined) =>
+  (row: Row): Conversation => ({
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    typeId: row.typeId,
+    level: row.levelId,
+    isPresent: row.isPresent ? 1 : 0,
+    isPublic: row.isPublic ? 1 : 0,
+    estimationFunction: row.estimationFunctionId,
+    price: Number(row.price),
+    hashCode: row.hashCode,
+    deepLink: botUsername ? `https://t.me/${botUsername}?start=${row.hashCode}` : null,
+    createdAt: row.createdAt.toISOString(),
+  });
 
 /** 400 naming isPresent unless the conversation's graph passes the check (ADR 019). */
 async function requirePublishable(db: Db, id: number | null) {
@@ -55,7 +58,11 @@ async function requirePublishable(db: Db, id: number | null) {
 }
 
 /** Conversations (SPEC §7): the list with its Public/Personal filter, publishing, check, preview. */
-export const conversationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const conversationsRoutes: FastifyPluginAsyncZod<{ db: Db; botUsername?: string }> = async (
+  app,
+  { db, botUsername },
+) => {
+  const toConversation = toConversationOf(botUsername);
   registerResource(app, db, {
     path: 'conversations',
     tags: ['bot'],
