@@ -10,7 +10,7 @@ import {
 } from '../../../test/fake-telegram.js';
 import { setupApp, type Agent, type TestApp } from '../../../test/helper.js';
 import { botBroadcasts, botUsers } from '../../db/schema/bot.js';
-import { createBotRuntime, type BotRuntime } from './bot.runtime.js';
+import { createBotRuntime, POLLING_LOCK, type BotRuntime } from './bot.runtime.js';
 import { botText } from './bot.texts.js';
 
 let t: TestApp;
@@ -263,6 +263,28 @@ describe('the Telegram bot against a fake Bot API', () => {
       expect.objectContaining({ lessonId, studentId: student.id, error: null }),
     ]);
     expect(claims[0]?.sentAt).toBeInstanceOf(Date);
+  });
+
+  it('hands polling over when the holder loses its database connection', async () => {
+    const running = runtimes.filter((r) => r.isPolling());
+    expect(running).toHaveLength(1);
+    const killed = await t.database.pool.query(
+      `select pg_terminate_backend(pid) from pg_locks
+       where locktype = 'advisory' and objid = $1 and granted`,
+      [POLLING_LOCK],
+    );
+    expect(killed.rowCount).toBe(1);
+    const seen = fake.polls.length;
+    await fake.until(
+      () => runtimes.filter((r) => r.isPolling()).length === 1 && fake.polls.length > seen + 3,
+    );
+    for (let i = 0; i < 10; i++) {
+      expect(runtimes.filter((r) => r.isPolling()).length).toBeLessThanOrEqual(1);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    fake.push(textUpdate(6004, '/start nosuchcode', 'en'));
+    await fake.until(() => sentTexts(6004).length > 0);
+    expect(sentTexts(6004)).toEqual([botText('unknownCode', 'en')]);
   });
 
   it('unlinks the Telegram user when the hashCode is regenerated; the old link links nothing', async () => {
