@@ -56,6 +56,7 @@ export function createBotRuntime({ config, db, pool, log }: BotRuntimeOptions) {
   const stopping = new AbortController();
   let lockClient: pg.PoolClient | undefined;
   let polling = false;
+  let lockLost = new AbortController();
   let loops: Promise<void>[] = [];
 
   // grammy types its signal with the abort-controller shim; Node's own is the same at run time
@@ -95,7 +96,14 @@ export function createBotRuntime({ config, db, pool, log }: BotRuntimeOptions) {
         client.release();
         return false;
       }
-      client.on('error', (err) => log.warn({ err }, 'bot polling lock connection error'));
+      client.on('error', (err) => {
+        // the lock went with the connection: stop the poll under way, another instance may
+        // hold the lock already
+        log.warn({ err }, 'bot polling lock connection lost');
+        polling = false;
+        lockLost.abort();
+      });
+      lockLost = new AbortController();
       lockClient = client;
       log.info({}, 'bot polling started on this instance');
       return true;
@@ -118,13 +126,14 @@ export function createBotRuntime({ config, db, pool, log }: BotRuntimeOptions) {
       polling = true;
       try {
         if (!bot.isInited()) await bot.init(signal);
+        const pollSignal = AbortSignal.any([stopping.signal, lockLost.signal]);
         const updates = await bot.api.getUpdates(
           {
             offset,
             timeout: config.BOT_POLL_TIMEOUT_SECONDS,
             allowed_updates: ['message', 'callback_query'],
           },
-          signal,
+          pollSignal as unknown as typeof signal,
         );
         for (const update of updates) {
           const failed = await telegram.handleOnce(update).then(
@@ -144,6 +153,7 @@ export function createBotRuntime({ config, db, pool, log }: BotRuntimeOptions) {
         failures = 0;
       } catch (err) {
         if (stopping.signal.aborted) break;
+        if (lockLost.signal.aborted) continue;
         failures++;
         log.warn({ err }, 'bot polling failed; trying again');
         await pause(Math.min(30_000, 500 * 2 ** Math.min(failures, 6)));
