@@ -13,6 +13,7 @@ import { createTelegramBot } from './bot.telegram.js';
 export const POLLING_LOCK = 7_411_019;
 const UPDATES_KEPT_DAYS = 7;
 const MAX_UPDATE_TRIES = 3;
+const STOP_WAIT_MS = 5_000;
 
 export interface BotLog {
   info: (o: object, m: string) => void;
@@ -206,7 +207,11 @@ export function createBotRuntime({ config, db, pool, log }: BotRuntimeOptions) {
     },
     async stop() {
       stopping.abort();
-      await Promise.allSettled(loops);
+      // a message being sent may still be waiting out Telegram: shutdown does not wait long
+      await Promise.race([
+        Promise.allSettled(loops),
+        sleep(STOP_WAIT_MS, undefined, { ref: false }),
+      ]);
       await releaseLock();
     },
     /** true while this instance is the one polling */

@@ -29,9 +29,12 @@ export const pressData = (runId: number, step: number, connectorId: number) =>
  */
 export function createTelegramBot({ token, apiRoot, db, log }: TelegramOptions) {
   const bot = new Bot(token, apiRoot ? { client: { apiRoot } } : {});
-  // a throttled, retrying API: Telegram's flood limits are waited out, not failed on
+  // a throttled, retrying API: Telegram's flood limits and its own failures are waited out a
+  // few times; a network failure is thrown at once, so the loops back off and stop on time
   bot.api.config.use(apiThrottler());
-  bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30 }));
+  bot.api.config.use(
+    autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30, rethrowHttpErrors: true }),
+  );
 
   const localeIn = (ctx: Context) => localeOf(ctx.from?.language_code);
 
