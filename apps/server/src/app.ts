@@ -12,6 +12,8 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { answersRoutes } from './modules/bot/answers.routes.js';
+import { botRoutes } from './modules/bot/bot.routes.js';
+import { createBotRuntime } from './modules/bot/bot.runtime.js';
 import { conversationsRoutes } from './modules/bot/conversations.routes.js';
 import { runsRoutes } from './modules/bot/runs.routes.js';
 import { clientsRoutes } from './modules/clients/clients.routes.js';
@@ -100,6 +102,22 @@ export async function buildApp({
   app.decorate('loginThrottle', createLoginThrottle(config, database.db));
   await registerOpenApi(app, config);
 
+  // ADR 019: without BOT_TOKEN the bot is off; with it, it runs beside the app and start-up
+  // never waits on Telegram
+  const token = config.BOT_TOKEN;
+  const botRuntime = token
+    ? createBotRuntime({
+        config: { ...config, BOT_TOKEN: token },
+        db: database.db,
+        pool: database.pool,
+        log: app.log,
+      })
+    : undefined;
+  if (botRuntime) {
+    app.addHook('onReady', async () => botRuntime.start());
+    app.addHook('onClose', async () => botRuntime.stop());
+  }
+
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { pool: database.pool });
@@ -116,9 +134,13 @@ export async function buildApp({
       await api.register(eventsRoutes, { db: database.db });
       await api.register(scheduleRoutes, { db: database.db });
       await api.register(icalRoutes, { db: database.db });
-      await api.register(conversationsRoutes, { db: database.db });
+      await api.register(conversationsRoutes, {
+        db: database.db,
+        botUsername: config.BOT_USERNAME,
+      });
       await api.register(answersRoutes, { db: database.db });
       await api.register(runsRoutes, { db: database.db, defaultLocale: config.DEFAULT_LOCALE });
+      await api.register(botRoutes, { runtime: botRuntime });
     },
     { prefix: '/api' },
   );

@@ -13,6 +13,8 @@ describe('loadConfig', () => {
       SESSION_MAX_DAYS: 30,
       COOKIE_SECURE: false,
       BOT_MODE: 'polling',
+      BOT_REMINDER_MINUTES: 120,
+      BOT_TIMEZONE: 'Europe/Kyiv',
     });
     expect(c.dataDir).toMatch(/data$/);
   });
@@ -35,6 +37,13 @@ describe('loadConfig', () => {
     [{ ADMIN_PASSWORD: 'short' }, /ADMIN_PASSWORD=.*at least 8/],
     [{ DEFAULT_LOCALE: 'de' }, /DEFAULT_LOCALE="de"/],
     [{ COOKIE_SECURE: 'maybe' }, /COOKIE_SECURE="maybe"/],
+    [
+      { BOT_TOKEN: '1:x', BOT_MODE: 'webhook' },
+      /BOT_WEBHOOK_SECRET="": is required when BOT_MODE=webhook/,
+    ],
+    [{ BOT_WEBHOOK_SECRET: 'short' }, /BOT_WEBHOOK_SECRET="short": must be 16 to 256/],
+    [{ BOT_TIMEZONE: 'Mars/Olympus' }, /BOT_TIMEZONE="Mars\/Olympus": must be an IANA time zone/],
+    [{ BOT_REMINDER_MINUTES: '0' }, /BOT_REMINDER_MINUTES="0"/],
   ])('stops on a bad value with one clear line (%o)', (env, message) => {
     let error: unknown;
     try {

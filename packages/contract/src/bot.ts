@@ -54,6 +54,11 @@ export const conversation = z
     price: z.number(),
     /** random, URL-safe: the conversation's own start parameter */
     hashCode: z.string(),
+    /**
+     * https://t.me/{BOT_USERNAME}?start={hashCode}: a linked student who opens it takes this
+     * conversation (published and public only); null while the bot has no username
+     */
+    deepLink: z.string().nullable(),
     createdAt: z.string(),
   })
   .meta({ id: 'Conversation' });

@@ -103,3 +103,34 @@ it('gives the demo school a week of lessons with participants, some marked and p
   >();
   expect(template.flatMap((d) => d.lessons)).toHaveLength(4);
 });
+
+it('publishes two bot conversations with finished, half-way and new runs', async () => {
+  const published = (
+    await agent.request({ method: 'GET', url: '/api/conversations?isPresent=1' })
+  ).json<{ id: number; name: string }[]>();
+  expect(published.map((c) => c.name)).toEqual(['Present simple check', 'Lesson feedback']);
+  for (const c of published) {
+    const check = await agent.request({ method: 'GET', url: `/api/conversations/${c.id}/check` });
+    expect(check.json()).toEqual({ ok: true, problems: [] });
+  }
+  const runs = (
+    await agent.request({
+      method: 'GET',
+      url: `/api/conversationprogress?conversation=${published[0]?.id}`,
+    })
+  ).json<{ id: number; isFinished: number; step: number }[]>();
+  expect(runs.map((r) => [r.isFinished, r.step])).toEqual([
+    [1, 3],
+    [1, 3],
+    [0, 1],
+    [0, 0],
+  ]);
+  const summary = (
+    await agent.request({ method: 'GET', url: `/api/messages/byfunction/${runs[0]?.id}` })
+  ).json<{ text: string }[]>();
+  expect(summary.map((m) => m.text)).toEqual([
+    'Grammar: 2 points',
+    'Vocabulary: 2 points',
+    'Total: 4 points',
+  ]);
+});

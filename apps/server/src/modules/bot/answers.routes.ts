@@ -26,7 +26,7 @@ import { requireUser } from '../../plugins/access.js';
 import { errorResponses, HttpError, notFound } from '../../plugins/errors.js';
 import { registerResource } from '../../plugins/resource.js';
 import { startAnswer } from './bot.engine.js';
-import { loadGraph } from './bot.queries.js';
+import { loadGraph, queryIntoBody } from './bot.queries.js';
 
 const flag = (v: number): 0 | 1 => (v ? 1 : 0);
 const invalid = (field: string, message: string) =>
@@ -184,14 +184,7 @@ export const answersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   });
 
   // SPEC §7: a new button may name its answer in the query (?fromId=), as the list does
-  app.addHook('preValidation', async (request) => {
-    if (request.method !== 'POST' || request.routeOptions.url !== '/api/answerconnectors') return;
-    const fromId = (request.query as { fromId?: string }).fromId;
-    const body = request.body;
-    if (fromId && body && typeof body === 'object' && !('fromId' in body)) {
-      (body as Record<string, unknown>).fromId = fromId;
-    }
-  });
+  queryIntoBody(app, '/api/answerconnectors', 'fromId');
 
   app.delete(
     '/answerconnectors',

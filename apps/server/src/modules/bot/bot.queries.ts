@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import {
   ANSWER_TYPE_FINAL,
   type ConversationProgress,
@@ -28,6 +29,21 @@ import {
 import type { BotLocale } from './bot.texts.js';
 
 /** The SQL of the chat-bot: the graph of a conversation, runs and their messages. */
+
+/**
+ * SPEC §7 sends some fields of a POST in the query (POST /api/conversations?isPublic=0,
+ * POST /api/answerconnectors?fromId=3): a field the body leaves out is taken from there.
+ */
+export function queryIntoBody(app: FastifyInstance, url: string, field: string) {
+  app.addHook('preValidation', async (request) => {
+    if (request.method !== 'POST' || request.routeOptions.url !== url) return;
+    const value = (request.query as Record<string, unknown>)[field];
+    const body = request.body;
+    if (value !== undefined && body && typeof body === 'object' && !(field in body)) {
+      (body as Record<string, unknown>)[field] = value;
+    }
+  });
+}
 
 export async function loadGraph(db: Db, conversationId: number): Promise<Graph | undefined> {
   const [conv] = await db

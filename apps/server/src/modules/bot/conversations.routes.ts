@@ -20,24 +20,27 @@ import { errorResponses, HttpError, notFound } from '../../plugins/errors.js';
 import { registerResource } from '../../plugins/resource.js';
 import { checkGraph } from './bot.check.js';
 import { walk } from './bot.engine.js';
-import { loadGraph } from './bot.queries.js';
+import { loadGraph, queryIntoBody } from './bot.queries.js';
 import { localeOf } from './bot.texts.js';
 
 type Row = typeof conversations.$inferSelect;
 
-const toConversation = (row: Row): Conversation => ({
-  id: row.id,
-  name: row.name,
-  description: row.description,
-  typeId: row.typeId,
-  level: row.levelId,
-  isPresent: row.isPresent ? 1 : 0,
-  isPublic: row.isPublic ? 1 : 0,
-  estimationFunction: row.estimationFunctionId,
-  price: Number(row.price),
-  hashCode: row.hashCode,
-  createdAt: row.createdAt.toISOString(),
-});
+const toConversationOf =
+  (botUsername: string | undefined) =>
+  (row: Row): Conversation => ({
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    typeId: row.typeId,
+    level: row.levelId,
+    isPresent: row.isPresent ? 1 : 0,
+    isPublic: row.isPublic ? 1 : 0,
+    estimationFunction: row.estimationFunctionId,
+    price: Number(row.price),
+    hashCode: row.hashCode,
+    deepLink: botUsername ? `https://t.me/${botUsername}?start=${row.hashCode}` : null,
+    createdAt: row.createdAt.toISOString(),
+  });
 
 /** 400 naming isPresent unless the conversation's graph passes the check (ADR 019). */
 async function requirePublishable(db: Db, id: number | null) {
@@ -55,7 +58,11 @@ async function requirePublishable(db: Db, id: number | null) {
 }
 
 /** Conversations (SPEC §7): the list with its Public/Personal filter, publishing, check, preview. */
-export const conversationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const conversationsRoutes: FastifyPluginAsyncZod<{ db: Db; botUsername?: string }> = async (
+  app,
+  { db, botUsername },
+) => {
+  const toConversation = toConversationOf(botUsername);
   registerResource(app, db, {
     path: 'conversations',
     tags: ['bot'],
@@ -116,6 +123,9 @@ export const conversationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
       },
     }),
   });
+
+  // SPEC §7 "POST /api/conversations?isPublic={0|1}": the list's toggle names the kind
+  queryIntoBody(app, '/api/conversations', 'isPublic');
 
   app.get(
     '/conversations/:id/check',

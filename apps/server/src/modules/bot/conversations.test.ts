@@ -2,14 +2,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ESTIMATION_NONE } from '@school/contract/bot';
 import { api, withQuery } from '@school/contract/paths';
 import { quizBuilder } from '../../../test/bot.js';
-import { setupApp, type Agent } from '../../../test/helper.js';
+import { setupApp, type Agent, type TestApp } from '../../../test/helper.js';
 
 let agent: Agent;
+let t: TestApp;
 
 let buildQuiz: ReturnType<typeof quizBuilder>;
 
 beforeAll(async () => {
-  ({ agent } = await setupApp());
+  ({ agent, ...t } = await setupApp());
   buildQuiz = quizBuilder(agent);
 });
 
@@ -50,6 +51,27 @@ describe('conversations', () => {
     expect(edited.json()).toMatchObject({ isPublic: 1, estimationFunction: 3, name: 'Greetings' });
     expect((await del(api.conversation(conv.id))).statusCode).toBe(204);
     expect((await get(api.conversation(conv.id))).statusCode).toBe(404);
+  });
+
+  it('takes isPublic from the query of a POST, as the list toggle sends it', async () => {
+    const res = await post(withQuery(api.conversations, { isPublic: 0 }), { name: 'Personal' });
+    expect(res.json()).toMatchObject({ isPublic: 0 });
+    const body = await post(withQuery(api.conversations, { isPublic: 0 }), {
+      name: 'Public',
+      isPublic: 1,
+    });
+    expect(body.json()).toMatchObject({ isPublic: 1 });
+    const docs = (await get('/api/docs/json')).json<{ paths: object }>();
+    expect(Object.keys(docs.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/conversations/{id}/check',
+        '/api/conversations/{id}/preview',
+        '/api/answerconnectors',
+        '/api/conversationprogress/byalgorithm',
+        '/api/messages/byfunction/{id}',
+        '/api/bot/status',
+      ]),
+    );
   });
 
   it('refuses bad input naming the field', async () => {
@@ -237,5 +259,66 @@ describe('answers, answer connectors and estimation groups', () => {
     expect((await del(api.conversation(q.conv.id))).statusCode).toBe(204);
     expect((await get(api.answer(q.q1.id))).statusCode).toBe(404);
     expect((await get(api.answerConnector(q.right.id))).statusCode).toBe(404);
+  });
+});
+
+describe('every bot call', () => {
+  it('refuses bad list filters naming the parameter', async () => {
+    const cases: [string, string][] = [
+      [withQuery(api.conversations, { isPublic: 2 }), 'isPublic'],
+      [withQuery(api.answers, { conversation: 'abc' }), 'conversation'],
+      [withQuery(api.answerConnectors, { fromId: 'x' }), 'fromId'],
+      [withQuery(api.answerConnectors, { nextId: -1 }), 'nextId'],
+      [withQuery(api.estimationGroup, { conversation: '1.5' }), 'conversation'],
+      [withQuery(api.conversationProgress, { student: 'me' }), 'student'],
+      [withQuery(api.messages, { conversationprogress: 'x' }), 'conversationprogress'],
+      [withQuery(api.messagesByFunction(1), { lang: 'de' }), 'lang'],
+    ];
+    for (const [url, field] of cases) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(Object.keys(res.json<{ fields: object }>().fields), url).toContain(field);
+    }
+    const q = await buildQuiz();
+    const answer = await put(api.answer(q.q1.id), { answerTypeId: 99 });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toMatchObject({ fields: { answerTypeId: 'does not exist' } });
+    const group = await put(api.estimationGroupItem(q.grammar.id), { name: '' });
+    expect(group.json()).toMatchObject({ fields: { name: 'is required' } });
+  });
+
+  it('needs a login', async () => {
+    const calls: ['GET' | 'POST' | 'PUT' | 'DELETE', string][] = [
+      ['GET', api.conversations],
+      ['POST', api.conversations],
+      ['GET', api.conversation(1)],
+      ['PUT', api.conversation(1)],
+      ['DELETE', api.conversation(1)],
+      ['GET', api.conversationCheck(1)],
+      ['POST', api.conversationPreview(1)],
+      ['GET', api.answers],
+      ['POST', api.answers],
+      ['PUT', api.answer(1)],
+      ['DELETE', api.answer(1)],
+      ['GET', api.answerConnectors],
+      ['POST', api.answerConnectors],
+      ['PUT', api.answerConnector(1)],
+      ['DELETE', withQuery(api.answerConnectors, { fromId: 1 })],
+      ['GET', api.estimationGroup],
+      ['POST', api.estimationGroup],
+      ['DELETE', withQuery(api.estimationGroup, { id: 1 })],
+      ['GET', withQuery(api.conversationProgress, { student: 1 })],
+      ['POST', api.conversationProgress],
+      ['POST', api.conversationProgressByAlgorithm],
+      ['GET', api.conversationProgressItem(1)],
+      ['DELETE', api.conversationProgressItem(1)],
+      ['GET', withQuery(api.messages, { conversationprogress: 1 })],
+      ['GET', api.messagesByFunction(1)],
+      ['GET', api.botStatus],
+    ];
+    for (const [method, url] of calls) {
+      const res = await t.app.inject({ method, url, payload: method === 'GET' ? undefined : {} });
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+    }
   });
 });

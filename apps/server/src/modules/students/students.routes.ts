@@ -12,7 +12,7 @@ import {
   type TimelineEntry,
 } from '@school/contract/students';
 import type { Db } from '../../db/client.js';
-import { conversationProgress, conversations } from '../../db/schema/bot.js';
+import { botUsers, conversationProgress, conversations } from '../../db/schema/bot.js';
 import { clients } from '../../db/schema/clients.js';
 import { events, lessons } from '../../db/schema/schedule.js';
 import { studentDocuments, students } from '../../db/schema/students.js';
@@ -101,17 +101,22 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ db: Db; botUsername?: strin
       onRequest: [requireUser],
       schema: {
         tags: ['students'],
-        summary: 'A new hashCode: the old deep link stops working',
+        summary: 'A new hashCode: the old deep link stops working, its Telegram links end',
         params: idParam,
         response: { 200: student, ...errorResponses },
       },
     },
     async (request) => {
-      const [row] = await db
-        .update(students)
-        .set({ hashCode: newHashCode() })
-        .where(eq(students.id, request.params.id))
-        .returning();
+      const row = await db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(students)
+          .set({ hashCode: newHashCode() })
+          .where(eq(students.id, request.params.id))
+          .returning();
+        // the messenger accounts linked by the old link are unlinked with it (ADR 019)
+        if (updated) await tx.delete(botUsers).where(eq(botUsers.studentId, updated.id));
+        return updated;
+      });
       if (!row) throw notFound('No such student');
       return toStudent(row);
     },

@@ -1,0 +1,142 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll } from 'vitest';
+
+export interface BotApiCall {
+  token: string;
+  method: string;
+  payload: Record<string, unknown>;
+}
+
+/**
+ * A local stand-in for the Telegram Bot API over HTTP: it records every call, answers getMe
+ * and sendMessage like Telegram, and serves pushed updates to getUpdates (an update is
+ * confirmed, and gone, once a later offset is asked for). Closed after the test file.
+ */
+export async function startFakeTelegram() {
+  const calls: BotApiCall[] = [];
+  const polls: string[] = [];
+  let queue: Record<string, unknown>[] = [];
+  let nextMessageId = 1;
+  let waiting: (() => void)[] = [];
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      void (async () => {
+        const [, token = '', method = ''] = /^\/bot([^/]+)\/(\w+)$/.exec(req.url ?? '') ?? [];
+        const text = Buffer.concat(chunks).toString();
+        const payload = (text ? JSON.parse(text) : {}) as Record<string, unknown>;
+        let result: unknown = true;
+        if (method === 'getUpdates') {
+          polls.push(token);
+          const offset = Number(payload.offset ?? 0);
+          queue = queue.filter((u) => Number(u.update_id) >= offset);
+          if (queue.length === 0) {
+            // a short long-poll: wait for an update or 100 ms
+            await new Promise<void>((resolve) => {
+              const timer = setTimeout(resolve, 100);
+              waiting.push(() => {
+                clearTimeout(timer);
+                resolve();
+              });
+            });
+          }
+          result = queue.filter((u) => Number(u.update_id) >= offset);
+        } else {
+          calls.push({ token, method, payload });
+          if (method === 'getMe') {
+            result = { id: 42, is_bot: true, first_name: 'School', username: 'school_bot' };
+          } else if (method === 'sendMessage') {
+            result = {
+              message_id: nextMessageId++,
+              date: Math.floor(Date.now() / 1000),
+              chat: { id: payload.chat_id, type: 'private' },
+              text: payload.text,
+            };
+          }
+        }
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ ok: true, result }));
+      })();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  return {
+    apiRoot: `http://127.0.0.1:${port}`,
+    calls,
+    /** the token of every getUpdates call, in order */
+    polls,
+    push(update: Record<string, unknown>) {
+      queue.push(update);
+      const wake = waiting;
+      waiting = [];
+      for (const w of wake) w();
+    },
+    callsOf: (method: string) => calls.filter((c) => c.method === method),
+    /** waits until `check` holds (polling every 20 ms), failing after `ms` */
+    async until(check: () => boolean, ms = 5000) {
+      const end = Date.now() + ms;
+      while (!check()) {
+        if (Date.now() > end) throw new Error('timed out waiting for the fake Bot API');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+  };
+}
+
+export type FakeTelegram = Awaited<ReturnType<typeof startFakeTelegram>>;
+
+let updateId = 1000;
+const user = (id: number, languageCode?: string) => ({
+  id,
+  is_bot: false,
+  first_name: 'Olena',
+  last_name: 'Koval',
+  username: `olena${id}`,
+  ...(languageCode ? { language_code: languageCode } : {}),
+});
+
+/** A private text message from Telegram user `from` (a /command when it starts with /). */
+export function textUpdate(from: number, text: string, languageCode?: string) {
+  const command = /^\/\w+/.exec(text)?.[0];
+  return {
+    update_id: ++updateId,
+    message: {
+      message_id: updateId,
+      date: Math.floor(Date.now() / 1000),
+      chat: { id: from, type: 'private', first_name: 'Olena' },
+      from: user(from, languageCode),
+      text,
+      ...(command
+        ? { entities: [{ type: 'bot_command', offset: 0, length: command.length }] }
+        : {}),
+    },
+  };
+}
+
+/** A press of an inline button with callback data `data` under message `messageId`. */
+export function pressUpdate(from: number, data: string, messageId = 1, languageCode?: string) {
+  return {
+    update_id: ++updateId,
+    callback_query: {
+      id: `cq${updateId}`,
+      from: user(from, languageCode),
+      chat_instance: 'ci',
+      data,
+      message: {
+        message_id: messageId,
+        date: Math.floor(Date.now() / 1000),
+        chat: { id: from, type: 'private', first_name: 'Olena' },
+        text: 'question',
+      },
+    },
+  };
+}
