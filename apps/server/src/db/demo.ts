@@ -1,5 +1,6 @@
 import { count, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
+import { loadDemoGames } from './demo-games.js';
 import { loadDemoSchedule } from './demo-schedule.js';
 import { clients, clientStageMoves } from './schema/clients.js';
 import { studentDocuments, students } from './schema/students.js';
@@ -57,7 +58,8 @@ export function demoHistory(i: number, stage: number, now: number) {
  * DEMO_DATA=1: a school to click through on an empty database: two teachers, projects,
  * groups and 60 clients who arrived over the past eight weeks and moved along the pipeline
  * (each move logged, so the board's days in stage and the dashboard's figures show something),
- * students (the won clients among them) with their documents, and a week of lessons.
+ * students (the won clients among them) with their documents, a week of lessons, and a game
+ * set of each type with a set of them.
  * Nothing happens once clients exist.
  */
 export async function loadDemoData(db: Db): Promise<boolean> {
@@ -205,5 +207,6 @@ export async function loadDemoData(db: Db): Promise<boolean> {
     };
   });
   await loadDemoSchedule(db, school);
+  await loadDemoGames(db, school.students);
   return true;
 }
