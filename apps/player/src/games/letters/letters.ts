@@ -116,7 +116,11 @@ export const playLetters: GameView = (root, cards, t, done) => {
     tiles[0]?.focus();
   };
 
-  const keys = (event: KeyboardEvent) => onKey?.(event);
+  // a game left behind (language switched, played again) stops listening
+  const keys = (event: KeyboardEvent) => {
+    if (root.isConnected) onKey?.(event);
+    else document.removeEventListener('keydown', keys);
+  };
   const finish = () => {
     document.removeEventListener('keydown', keys);
     done(answers);

@@ -71,7 +71,11 @@ export const playQuiz: GameView = (root, cards, t, done) => {
     buttons[0]?.focus();
   };
 
-  const keys = (event: KeyboardEvent) => onKey?.(event);
+  // a game left behind (language switched, played again) stops listening
+  const keys = (event: KeyboardEvent) => {
+    if (root.isConnected) onKey?.(event);
+    else document.removeEventListener('keydown', keys);
+  };
   const finish = () => {
     document.removeEventListener('keydown', keys);
     done(answers);
