@@ -96,6 +96,17 @@ export default tseslint.config(
     },
   },
   {
+    // the player (ADR 020): plain TypeScript in the browser, without browser dialogs either
+    files: ['apps/player/src/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...browserDialogs.map((name) => ({ name, message: 'Show it on the page instead.' })),
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.tsx'],
     ...jsxA11y.flatConfigs.recommended,
   },

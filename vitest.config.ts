@@ -32,6 +32,11 @@ export default defineConfig({
         },
       },
       {
+        // the player's game rules: pure functions, no DOM
+        resolve: { alias },
+        test: { name: 'player', include: ['apps/player/src/**/*.test.ts'] },
+      },
+      {
         resolve: { alias: webAlias },
         test: {
           name: 'web',

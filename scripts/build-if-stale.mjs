@@ -23,6 +23,17 @@ const parts = {
       '../../scripts/check-size.mjs',
     ],
   },
+  player: {
+    dir: 'apps/player',
+    inputs: [
+      'src',
+      'index.html',
+      'vite.config.ts',
+      'package.json',
+      '../../packages/contract/src/game-rules.ts',
+      '../../scripts/check-player-size.mjs',
+    ],
+  },
 };
 
 function newest(p) {

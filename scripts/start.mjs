@@ -6,7 +6,7 @@ import { buildIfStale } from './build-if-stale.mjs';
 import { serverFlags } from './server-flags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-buildIfStale(['contract', 'server', 'web']);
+buildIfStale(['contract', 'server', 'web', 'player']);
 // a small V8 heap (scripts/server-flags.mjs): SERVER_NODE_FLAGS or NODE_OPTIONS override it
 const child = spawn(
   process.execPath,

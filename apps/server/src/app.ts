@@ -18,6 +18,10 @@ import { conversationsRoutes } from './modules/bot/conversations.routes.js';
 import { runsRoutes } from './modules/bot/runs.routes.js';
 import { clientsRoutes } from './modules/clients/clients.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { gridsRoutes } from './modules/games/grids.routes.js';
+import { publicGamesRoutes } from './modules/games/public.routes.js';
+import { resultsRoutes } from './modules/games/results.routes.js';
+import { setsRoutes } from './modules/games/sets.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createLoginThrottle } from './modules/auth/throttle.js';
 import { lookupsRoutes } from './modules/lookups/lookups.routes.js';
@@ -37,8 +41,9 @@ import {
   registerErrorHandling,
 } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
-import { helmetOptions } from './plugins/security-headers.js';
+import { helmetOptions, registerFramingPolicy } from './plugins/security-headers.js';
 import { registerSessions } from './plugins/session.js';
+import { defaultPlayerDist, registerPlayer } from './plugins/player.js';
 import { defaultWebDist, registerStatic } from './plugins/static.js';
 
 export interface AppOptions {
@@ -91,10 +96,14 @@ export async function buildApp({
   registerErrorHandling(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    // the player's public reads choose their own caching (ADR 020)
+    if (request.url.startsWith('/api/') && !request.url.startsWith('/api/public/')) {
+      reply.header('cache-control', 'no-store');
+    }
   });
 
   await app.register(helmet, helmetOptions(config));
+  registerFramingPolicy(app);
   await registerCompression(app);
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
@@ -141,9 +150,19 @@ export async function buildApp({
       await api.register(answersRoutes, { db: database.db });
       await api.register(runsRoutes, { db: database.db, defaultLocale: config.DEFAULT_LOCALE });
       await api.register(botRoutes, { runtime: botRuntime });
+      const games = { db: database.db, gamesBaseUrl: config.GAMES_BASE_URL };
+      await api.register(gridsRoutes, games);
+      await api.register(setsRoutes, games);
+      await api.register(resultsRoutes, { db: database.db });
+      await api.register(publicGamesRoutes, {
+        db: database.db,
+        readsPerMinute: config.PUBLIC_READS_PER_MINUTE,
+        resultsPerMinute: config.RESULTS_PER_MINUTE,
+      });
     },
     { prefix: '/api' },
   );
+  await registerPlayer(app, config.PLAYER_DIST ?? defaultPlayerDist);
   await registerStatic(app, config.WEB_DIST ?? defaultWebDist, config.DEFAULT_LOCALE);
   return app;
 }

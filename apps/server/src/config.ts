@@ -59,6 +59,9 @@ const envSchema = z
     LOGIN_MAX_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(3_000),
     LOGIN_WINDOW_MINUTES: positiveInt.default(60),
     LOGIN_RATE_PER_MINUTE: positiveInt.default(60),
+    // ADR 020: the player's public API, per address
+    PUBLIC_READS_PER_MINUTE: positiveInt.default(600),
+    RESULTS_PER_MINUTE: positiveInt.default(60),
     BODY_LIMIT_BYTES: positiveInt.default(1024 * 1024),
     // ADR 011: nothing waits forever, neither a query nor a slow or idle client
     STATEMENT_TIMEOUT_MS: positiveInt.default(15_000),
@@ -71,6 +74,7 @@ const envSchema = z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
     WEB_DIST: z.string().optional(),
+    PLAYER_DIST: z.string().optional(),
     API_DOCS_PUBLIC: bool.default(false),
   })
   .refine((env) => !env.BOT_TOKEN || env.BOT_MODE !== 'webhook' || !!env.BOT_WEBHOOK_SECRET, {

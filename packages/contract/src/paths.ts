@@ -159,6 +159,18 @@ export const api = {
   /** GET ?set={id}; POST. */
   setCards: `${API}/setcard`,
   setCard: item(`${API}/setcard`),
+  /** POST {ids}: every set card of the set in the new order. */
+  setOrder: (id: number) => `${API}/set/${id}/order`,
+  /** GET: plays of a game set and its cards most often missed. */
+  gridStats: (id: number) => `${API}/grid/${id}/stats`,
+  /** GET ?student={id}, ?grid={id} or ?set={id}: recorded plays, newest first. */
+  gameResults: `${API}/gameresults`,
+
+  // The player's public, read-only API (no login)
+  publicGame: (id: number) => `${API}/public/games/${id}`,
+  publicSet: (id: number) => `${API}/public/sets/${id}`,
+  /** POST one play's result (recorded only with a student's hashCode). */
+  publicResults: `${API}/public/results`,
 } as const;
 
 /** `path` with `params` as its query string (empty values are left out). */

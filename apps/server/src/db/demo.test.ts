@@ -134,3 +134,18 @@ it('publishes two bot conversations with finished, half-way and new runs', async
     'Total: 4 points',
   ]);
 });
+
+it('gives the demo school a playable game set of each type and a set of them', async () => {
+  const games = (await agent.request({ method: 'GET', url: '/api/grid' })).json<
+    { type: number; playable: boolean; id: number }[]
+  >();
+  expect(games.map((g) => g.type).sort()).toEqual([1, 2, 3, 4]);
+  expect(games.every((g) => g.playable)).toBe(true);
+  const sets = (await agent.request({ method: 'GET', url: '/api/set' })).json<
+    { games: number; playable: boolean }[]
+  >();
+  expect(sets).toEqual([expect.objectContaining({ games: 3, playable: true })]);
+  const quiz = games.find((g) => g.type === 2);
+  const stats = await agent.request({ method: 'GET', url: `/api/grid/${quiz?.id ?? 0}/stats` });
+  expect(stats.json()).toMatchObject({ plays: 1, students: 1 });
+});

@@ -1,6 +1,7 @@
 import { count, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
 import { loadDemoBot } from './demo-bot.js';
+import { loadDemoGames } from './demo-games.js';
 import { loadDemoSchedule } from './demo-schedule.js';
 import { clients, clientStageMoves } from './schema/clients.js';
 import { studentDocuments, students } from './schema/students.js';
@@ -58,8 +59,8 @@ export function demoHistory(i: number, stage: number, now: number) {
  * DEMO_DATA=1: a school to click through on an empty database: two teachers, projects,
  * groups and 60 clients who arrived over the past eight weeks and moved along the pipeline
  * (each move logged, so the board's days in stage and the dashboard's figures show something),
- * students (the won clients among them) with their documents, a week of lessons, and two
- * published bot conversations with a few runs.
+ * students (the won clients among them) with their documents, a week of lessons, two
+ * published bot conversations with a few runs, and a game set of each type with a set of them.
  * Nothing happens once clients exist.
  */
 export async function loadDemoData(db: Db): Promise<boolean> {
@@ -208,5 +209,6 @@ export async function loadDemoData(db: Db): Promise<boolean> {
   });
   await loadDemoSchedule(db, school);
   await loadDemoBot(db, school.students);
+  await loadDemoGames(db, school.students);
   return true;
 }

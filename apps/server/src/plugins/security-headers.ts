@@ -1,4 +1,5 @@
 import type { FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 
 /** The admin app's Content-Security-Policy (DESIGN.md §2 Headers). */
@@ -15,6 +16,13 @@ const cspDirectives: Record<string, string[]> = {
   frameAncestors: ["'none'"],
 };
 
+/**
+ * The player's pages and its public API may be framed by any site: that is what embedding a
+ * game means (DESIGN §2 Headers, ADR 020). The admin app keeps frame-ancestors 'none'.
+ */
+export const EMBEDDABLE_PREFIXES = ['/play/', '/api/public/'];
+const playerDirectives: Record<string, string[]> = { ...cspDirectives, frameAncestors: ['*'] };
+
 const hstsMaxAge = 31_536_000;
 
 export function helmetOptions(config: Config): FastifyHelmetOptions {
@@ -27,6 +35,26 @@ export function helmetOptions(config: Config): FastifyHelmetOptions {
 }
 
 const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+const cspOf = (directives: Record<string, string[]>) =>
+  Object.entries(directives)
+    .map(([name, values]) => `${kebab(name)} ${values.join(' ')}`)
+    .join(';');
+
+const isEmbeddable = (url: string) => {
+  const pathname = url.split('?')[0] ?? '';
+  return pathname === '/play' || EMBEDDABLE_PREFIXES.some((prefix) => pathname.startsWith(prefix));
+};
+
+/** After helmet: the player's answers may be framed anywhere, and read by other sites. */
+export function registerFramingPolicy(app: FastifyInstance) {
+  const playerCsp = cspOf(playerDirectives);
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isEmbeddable(request.url)) return;
+    reply.header('content-security-policy', playerCsp);
+    reply.header('cross-origin-resource-policy', 'cross-origin');
+    reply.removeHeader('x-frame-options');
+  });
+}
 
 /**
  * The headers helmet sends with the options above, for the answers written before any hook
@@ -34,11 +62,8 @@ const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase(
  * carry the same protection as every other answer.
  */
 export function plainSecurityHeaders(config: Config): Record<string, string> {
-  const csp = Object.entries(cspDirectives)
-    .map(([name, values]) => `${kebab(name)} ${values.join(' ')}`)
-    .join(';');
   return {
-    'content-security-policy': csp,
+    'content-security-policy': cspOf(cspDirectives),
     'cross-origin-opener-policy': 'same-origin',
     'cross-origin-resource-policy': 'same-origin',
     'origin-agent-cluster': '?1',

@@ -42,6 +42,8 @@ export interface SessionTools {
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Login creates the session the token is bound to, so it cannot carry one yet. */
 const XSRF_EXEMPT = new Set(['/api/authentication']);
+/** The player's public API (ADR 020): no session is read or needed there. */
+const PUBLIC_PREFIX = '/api/public/';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest();
 
@@ -129,6 +131,8 @@ export async function registerSessions(app: FastifyInstance, config: Config, db:
     }
 
     if (!MUTATING.has(request.method)) return;
+    // the player's results come from any site that embeds it, and change nothing of a session
+    if (request.url.startsWith(PUBLIC_PREFIX)) return;
     if (!sameOrigin(request)) {
       request.log.warn({ event: 'xsrf_refused', ip: request.ip, reason: 'foreign origin' });
       throw new HttpError(403, errorCodes.xsrf, 'Request from a foreign origin refused');

@@ -14,6 +14,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { botUsers, conversationProgress, conversations } from '../../db/schema/bot.js';
 import { clients } from '../../db/schema/clients.js';
+import { gameResults, gameSets, sets } from '../../db/schema/games.js';
 import { events, lessons } from '../../db/schema/schedule.js';
 import { studentDocuments, students } from '../../db/schema/students.js';
 import { requireUser } from '../../plugins/access.js';
@@ -137,9 +138,9 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ db: Db; botUsername?: strin
     async (request, reply) => {
       const { id } = request.params;
       await requireStudent(db, id);
-      // documents, participations and bot runs, merged newest first in one paged query
+      // documents, participations, bot runs and game plays, merged newest first in one paged query
       const rows = await db.execute<{
-        kind: 'document' | 'participation' | 'run';
+        kind: 'document' | 'participation' | 'run' | 'game';
         at: Date;
         id: number;
         title: string;
@@ -167,6 +168,12 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ db: Db; botUsername?: strin
             p.step, p.is_finished = 1
           from ${conversationProgress} p join ${conversations} c on c.id = p.conversation_id
           where p.student_id = ${id}
+          union all
+          select 'game', r.played_at, r.id, coalesce(g.name, s.name, ''), r.score::text,
+            r.max::text, null, r.duration_ms, r.set_id is not null
+          from ${gameResults} r left join ${gameSets} g on g.id = r.grid_id
+            left join ${sets} s on s.id = r.set_id
+          where r.student_id = ${id}
         ) t
         order by at desc, id desc
         limit ${request.query.limit} offset ${request.query.offset}`);
@@ -180,6 +187,16 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ db: Db; botUsername?: strin
             id: r.id,
             title: r.title,
             detail: [r.e ? 'finished' : 'in progress', `${r.d} replies`].join(' · '),
+          };
+        }
+        if (r.kind === 'game') {
+          const seconds = Math.round(r.d / 1000);
+          return {
+            kind: 'game',
+            at,
+            id: r.id,
+            title: r.title,
+            detail: [`${r.a}/${r.b}`, `${seconds} s`, r.e ? 'set' : ''].filter(Boolean).join(' · '),
           };
         }
         if (r.kind === 'participation') {

@@ -1,0 +1,187 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorCodes, idParam } from '@school/contract/common';
+import {
+  cardProblem,
+  gameSet,
+  gameSetInput,
+  gameSetListQuery,
+  gameSetUpdate,
+  gameStats,
+  gridCard,
+  gridCardInput,
+  gridCardListQuery,
+  gridCardUpdate,
+  type GameProblem,
+  type GameSet,
+  type GridCard,
+} from '@school/contract/games';
+import type { Db } from '../../db/client.js';
+import { gameSets, gridCards } from '../../db/schema/games.js';
+import { requireUser } from '../../plugins/access.js';
+import { errorResponses, HttpError, notFound } from '../../plugins/errors.js';
+import { registerResource } from '../../plugins/resource.js';
+import {
+  findGameSet,
+  gameStatsOf,
+  nextCardOrder,
+  playerBase,
+  toGameSets,
+} from './games.queries.js';
+
+const invalid = (field: string, message: string) =>
+  new HttpError(400, errorCodes.validation, `Invalid ${field}: ${message}`, { [field]: message });
+
+/** What a card's problem says, on the field it concerns (DESIGN "Games"). */
+const CARD_PROBLEM_FIELDS: Record<GameProblem, [string, string]> = {
+  noCards: ['value', 'is required'],
+  tooFewCards: ['value', 'is required'],
+  answersNotDistinct: ['answer', 'must differ from the other answers'],
+  answerMissing: ['answer', 'is required for this game'],
+  gapCount: ['value', 'must contain exactly one gap ___'],
+  wordInvalid: ['value', 'must be letters (spaces allowed) with at least two different letters'],
+};
+
+/** 400 naming the field when a card cannot be played in a game of `type`. */
+function checkCard(type: number, card: { value: string; answer: string }) {
+  const problem = cardProblem(type, card);
+  if (problem) throw invalid(...CARD_PROBLEM_FIELDS[problem]);
+}
+
+const toGridCard = (row: typeof gridCards.$inferSelect): GridCard => ({
+  id: row.id,
+  grid: row.gridId,
+  value: row.value,
+  answer: row.answer,
+  order: row.order,
+});
+
+/** Game sets (SPEC §7 grid) and their cards (grid cards), with checks, links and stats. */
+export const gridsRoutes: FastifyPluginAsyncZod<{ db: Db; gamesBaseUrl?: string }> = async (
+  app,
+  { db, gamesBaseUrl },
+) => {
+  const placeholder = { cards: 0, playable: false, problems: [], link: '', embed: '' };
+  registerResource(app, db, {
+    path: 'grid',
+    tags: ['games'],
+    schemas: {
+      item: gameSet,
+      query: gameSetListQuery,
+      create: gameSetInput,
+      update: gameSetUpdate,
+    },
+    table: {
+      table: gameSets,
+      search: [gameSets.name],
+      sort: {
+        name: gameSets.name,
+        id: gameSets.id,
+        type: gameSets.type,
+        createdAt: gameSets.createdAt,
+      },
+      defaultSort: 'id',
+      filters: (q) => (q.type === undefined ? undefined : eq(gameSets.type, q.type)),
+    },
+    // the counts, problems and links are added by the data operations below
+    toItem: (row): GameSet => ({
+      ...placeholder,
+      id: row.id,
+      name: row.name,
+      type: row.type,
+      createdAt: row.createdAt.toISOString(),
+    }),
+    toColumns: (input) => ({ name: input.name, type: input.type }),
+    notFound: 'No such game set',
+    linked: 'The game set is in a set or has results; remove it from the sets first',
+    summaries: { list: 'Game sets, ?type=1 grid, 2 quiz, 3 letters, 4 matching' },
+    override: (plain) => {
+      const full = (items: GameSet[], request: Parameters<typeof plain.find>[1]) =>
+        toGameSets(db, items, playerBase(gamesBaseUrl, request));
+      const one = async (item: GameSet | undefined, request: Parameters<typeof plain.find>[1]) =>
+        item && (await full([item], request))[0];
+      return {
+        list: async (q, request) => {
+          const page = await plain.list(q, request);
+          return { ...page, rows: await full(page.rows, request) };
+        },
+        find: async (id, request) => one(await plain.find(id, request), request),
+        create: async (input, request) => (await one(await plain.create(input, request), request))!,
+        update: async (id, input, request, current) =>
+          one(await plain.update(id, input, request, current), request),
+      };
+    },
+  });
+
+  registerResource(app, db, {
+    path: 'gridcard',
+    tags: ['games'],
+    schemas: {
+      item: gridCard,
+      query: gridCardListQuery,
+      create: gridCardInput,
+      update: gridCardUpdate,
+    },
+    table: {
+      table: gridCards,
+      search: [gridCards.value, gridCards.answer],
+      sort: { order: gridCards.order, id: gridCards.id, value: gridCards.value },
+      defaultSort: 'order',
+      filters: (q) => eq(gridCards.gridId, q.grid),
+    },
+    toItem: toGridCard,
+    toColumns: (input) => ({ value: input.value, answer: input.answer, order: input.order }),
+    notFound: 'No such card',
+    summaries: { list: 'The cards of a game set (?grid=), in game order' },
+    override: () => ({
+      create: async (input) => {
+        const game = await findGameSet(db, input.grid);
+        if (!game) throw invalid('grid', 'does not exist');
+        checkCard(game.type, input);
+        const [row] = await db
+          .insert(gridCards)
+          .values({
+            gridId: input.grid,
+            value: input.value,
+            answer: input.answer,
+            order: input.order ?? (await nextCardOrder(db, input.grid)),
+          })
+          .returning();
+        if (!row) throw new Error('card not created');
+        return toGridCard(row);
+      },
+      update: async (id, input, _request, current) => {
+        const game = await findGameSet(db, current.grid);
+        if (game) {
+          checkCard(game.type, {
+            value: input.value ?? current.value,
+            answer: input.answer ?? current.answer,
+          });
+        }
+        const [row] = await db
+          .update(gridCards)
+          .set({ value: input.value, answer: input.answer, order: input.order })
+          .where(eq(gridCards.id, id))
+          .returning();
+        return row && toGridCard(row);
+      },
+    }),
+  });
+
+  app.get(
+    '/grid/:id/stats',
+    {
+      onRequest: [requireUser],
+      schema: {
+        tags: ['games'],
+        summary: 'Plays of a game set and its cards most often missed',
+        params: idParam,
+        response: { 200: gameStats, ...errorResponses },
+      },
+    },
+    async (request) => {
+      if (!(await findGameSet(db, request.params.id))) throw notFound('No such game set');
+      return gameStatsOf(db, request.params.id);
+    },
+  );
+};

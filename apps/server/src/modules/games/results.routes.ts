@@ -1,0 +1,29 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { TOTAL_COUNT_HEADER } from '@school/contract/common';
+import { gameResult, gameResultListQuery } from '@school/contract/games';
+import type { Db } from '../../db/client.js';
+import { requireUser } from '../../plugins/access.js';
+import { errorResponses } from '../../plugins/errors.js';
+import { listResults } from './games.queries.js';
+
+/** Staff read the plays recorded for students: by student, by game set or by set. */
+export const resultsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/gameresults',
+    {
+      onRequest: [requireUser],
+      schema: {
+        tags: ['games'],
+        summary: 'Recorded plays, newest first: ?student=, ?grid= or ?set=',
+        querystring: gameResultListQuery,
+        response: { 200: z.array(gameResult), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const page = await listResults(db, request.query);
+      reply.header(TOTAL_COUNT_HEADER, String(page.total));
+      return page.rows;
+    },
+  );
+};
