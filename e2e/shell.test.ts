@@ -133,7 +133,7 @@ describe('header block and routes', () => {
   it.each([
     ['/clients/5', 'Client'],
     ['/students/3', 'Student'],
-    ['/gridcards/2', 'Grid cards'],
+    ['/gridcards/999999', 'Grid cards'],
     ['/cardocuments/bycar/999999', 'Student documents'],
     ['//messages/byconvprogress/7', 'Messages'],
     ['/schedule', 'Schedule'],

@@ -1,7 +1,6 @@
 import { Suspense } from 'react';
 import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router';
 import { LoadingState } from '../components/LoadingState';
-import type { TitleKey } from '../components/PlaceholderScreen';
 import { loadAppTexts } from '../i18n/i18n';
 import { useSession } from '../lib/session';
 import { lazyNamed, type PreloadableComponent } from './lazyNamed';
@@ -63,26 +62,25 @@ const ConversationScreen = lazyNamed(
   'ConversationScreen',
 );
 const MessagesScreen = lazyNamed(() => import('../features/bot/MessagesScreen'), 'MessagesScreen');
-const PlaceholderScreen = lazyNamed(
-  () => import('../components/PlaceholderScreen'),
-  'PlaceholderScreen',
+const games = () => import('../features/games/GameSetsScreens');
+const cards = () => import('../features/games/CardsScreens');
+const GamesScreen = lazyNamed(() => import('../features/games/GamesScreen'), 'GamesScreen');
+const GridScreen = lazyNamed(games, 'GridScreen');
+const QuizScreen = lazyNamed(games, 'QuizScreen');
+const LettersScreen = lazyNamed(games, 'LettersScreen');
+const MatchingScreen = lazyNamed(games, 'MatchingScreen');
+const GridCardsScreen = lazyNamed(cards, 'GridCardsScreen');
+const QuizCardsScreen = lazyNamed(cards, 'QuizCardsScreen');
+const LetterCardsScreen = lazyNamed(cards, 'LetterCardsScreen');
+const MatchExamplesScreen = lazyNamed(cards, 'MatchExamplesScreen');
+const SetsScreen = lazyNamed(() => import('../features/games/SetsScreen'), 'SetsScreen');
+const SetCardsScreen = lazyNamed(
+  () => import('../features/games/SetCardsScreen'),
+  'SetCardsScreen',
 );
 const NotFoundScreen = lazyNamed(() => import('./NotFoundScreen'), 'NotFoundScreen');
 
 /** SPEC §2 routes whose screens are not built yet: they show their title only. */
-const PLACEHOLDER_ROUTES: readonly { path: string; titleKey: TitleKey }[] = [
-  { path: '/games', titleKey: 'titles.games' },
-  { path: '/grid', titleKey: 'titles.grid' },
-  { path: '/quiz', titleKey: 'titles.quiz' },
-  { path: '/letters', titleKey: 'titles.letters' },
-  { path: '/matching', titleKey: 'titles.matching' },
-  { path: '/set', titleKey: 'titles.set' },
-  { path: '/gridcards/:id', titleKey: 'titles.gridCards' },
-  { path: '/quizcards/:id', titleKey: 'titles.quizCards' },
-  { path: '/letters/:id', titleKey: 'titles.letterCards' },
-  { path: '/matchexamples/:id', titleKey: 'titles.matchExamples' },
-  { path: '/setcards/:id', titleKey: 'titles.setCards' },
-];
 
 /** The built screens of the logged-in app by route (`/` shows the dashboard too). */
 const SCREENS: readonly { path: string; Screen: PreloadableComponent<object> }[] = [
@@ -102,6 +100,17 @@ const SCREENS: readonly { path: string; Screen: PreloadableComponent<object> }[]
   { path: '/conversations/:id', Screen: ConversationScreen },
   // SPEC: //messages/byconvprogress/{id}; see paths.ts for the double slash.
   { path: '/messages/byconvprogress/:id', Screen: MessagesScreen },
+  { path: '/games', Screen: GamesScreen },
+  { path: '/grid', Screen: GridScreen },
+  { path: '/quiz', Screen: QuizScreen },
+  { path: '/letters', Screen: LettersScreen },
+  { path: '/matching', Screen: MatchingScreen },
+  { path: '/gridcards/:id', Screen: GridCardsScreen },
+  { path: '/quizcards/:id', Screen: QuizCardsScreen },
+  { path: '/letters/:id', Screen: LetterCardsScreen },
+  { path: '/matchexamples/:id', Screen: MatchExamplesScreen },
+  { path: '/set', Screen: SetsScreen },
+  { path: '/setcards/:id', Screen: SetCardsScreen },
 ];
 
 /** Starts downloading the code of the screen at `pathname`, if it is an app screen. */
@@ -109,9 +118,6 @@ function preloadScreen(pathname: string): void {
   const path = pathname === '/' ? '/dashboard' : pathname;
   const screen = SCREENS.find((item) => matchPath(item.path, path))?.Screen;
   if (screen) void screen.preload();
-  else if (PLACEHOLDER_ROUTES.some((item) => matchPath(item.path, path))) {
-    void PlaceholderScreen.preload();
-  }
 }
 
 /** SPEC §2: while the start-up check runs, a loading state; logged out, every app route -> /login. */
@@ -141,15 +147,8 @@ export function AppRoutes() {
         <Route element={<RequireSession />}>
           <Route index element={<DashboardScreen />} />
           {SCREENS.map(({ path, Screen }) => (
-            <Route key={path} path={path} element={<Screen />} />
-          ))}
-          {PLACEHOLDER_ROUTES.map(({ path, titleKey }) => (
-            // key: the same component on another route must start fresh (closed panels etc.).
-            <Route
-              key={path}
-              path={path}
-              element={<PlaceholderScreen key={path} titleKey={titleKey} />}
-            />
+            // key: the same component on another route must start fresh (closed panels etc.)
+            <Route key={path} path={path} element={<Screen key={path} />} />
           ))}
           <Route path="*" element={<NotFoundScreen />} />
         </Route>

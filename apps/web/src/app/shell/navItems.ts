@@ -14,7 +14,9 @@ import {
   UsersRound,
   type LucideIcon,
 } from 'lucide-react';
-import type { TitleKey } from '../../components/PlaceholderScreen';
+import type { Dictionary } from '../../i18n/i18n';
+
+type TitleKey = `titles.${keyof Dictionary['titles']}`;
 
 export interface NavItem {
   to: string;

@@ -1,0 +1,91 @@
+import { api } from '@school/contract/paths';
+import { gameSet, gridCardInput, gridCardUpdate, type GameType } from '@school/contract/games';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { BackLink } from '../../components/detail/RecordLinks';
+import { parseId, useEntity } from '../../components/detail/useEntity';
+import type { FieldSpec } from '../../components/form/fields';
+import { ListScreen } from '../../components/list/ListScreen';
+import type { Column } from '../../components/list/types';
+import { cardsResource, GAME_KINDS, problemsText, type GridCard } from './gamesApi';
+import { ShareButtons } from './ShareButtons';
+import styles from './Games.module.css';
+
+/** The value and answer of a card, labelled for the game (SPEC §9, DESIGN "Games"). */
+const CARD_FIELDS: Record<GameType, readonly FieldSpec[]> = {
+  1: [
+    { name: 'value', label: 'fields.tileText', kind: 'textarea' },
+    { name: 'answer', label: 'fields.tileAnswer' },
+  ],
+  2: [
+    { name: 'value', label: 'fields.question', kind: 'textarea' },
+    { name: 'answer', label: 'fields.rightAnswer', required: true },
+  ],
+  3: [
+    { name: 'value', label: 'fields.word' },
+    { name: 'answer', label: 'fields.hint' },
+  ],
+  4: [
+    { name: 'value', label: 'fields.sentence', kind: 'textarea' },
+    { name: 'answer', label: 'fields.missingWord', required: true },
+  ],
+};
+
+/** SPEC §2 /gridcards, /quizcards, /letters, /matchexamples {id}: the cards of a game set. */
+export function CardsScreen({ type }: { type: GameType }) {
+  const { t } = useTranslation();
+  const { id } = useParams();
+  const gridId = parseId(id) ?? 0;
+  const game = useEntity(api.grids, id, gameSet);
+  const kind = GAME_KINDS[type];
+  const resource = useMemo(() => cardsResource(gridId), [gridId]);
+  const fields = CARD_FIELDS[type];
+  const [valueField, answerField] = fields;
+  const columns = useMemo<readonly Column<GridCard>[]>(
+    () => [
+      {
+        key: 'order',
+        label: 'fields.order',
+        sort: 'order',
+        value: (row) => row.order + 1,
+        align: 'end',
+      },
+      { key: 'value', label: valueField?.label ?? 'fields.text', value: (row) => row.value },
+      { key: 'answer', label: answerField?.label ?? 'fields.text', value: (row) => row.answer },
+    ],
+    [valueField, answerField],
+  );
+  const title = game.data ? t('games.cardsOf', { name: game.data.name }) : t(kind.cardsTitle);
+  const problems = game.data ? problemsText(t, game.data.problems) : null;
+  return (
+    <ListScreen
+      key={gridId}
+      title={title}
+      caption={title}
+      fileName="cards"
+      resource={resource}
+      columns={columns}
+      tools={
+        <div className={styles.status}>
+          <BackLink to={kind.list}>{t(kind.title)}</BackLink>
+          <span className={styles.hint}>{t(`games.kinds.${kind.words}.hint`)}</span>
+          {game.data && (
+            <>
+              <span role="status">{problems ?? t('games.playable')}</span>
+              <ShareButtons row={game.data} />
+            </>
+          )}
+        </div>
+      }
+      create={{
+        label: t('games.newCard'),
+        schema: gridCardInput.omit({ grid: true }),
+        fields,
+        fixed: { grid: gridId },
+      }}
+      edit={{ title: t('games.editCard'), schema: gridCardUpdate, fields }}
+      actions={{ delete: true }}
+    />
+  );
+}
