@@ -1,12 +1,14 @@
 import { api } from '@school/contract/paths';
 import { gameSet, gridCardInput, gridCardUpdate, type GameType } from '@school/contract/games';
-import { useMemo } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { BackLink } from '../../components/detail/RecordLinks';
 import { parseId, useEntity } from '../../components/detail/useEntity';
 import type { FieldSpec } from '../../components/form/fields';
 import { ListScreen } from '../../components/list/ListScreen';
+import { LIST_QUERY_KEY } from '../../components/list/useInfiniteList';
 import type { Column } from '../../components/list/types';
 import { cardsResource, GAME_KINDS, problemsText, type GridCard } from './gamesApi';
 import { ShareButtons } from './ShareButtons';
@@ -38,6 +40,24 @@ export function CardsScreen({ type }: { type: GameType }) {
   const { id } = useParams();
   const gridId = parseId(id) ?? 0;
   const game = useEntity(api.grids, id, gameSet);
+  const queryClient = useQueryClient();
+  const { refetch } = game;
+  // whether the game can be played follows its cards: read it again when they have changed
+  useEffect(
+    () =>
+      queryClient.getQueryCache().subscribe((event) => {
+        const [kind, path] = event.query.queryKey as unknown[];
+        if (
+          event.type === 'updated' &&
+          event.action.type === 'success' &&
+          kind === LIST_QUERY_KEY &&
+          path === api.gridCards
+        ) {
+          void refetch();
+        }
+      }),
+    [queryClient, refetch],
+  );
   const kind = GAME_KINDS[type];
   const resource = useMemo(() => cardsResource(gridId), [gridId]);
   const fields = CARD_FIELDS[type];

@@ -41,7 +41,7 @@ export function GameSetsScreen({ type }: { type: GameType }) {
       columns={columns}
       create={{
         label: t('games.newGameSet'),
-        schema: gameSetInput,
+        schema: gameSetInput.omit({ type: true }),
         fields: FIELDS,
         fixed: { type },
       }}
