@@ -13,6 +13,8 @@ let clientId: number;
 let studentId: number;
 let conversationId: number;
 let runId: number;
+let quizId: number;
+let setId: number;
 
 beforeAll(async () => {
   const page = await browser.newPage();
@@ -73,6 +75,18 @@ beforeAll(async () => {
     conversationId,
   });
   runId = run.id;
+  // a quiz with two cards (ready to play), and a set holding it
+  const quiz = await api<{ id: number }>(page, 'POST', '/api/grid', { name: 'Axe quiz', type: 2 });
+  quizId = quiz.id;
+  for (const [value, answer] of [
+    ['Red?', 'red'],
+    ['Blue?', 'blue'],
+  ]) {
+    await api(page, 'POST', '/api/gridcard', { grid: quizId, value, answer });
+  }
+  const set = await api<{ id: number }>(page, 'POST', '/api/set', { name: 'Axe set' });
+  setId = set.id;
+  await api(page, 'POST', '/api/setcard', { set: setId, grid: quizId });
   await page.context().close();
 });
 
@@ -143,6 +157,11 @@ describe.each(THEMES)('accessibility (axe, WCAG 2.1 AA) in the %s theme', (theme
       '/conversations',
       `/conversations/${conversationId}`,
       `/messages/byconvprogress/${runId}`,
+      '/games',
+      '/quiz',
+      `/quizcards/${quizId}`,
+      '/set',
+      `/setcards/${setId}`,
       '/no/such/page',
     ];
     const found: string[] = [];
