@@ -210,6 +210,29 @@ describe('results', () => {
 
     // a game set or set with results is not deleted
     expect((await call('DELETE', `/api/set/${setId}`)).statusCode).toBe(409);
+    const quizSetCard = (await call('GET', `/api/setcard?set=${setId}`))
+      .json<{ id: number; grid: number }[]>()
+      .find((c) => c.grid === quiz.id);
+    await call('DELETE', `/api/setcard/${quizSetCard?.id ?? 0}`);
+    const linked = await call('DELETE', `/api/grid/${quiz.id}`);
+    expect(linked.statusCode).toBe(409);
+    expect(linked.json().error).toBe('linked');
+    await call('POST', '/api/setcard', { set: setId, grid: quiz.id });
+  });
+
+  it('lets a player on another site send results (CORS preflight)', async () => {
+    const res = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/public/results',
+      headers: {
+        origin: 'https://school-blog.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
+    });
+    expect(res.statusCode).toBe(204);
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers['access-control-allow-headers']).toContain('content-type');
   });
 
   it('refuses bad results naming the field', async () => {
