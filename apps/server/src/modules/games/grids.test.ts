@@ -117,7 +117,7 @@ describe('grid cards', () => {
       await card(game.id, 'b'),
       await card(game.id, 'c'),
     ];
-    const res = await call('POST', `/api/grid/${game.id}/order`, { ids: [c!.id, a!.id, b!.id] });
+    const res = await call('POST', `/api/grid/${game.id}/order`, { ids: [c.id, a.id, b.id] });
     expect(res.statusCode).toBe(200);
     expect(res.json<GridCard[]>().map((x) => [x.value, x.order])).toEqual([
       ['c', 0],
@@ -127,14 +127,14 @@ describe('grid cards', () => {
     const listed = (await call('GET', `/api/gridcard?grid=${game.id}`)).json<GridCard[]>();
     expect(listed.map((x) => x.value)).toEqual(['c', 'a', 'b']);
     const missing = await call('POST', `/api/grid/${game.id}/order`, {
-      ids: [a!.id, a!.id, b!.id],
+      ids: [a.id, a.id, b.id],
     });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().fields).toHaveProperty('ids');
     const other = await gameSet('Other', 1);
     const foreign = await card(other.id, 'x');
     const mixed = await call('POST', `/api/grid/${game.id}/order`, {
-      ids: [a!.id, b!.id, foreign.id],
+      ids: [a.id, b.id, foreign.id],
     });
     expect(mixed.statusCode).toBe(400);
     expect((await call('POST', '/api/grid/999999/order', { ids: [1] })).statusCode).toBe(404);
