@@ -1,5 +1,6 @@
 // `npm test`: every test (unit, API on a real PostgreSQL, e2e in Chromium). The browser tests
-// need the built web app, so it is built first when its sources changed.
+// need the built web app and player, so they are built first when their sources changed (the
+// builds also check their size budgets).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -7,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { buildIfStale } from './build-if-stale.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-buildIfStale(['web']);
+buildIfStale(['web', 'player']);
 mkdirSync(path.join(root, '.test-results'), { recursive: true });
 const result = spawnSync(
   'npx',

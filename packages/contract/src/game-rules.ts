@@ -91,6 +91,11 @@ export function gameLink(base: string, page: string, id: number): string {
   return `${base.replace(/\/+$/, '')}/${page}?id=${id}`;
 }
 
+/** A player link that records the play for a student (?s=hashCode, DESIGN "Game results"). */
+export function linkForStudent(link: string, hashCode: string): string {
+  return `${link}${link.includes('?') ? '&' : '?'}s=${encodeURIComponent(hashCode)}`;
+}
+
 const escapeAttribute = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 

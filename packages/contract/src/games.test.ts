@@ -10,6 +10,7 @@ import {
   gameProblems,
   gapCount,
   isPlayableWord,
+  linkForStudent,
 } from './game-rules';
 import { gameSetInput, playResultInput } from './games';
 import { api } from './paths';
@@ -57,6 +58,7 @@ describe('game rules', () => {
   it('builds the player link and the embed snippet', () => {
     const link = gameLink('https://games.example/play/', 'quiz', 7);
     expect(link).toBe('https://games.example/play/quiz?id=7');
+    expect(linkForStudent(link, 'Ab_9-x')).toBe('https://games.example/play/quiz?id=7&s=Ab_9-x');
     expect(embedSnippet(link, 'Fruit "quiz" <1>')).toBe(
       '<iframe src="https://games.example/play/quiz?id=7" width="800" height="600" loading="lazy" title="Fruit &quot;quiz&quot; &lt;1&gt;"></iframe>',
     );

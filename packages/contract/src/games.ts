@@ -136,15 +136,17 @@ export const setCardUpdate = updateOf(setCardShape.omit({ set: true })).meta({
 });
 export const setCardListQuery = listQueryWith(['position', 'id']).extend({ set: filterId });
 
-/** POST /api/set/{id}/order: every set card of the set, in the new order. */
-export const setOrderInput = z
+/** POST /api/set/{id}/order and /api/grid/{id}/order: every item's id, in the new order. */
+export const orderInput = z
   .object({
     ids: z
-      .array(z.number().int().positive(), { error: 'must be a list of set card ids' })
+      .array(z.number().int().positive(), { error: 'must be a list of ids' })
       .min(1, 'is required')
       .max(1000),
   })
-  .meta({ id: 'SetOrder' });
+  .meta({ id: 'Order' });
+/** The body of POST /api/set/{id}/order: every set card id of the set. */
+export const setOrderInput = orderInput;
 
 /** A play recorded for a student (DESIGN "Game results"), as staff see it. */
 export const gameResult = z

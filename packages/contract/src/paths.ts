@@ -161,6 +161,8 @@ export const api = {
   setCard: item(`${API}/setcard`),
   /** POST {ids}: every set card of the set in the new order. */
   setOrder: (id: number) => `${API}/set/${id}/order`,
+  /** POST {ids}: every card of the game set in the new order. */
+  gridOrder: (id: number) => `${API}/grid/${id}/order`,
   /** GET: plays of a game set and its cards most often missed. */
   gridStats: (id: number) => `${API}/grid/${id}/stats`,
   /** GET ?student={id}, ?grid={id} or ?set={id}: recorded plays, newest first. */

@@ -132,6 +132,16 @@ export async function findGameSet(db: Db, id: number) {
   return row;
 }
 
+/** True when `ids` names every one of `current` exactly once. */
+const namesEachOnce = (current: { id: number }[], ids: number[]) => {
+  const known = new Set(current.map((c) => c.id));
+  return (
+    ids.length === known.size &&
+    ids.every((id) => known.has(id)) &&
+    new Set(ids).size === ids.length
+  );
+};
+
 /** Puts the set cards of a set in the order of `ids`; false unless ids are exactly its cards. */
 export async function reorderSet(db: Db, setId: number, ids: number[]): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -140,14 +150,33 @@ export async function reorderSet(db: Db, setId: number, ids: number[]): Promise<
       .from(setCards)
       .where(eq(setCards.setId, setId))
       .for('update');
-    const known = new Set(current.map((c) => c.id));
-    if (ids.length !== known.size || new Set(ids).size !== ids.length) return false;
-    if (!ids.every((id) => known.has(id))) return false;
+    if (!namesEachOnce(current, ids)) return false;
     for (const [position, id] of ids.entries()) {
       await tx.update(setCards).set({ position }).where(eq(setCards.id, id));
     }
     return true;
   });
+}
+
+/** Puts the cards of a game set in the order of `ids`; false unless ids are exactly its cards. */
+export async function reorderCards(db: Db, gridId: number, ids: number[]): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const current = await tx
+      .select({ id: gridCards.id })
+      .from(gridCards)
+      .where(eq(gridCards.gridId, gridId))
+      .for('update');
+    if (!namesEachOnce(current, ids)) return false;
+    for (const [order, id] of ids.entries()) {
+      await tx.update(gridCards).set({ order }).where(eq(gridCards.id, id));
+    }
+    return true;
+  });
+}
+
+/** The cards of a game set in game order, as the staff API answers them. */
+export async function cardsOfGame(db: Db, gridId: number) {
+  return (await cardsOf(db, [gridId])).get(gridId) ?? [];
 }
 
 const publicCards = (cards: (typeof gridCards.$inferSelect)[]): PublicCard[] =>

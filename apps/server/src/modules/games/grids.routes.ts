@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { errorCodes, idParam } from '@school/contract/common';
 import {
   cardProblem,
@@ -12,6 +13,7 @@ import {
   gridCardInput,
   gridCardListQuery,
   gridCardUpdate,
+  orderInput,
   type GameProblem,
   type GameSet,
   type GridCard,
@@ -22,10 +24,12 @@ import { requireUser } from '../../plugins/access.js';
 import { errorResponses, HttpError, notFound } from '../../plugins/errors.js';
 import { registerResource } from '../../plugins/resource.js';
 import {
+  cardsOfGame,
   findGameSet,
   gameStatsOf,
   nextCardOrder,
   playerBase,
+  reorderCards,
   toGameSets,
 } from './games.queries.js';
 
@@ -182,6 +186,28 @@ export const gridsRoutes: FastifyPluginAsyncZod<{ db: Db; gamesBaseUrl?: string 
     async (request) => {
       if (!(await findGameSet(db, request.params.id))) throw notFound('No such game set');
       return gameStatsOf(db, request.params.id);
+    },
+  );
+
+  app.post(
+    '/grid/:id/order',
+    {
+      onRequest: [requireUser],
+      schema: {
+        tags: ['games'],
+        summary: 'Put the cards of a game set in a new order: every card id, first to last',
+        params: idParam,
+        body: orderInput,
+        response: { 200: z.array(gridCard), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (!(await findGameSet(db, id))) throw notFound('No such game set');
+      if (!(await reorderCards(db, id, request.body.ids))) {
+        throw invalid('ids', 'must list every card of the game set once');
+      }
+      return (await cardsOfGame(db, id)).map(toGridCard);
     },
   );
 };

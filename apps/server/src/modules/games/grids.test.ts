@@ -110,6 +110,39 @@ describe('grid cards', () => {
     expect((await call('GET', `/api/gridcard/${first.id}`)).statusCode).toBe(404);
   });
 
+  it('puts the cards of a game set in a new order at once', async () => {
+    const game = await gameSet('Ordered', 1);
+    const [a, b, c] = [
+      await card(game.id, 'a'),
+      await card(game.id, 'b'),
+      await card(game.id, 'c'),
+    ];
+    const res = await call('POST', `/api/grid/${game.id}/order`, { ids: [c.id, a.id, b.id] });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<GridCard[]>().map((x) => [x.value, x.order])).toEqual([
+      ['c', 0],
+      ['a', 1],
+      ['b', 2],
+    ]);
+    const listed = (await call('GET', `/api/gridcard?grid=${game.id}`)).json<GridCard[]>();
+    expect(listed.map((x) => x.value)).toEqual(['c', 'a', 'b']);
+    const missing = await call('POST', `/api/grid/${game.id}/order`, {
+      ids: [a.id, a.id, b.id],
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().fields).toHaveProperty('ids');
+    const other = await gameSet('Other', 1);
+    const foreign = await card(other.id, 'x');
+    const mixed = await call('POST', `/api/grid/${game.id}/order`, {
+      ids: [a.id, b.id, foreign.id],
+    });
+    expect(mixed.statusCode).toBe(400);
+    expect((await call('POST', '/api/grid/999999/order', { ids: [1] })).statusCode).toBe(404);
+    expect((await call('POST', `/api/grid/${game.id}/order`, {})).json().fields).toHaveProperty(
+      'ids',
+    );
+  });
+
   it('checks a card against its game type, naming the field', async () => {
     const matching = await gameSet('Gaps', 4);
     const noGap = await call('POST', '/api/gridcard', {

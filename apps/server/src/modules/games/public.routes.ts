@@ -28,11 +28,14 @@ const CACHE = 'public, max-age=60, must-revalidate';
 
 /** The content with its ETag, or 304 when the player already has this version. */
 function answerCached<T>(request: FastifyRequest, reply: FastifyReply, content: T) {
-  const tag = `"${createHash('sha256').update(JSON.stringify(content)).digest('base64url').slice(0, 27)}"`;
+  // weak: the same content may go gzip, brotli or plain (@fastify/compress)
+  const hash = createHash('sha256').update(JSON.stringify(content)).digest('base64url');
+  const tag = `W/"${hash.slice(0, 27)}"`;
   reply.headers({ ...CORS, etag: tag, 'cache-control': CACHE, vary: 'accept-encoding' });
   const sent = request.headers['if-none-match'];
   const matches =
-    typeof sent === 'string' && sent.split(',').some((t) => t.trim().replace(/^W\//, '') === tag);
+    typeof sent === 'string' &&
+    sent.split(',').some((t) => t.trim().replace(/^W\//, '') === tag.slice(2));
   if (matches) return reply.status(304).send();
   return content;
 }

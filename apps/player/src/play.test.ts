@@ -1,0 +1,97 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Playlist } from './api';
+import { translator } from './i18n';
+import { playList } from './play';
+
+const t = translator('en');
+
+/** Two grid games of one and two tiles: every tile is opened and marked known. */
+const list: Playlist = {
+  id: 4,
+  name: 'Monday',
+  games: [
+    { name: 'First', type: 1, cards: [{ value: 'one', answer: '' }] },
+    {
+      name: 'Second',
+      type: 1,
+      cards: [
+        { value: 'two', answer: '' },
+        { value: 'three', answer: '' },
+      ],
+    },
+  ],
+};
+
+const click = (root: HTMLElement, text: string) =>
+  [...root.querySelectorAll<HTMLButtonElement>('button')]
+    .find(
+      (b) =>
+        !b.hidden &&
+        !b.disabled &&
+        (b.textContent === text || b.getAttribute('aria-label') === text),
+    )!
+    .click();
+
+function playThrough(root: HTMLElement, [first, second, third]: boolean[]) {
+  const mark = (knew: boolean | undefined) => click(root, knew ? 'I knew it' : 'I did not know');
+  click(root, 'Card 1');
+  mark(first);
+  click(root, 'Next game');
+  click(root, 'Card 1');
+  mark(second);
+  click(root, 'Card 2');
+  mark(third);
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('a set', () => {
+  it('plays its games in order with one total, and sends the result once for a student', async () => {
+    const fetch = vi.fn(() => Promise.resolve(new Response(null, { status: 204 })));
+    vi.stubGlobal('fetch', fetch);
+    const root = document.createElement('div');
+    document.body.replaceChildren(root);
+    playList(root, list, t, { target: { set: 4 }, hashCode: 'student-hash' });
+    expect(root.textContent).toContain('Game 1 of 2: First');
+    playThrough(root, [true, false, true]);
+    expect(root.querySelector('.score')!.textContent).toBe('Total score: 2 / 3');
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/public/results');
+    const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+    expect(body).toMatchObject({
+      set: 4,
+      hashCode: 'student-hash',
+      score: 2,
+      max: 3,
+      cards: [
+        { game: 0, card: 0, right: true },
+        { game: 1, card: 0, right: false },
+        { game: 1, card: 1, right: true },
+      ],
+    });
+    expect(body.playId).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    await vi.waitFor(() => expect(root.textContent).toContain('Your result is saved.'));
+
+    // play again: a new play with a new id
+    click(root, 'Play again');
+    playThrough(root, [true, true, true]);
+    expect(root.querySelector('.score')!.textContent).toBe('Total score: 3 / 3');
+    const second = JSON.parse(
+      String((fetch.mock.calls[1] as unknown as [string, RequestInit])[1].body),
+    );
+    expect(second.playId).not.toBe(body.playId);
+  });
+
+  it('sends nothing for an anonymous play', () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    const root = document.createElement('div');
+    document.body.replaceChildren(root);
+    playList(root, list, t, { target: { set: 4 }, hashCode: null });
+    playThrough(root, [true, true, true]);
+    expect(root.textContent).toContain('Well done!');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});
