@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { admin, logIn, notices, useBrowser, watchBrowserDialogs } from './support.js';
+import { admin, api, logIn, notices, useBrowser, watchBrowserDialogs } from './support.js';
 
 const browser = useBrowser();
 let page: Page;
@@ -76,6 +76,51 @@ describe('games', () => {
     }
     await phone.getByText(/3 of 3|3\/3/).waitFor();
     expect(dialogs).toEqual([]);
+  });
+
+  it("records a play through a student's link and shows it on the student's page", async () => {
+    const student = await api<{ id: number }>(page, 'POST', '/api/students', {
+      name: 'Gra',
+      surname: 'Uchenko',
+    });
+    await page.goto(`/students/${student.id}`);
+    const section = page.getByRole('region', { name: 'Game results' });
+    await section.getByText('Links that record this student’s results').click();
+    await section
+      .getByRole('button', { name: `Copy the link of ${quizName} for this student` })
+      .click();
+    await expect.poll(() => notices(page)).toContainEqual(expect.stringMatching(/&s=/));
+    const copied = (await notices(page)).find((text) => text.includes('&s='));
+    const link = copied?.replace(/^Copied: /, '').split('\n')[0] ?? '';
+    const learner = await browser.newPage({ width: 800, height: 700 });
+    await learner.goto(link);
+    await learner.getByRole('heading', { name: quizName }).waitFor();
+    // keyboard only: the number keys choose
+    for (let question = 0; question < 3; question++) {
+      const text = await learner.getByText(/What colour is/).innerText();
+      const answer = text.includes('sky') ? 'blue' : text.includes('grass') ? 'green' : 'white';
+      const choice = learner.getByRole('button', { name: new RegExp(`${answer}$`) });
+      await choice.focus();
+      await learner.keyboard.press('Enter');
+      const next = learner.getByRole('button', { name: /Next|Finish|See the score/ });
+      if (await next.count()) {
+        await next.first().focus();
+        await learner.keyboard.press('Enter');
+      }
+    }
+    await learner.getByText(/3 of 3|3\/3/).waitFor();
+    // the play reached the server for this student
+    await expect
+      .poll(async () => {
+        const res = await page.request.get(`/api/gameresults?student=${student.id}`);
+        return ((await res.json()) as { score: number; max: number }[]).map((r) => [
+          r.score,
+          r.max,
+        ]);
+      })
+      .toEqual([[3, 3]]);
+    await page.reload();
+    await section.getByText('3 of 3').waitFor();
   });
 
   it('puts games in a set and changes their order by keyboard', async () => {

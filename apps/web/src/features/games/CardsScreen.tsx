@@ -11,6 +11,7 @@ import { ListScreen } from '../../components/list/ListScreen';
 import { LIST_QUERY_KEY } from '../../components/list/useInfiniteList';
 import type { Column } from '../../components/list/types';
 import { cardsResource, GAME_KINDS, problemsText, type GridCard } from './gamesApi';
+import { GameStatsLine } from './GameStatsLine';
 import { ShareButtons } from './ShareButtons';
 import styles from './Games.module.css';
 
@@ -90,6 +91,7 @@ export function CardsScreen({ type }: { type: GameType }) {
         <div className={styles.status}>
           <BackLink to={kind.list}>{t(kind.title)}</BackLink>
           <span className={styles.hint}>{t(`games.kinds.${kind.words}.hint`)}</span>
+          <GameStatsLine gridId={gridId} />
           {game.data && (
             <>
               <span role="status">{problems ?? t('games.playable')}</span>

@@ -22,6 +22,7 @@ import { deepLinkCopy, renewHashCode, STUDENTS_PATH, studentName } from './stude
 import styles from './Students.module.css';
 import { ConversationRuns } from './ConversationRuns';
 import { Participations } from './Participations';
+import { StudentGames } from './StudentGames';
 import { Timeline } from './Timeline';
 
 const EDIT = { schema: studentUpdate, fields: DETAIL_FIELDS };
@@ -101,9 +102,7 @@ function StudentPage({ row }: { row: Student }) {
         </section>
         <Timeline studentId={row.id} />
         <ConversationRuns studentId={row.id} />
-        <EmptySection id="student-games" title={t('students.games')}>
-          {t('students.gamesEmpty')}
-        </EmptySection>
+        <StudentGames student={row} />
       </aside>
     </div>
   );
@@ -177,15 +176,6 @@ function BotLink({ row }: { row: Student }) {
           {t('students.newLink')}
         </button>
       </div>
-    </section>
-  );
-}
-
-function EmptySection({ id, title, children }: { id: string; title: string; children: string }) {
-  return (
-    <section className={`${controls.card} ${styles.section}`} aria-labelledby={id}>
-      <h2 id={id}>{title}</h2>
-      <p className={styles.muted}>{children}</p>
     </section>
   );
 }
