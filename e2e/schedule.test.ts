@@ -71,7 +71,9 @@ beforeAll(async () => {
 
 // Another file starts from an empty groups list: the group goes once its student has left it.
 afterAll(async () => {
-  await sql('update students set group_id = null where group_id = $1', [groupId]);
+  for (const table of ['students', 'lessons', 'lesson_series']) {
+    await sql(`update ${table} set group_id = null where group_id = $1`, [groupId]);
+  }
   await sql('delete from groups where id = $1', [groupId]);
 });
 
