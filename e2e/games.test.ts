@@ -63,6 +63,15 @@ describe('games', () => {
     await page.getByRole('button', { name: `Copy the embed code of ${quizName}` }).click();
     await expect.poll(() => notices(page)).toContainEqual(expect.stringContaining('<iframe src="'));
 
+    // the QR code for the classroom screen, with a download
+    await page.getByRole('button', { name: `Show the QR code of ${quizName}` }).click();
+    const qr = page.getByRole('dialog', { name: `QR code of ${quizName}` });
+    await qr.getByRole('img', { name: `QR code of ${link}` }).waitFor();
+    expect(
+      await qr.getByRole('link', { name: 'Download the QR code' }).getAttribute('href'),
+    ).toMatch(/^data:image\/png;base64,/);
+    await page.keyboard.press('Escape');
+
     // a learner without an account plays it on a phone
     const phone = await browser.newPage({ width: 375, height: 740 });
     await phone.goto(link);

@@ -1,9 +1,11 @@
-import { Code, Link2 } from 'lucide-react';
+import { Code, Link2, QrCode } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import controls from '../../components/controls.module.css';
 import { useCopy } from '../../components/list/useRowActions';
 import type { GameProblem } from './gamesApi';
 import { shareValue } from './gamesApi';
+import { QrDialog } from './QrDialog';
 import styles from './Games.module.css';
 
 /** Copy the player's link, or the embed snippet; a game that cannot be played says why. */
@@ -22,6 +24,8 @@ export function ShareButtons({
   const copy = useCopy();
   const link = t('games.copyLink', { name: row.name });
   const embed = t('games.copyEmbed', { name: row.name });
+  const qr = t('games.showQr', { name: row.name });
+  const [showQr, setShowQr] = useState(false);
   return (
     <span className={styles.share}>
       <button
@@ -42,6 +46,21 @@ export function ShareButtons({
       >
         <Code size={16} aria-hidden="true" />
       </button>
+      <button
+        type="button"
+        className={controls.iconButton}
+        aria-label={qr}
+        title={qr}
+        aria-haspopup="dialog"
+        onClick={() => {
+          const value = shareValue(t, row, row.link);
+          if (typeof value === 'string') setShowQr(true);
+          else void copy(value);
+        }}
+      >
+        <QrCode size={16} aria-hidden="true" />
+      </button>
+      {showQr && <QrDialog name={row.name} link={row.link} onClose={() => setShowQr(false)} />}
     </span>
   );
 }
