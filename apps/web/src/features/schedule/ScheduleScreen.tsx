@@ -71,12 +71,14 @@ export function ScheduleScreen() {
     () =>
       cycled
         ? cycledCreateFields(
-            (days.data ?? []).map((day) => ({ value: day.date, label: dayName(day.date) })),
+            (days.data ?? []).map((day) => ({
+              value: day.date,
+              label: weekday.format(new Date(`${day.date}T00:00:00Z`)),
+            })),
           )
         : CREATE_FIELDS,
-    // the weekday names follow the language and the template's dates
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [cycled, days.data, i18n.language],
+    // the weekday names follow the language (weekday) and the template's dates
+    [cycled, days.data, weekday],
   );
 
   const first = days.data?.[0]?.date;
