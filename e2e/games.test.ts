@@ -132,7 +132,13 @@ describe('games', () => {
     await section.getByText('3 of 3').waitFor();
   });
 
-  it('puts games in a set and changes their order by keyboard', async () => {
+  it('puts games in a set and changes their order by drag, by keyboard and back by Undo', async () => {
+    // a second game, ready to play, made through the API
+    const grid = await api<{ id: number }>(page, 'POST', '/api/grid', {
+      name: `Tiles ${quizName}`,
+      type: 1,
+    });
+    await api(page, 'POST', '/api/gridcard', { grid: grid.id, value: 'cat', answer: 'кіт' });
     await page.goto('/set');
     await page.getByRole('button', { name: 'Create' }).click();
     const form = page.getByRole('form', { name: 'New set' });
@@ -142,10 +148,87 @@ describe('games', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('link', { name: `Open Warm-up ${quizName}` }).click();
     const add = page.getByLabel('Add a game');
-    await add.selectOption({ label: quizName });
-    await page.getByRole('button', { name: 'Add', exact: true }).click();
-    await page.getByRole('listitem').filter({ hasText: quizName }).waitFor();
+    for (const name of [quizName, `Tiles ${quizName}`]) {
+      await add.selectOption({ label: name });
+      await page.getByRole('button', { name: 'Add', exact: true }).click();
+      await page.getByRole('listitem').filter({ hasText: name }).waitFor();
+    }
     await page.getByRole('status').filter({ hasText: 'Ready to play' }).first().waitFor();
     expect(await page.getByRole('button', { name: `Move ${quizName} up` }).isDisabled()).toBe(true);
+    const order = async () =>
+      (
+        await page
+          .getByRole('region', { name: 'Games of the set, in the order they are played' })
+          .getByRole('listitem')
+          .allInnerTexts()
+      ).map((text) => (text.includes('Tiles') ? 'tiles' : 'quiz'));
+    const stored = async () => {
+      const set = (await (await page.request.get('/api/set?limit=5000')).json()) as {
+        id: number;
+        name: string;
+      }[];
+      const id = set.find((s) => s.name === `Warm-up ${quizName}`)?.id;
+      const cards = (await (await page.request.get(`/api/setcard?set=${id}`)).json()) as {
+        name: string;
+      }[];
+      return cards.map((c) => (c.name.includes('Tiles') ? 'tiles' : 'quiz'));
+    };
+    expect(await order()).toEqual(['quiz', 'tiles']);
+
+    // by pointer: the quiz's handle dragged below the tiles
+    const handle = page.getByRole('button', { name: `Drag ${quizName} to another place` });
+    const from = (await handle.boundingBox())!;
+    const to = (await page
+      .getByRole('button', { name: `Drag Tiles ${quizName} to another place` })
+      .boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 10, { steps: 3 });
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height, { steps: 10 });
+    await page.mouse.up();
+    await expect.poll(order).toEqual(['tiles', 'quiz']);
+    await expect.poll(stored).toEqual(['tiles', 'quiz']);
+
+    // by keyboard on the handle: Space picks up, an arrow moves, Space puts down
+    // (each key waits for what the page says back)
+    await handle.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => handle.getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.press('ArrowUp');
+    await page.getByText(`${quizName} is over number 1.`).waitFor({ state: 'attached' });
+    await page.keyboard.press('Space');
+    await expect.poll(order).toEqual(['quiz', 'tiles']);
+    await expect.poll(stored).toEqual(['quiz', 'tiles']);
+
+    // Undo puts the last move back
+    await page
+      .getByRole('status')
+      .filter({ hasText: `${quizName} is now number 1.` })
+      .getByRole('button', { name: 'Undo' })
+      .click();
+    await expect.poll(order).toEqual(['tiles', 'quiz']);
+    await expect.poll(stored).toEqual(['tiles', 'quiz']);
+    expect(dialogs).toEqual([]);
+  });
+
+  it("copies a student's link from the game list", async () => {
+    const student = await api<{ id: number; hashCode: string }>(page, 'POST', '/api/students', {
+      name: 'Lista',
+      surname: `Uchenko ${quizName}`,
+    });
+    await page.goto('/quiz');
+    await page.getByRole('button', { name: `Copy a student’s link to ${quizName}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Link of ${quizName} for a student` });
+    await dialog
+      .getByLabel('Student', { exact: true })
+      .selectOption({ label: `Lista Uchenko ${quizName}` });
+    const link = dialog.getByLabel('Link that records this student’s result');
+    await expect.poll(() => link.inputValue()).toMatch(new RegExp(`&s=${student.hashCode}$`));
+    await dialog.getByRole('button', { name: 'Copy', exact: true }).click();
+    await expect
+      .poll(() => notices(page))
+      .toContainEqual(expect.stringContaining(`&s=${student.hashCode}`));
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
   });
 });

@@ -28,7 +28,8 @@ const en = {
   letter: 'Letter {letter}',
   giveUp: 'Show the word',
   wrongLetter: 'Not this letter',
-  gapsHelp: 'Choose a gap, then a word for it. Click a filled gap to empty it.',
+  gapsHelp:
+    'Drag a word into a gap, or choose a gap and then a word. Click a filled gap to empty it.',
   gap: 'Gap {n}',
   emptyGap: 'empty',
   words: 'Words',
@@ -67,7 +68,8 @@ const pl: Texts = {
   letter: 'Litera {letter}',
   giveUp: 'Pokaż słowo',
   wrongLetter: 'Nie ta litera',
-  gapsHelp: 'Wybierz lukę, potem słowo do niej. Kliknij wypełnioną lukę, aby ją opróżnić.',
+  gapsHelp:
+    'Przeciągnij słowo do luki albo wybierz lukę, potem słowo. Kliknij wypełnioną lukę, aby ją opróżnić.',
   gap: 'Luka {n}',
   emptyGap: 'pusta',
   words: 'Słowa',
@@ -105,7 +107,7 @@ const uk: Texts = {
   giveUp: 'Показати слово',
   wrongLetter: 'Не ця літера',
   gapsHelp:
-    'Оберіть пропуск, потім слово для нього. Натисніть заповнений пропуск, щоб звільнити його.',
+    'Перетягніть слово в пропуск або оберіть пропуск, потім слово. Натисніть заповнений пропуск, щоб звільнити його.',
   gap: 'Пропуск {n}',
   emptyGap: 'порожньо',
   words: 'Слова',

@@ -1,4 +1,5 @@
 import { h, show } from '../../dom';
+import { dragOnto } from '../../drag';
 import {
   checkGaps,
   clearGap,
@@ -13,8 +14,9 @@ import type { GameView } from '../game';
 
 /**
  * Matching with gaps (type 4): every sentence has a gap ___ and every card's answer is in the
- * word bank. The learner chooses a gap (the first empty one is chosen already) and a word for
- * it; Check scores each sentence.
+ * word bank. The learner drags a word into a gap, or chooses a gap (the first empty one is
+ * chosen already) and then a word; a placed word can be dragged to another gap or back to the
+ * bank. Check scores each sentence.
  */
 export const playMatching: GameView = (root, cards, t, done) => {
   const answers = cards.map((c) => c.answer);
@@ -49,6 +51,15 @@ export const playMatching: GameView = (root, cards, t, done) => {
         },
         word ?? '\u00a0\u00a0\u00a0\u00a0\u00a0',
       );
+      if (entry !== null && entry !== undefined && !checked) {
+        dragOnto(gap, '.gap, .bank', (target) => {
+          const to = target.dataset.gap;
+          gaps = to === undefined ? clearGap(gaps, i) : placeWord(gaps, Number(to), entry);
+          active = nextEmptyGap(gaps, i);
+          focus = 'word';
+          render();
+        });
+      }
       return h(
         'li',
         { class: 'sentence' },
@@ -58,13 +69,13 @@ export const playMatching: GameView = (root, cards, t, done) => {
         checked && !checked[i] ? h('span', { class: 'correction' }, ` (${card.answer})`) : null,
       );
     });
-    const bank = unplaced(gaps).map((entry) =>
-      h(
+    const bank = unplaced(gaps).map((entry) => {
+      const button = h(
         'button',
         {
           type: 'button',
           class: 'word',
-          disabled: !!checked || active === null,
+          disabled: !!checked,
           onclick: () => {
             if (active === null) return;
             gaps = placeWord(gaps, active, entry);
@@ -74,8 +85,18 @@ export const playMatching: GameView = (root, cards, t, done) => {
           },
         },
         gaps.bank[entry]!.word,
-      ),
-    );
+      );
+      if (!checked) {
+        dragOnto(button, '.gap', (target) => {
+          const to = Number(target.dataset.gap);
+          gaps = placeWord(gaps, to, entry);
+          active = nextEmptyGap(gaps, to);
+          focus = active === null ? 'gap' : 'word';
+          render();
+        });
+      }
+      return button;
+    });
     const check = h(
       'button',
       {

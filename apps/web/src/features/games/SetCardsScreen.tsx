@@ -1,7 +1,6 @@
 import { gameSetList } from '@school/contract/games';
 import { api, withQuery } from '@school/contract/paths';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -16,13 +15,14 @@ import { deleteFailureMessage } from '../../components/list/deleteFailure';
 import { LoadingState } from '../../components/LoadingState';
 import { Selector } from '../../components/Selector';
 import { HttpError, request } from '../../lib/http';
-import { GAME_KINDS, setCardList, setCardsUrl, type GameSetList, type SetCard } from './gamesApi';
+import { setCardList, setCardsUrl, type GameSetList, type SetCard } from './gamesApi';
+import { SetOrderList } from './SetOrderList';
 import { ShareButtons } from './ShareButtons';
 import styles from './Games.module.css';
 
 const GAMES_URL = withQuery(api.grids, { limit: 5000, sort: 'name' });
 
-/** SPEC §2 /setcards/{id}: the game sets a set plays, in order (moved by button or key). */
+/** SPEC §2 /setcards/{id}: the game sets a set plays, in order (moved by drag or button). */
 export function SetCardsScreen() {
   const { t } = useTranslation();
   const { id } = useParams();
@@ -83,30 +83,48 @@ function SetCards({ set }: { set: GameSetList }) {
 
   const rows = (cards.data ?? []).filter((card) => !pendingKeys.has(api.setCard(card.id)));
 
-  /** Moves a game one place up or down; the new order is shown at once and then stored. */
-  const move = async (index: number, by: -1 | 1) => {
-    const order = [...rows];
-    const [moved] = order.splice(index, 1);
-    if (!moved) return;
-    order.splice(index + by, 0, moved);
+  /** Stores an order of the set's games, shown at once; the screen reloads it either way. */
+  const storeOrder = async (order: SetCard[]) => {
     queryClient.setQueryData<SetCard[]>(key, order);
     try {
       await request(api.setOrder(set.id), {
         method: 'POST',
         body: { ids: order.map((c) => c.id) },
       });
-      showNotice({ text: t('games.moved', { name: moved.name, position: index + by + 1 }) });
+      return true;
     } catch (error) {
       failed(error);
+      return false;
     } finally {
       refresh();
-      // the focus stays on the game that moved
-      requestAnimationFrame(() =>
-        document
-          .querySelector<HTMLButtonElement>(`[data-card="${moved.id}"][data-dir="${by}"]`)
-          ?.focus(),
-      );
     }
+  };
+
+  /** Moves a game from place `from` to place `to` (by drag or by button), with an Undo. */
+  const move = async (from: number, to: number, by: 'drag' | 'button') => {
+    const before = [...rows];
+    const order = [...rows];
+    const [moved] = order.splice(from, 1);
+    if (!moved || to < 0 || to >= rows.length || to === from) return;
+    order.splice(to, 0, moved);
+    // the focus stays with the game that moved
+    requestAnimationFrame(() => {
+      const dir = to > from ? 1 : -1;
+      const target =
+        by === 'drag'
+          ? document.querySelector<HTMLButtonElement>(`[data-handle="${moved.id}"]`)
+          : (document.querySelector<HTMLButtonElement>(
+              `[data-card="${moved.id}"][data-dir="${dir}"]:not(:disabled)`,
+            ) ??
+            document.querySelector<HTMLButtonElement>(`[data-card="${moved.id}"]:not(:disabled)`));
+      target?.focus();
+    });
+    if (!(await storeOrder(order))) return;
+    showNotice({
+      text: t('games.moved', { name: moved.name, position: to + 1 }),
+      durationMs: 8000,
+      action: { label: t('notices.undo'), run: () => void storeOrder(before) },
+    });
   };
 
   const remove = (card: SetCard) => {
@@ -159,53 +177,11 @@ function SetCards({ set }: { set: GameSetList }) {
       ) : rows.length === 0 ? (
         <p className={styles.muted}>{t('games.noGames')}</p>
       ) : (
-        <ol className={styles.setList}>
-          {rows.map((card, index) => {
-            const kind = GAME_KINDS[card.type as 1 | 2 | 3 | 4];
-            return (
-              <li key={card.id} className={styles.setItem}>
-                <span className={styles.position}>{index + 1}</span>
-                <span className={styles.setName}>
-                  {card.name}
-                  {kind && <span className={styles.muted}> · {t(kind.title)}</span>}
-                </span>
-                <button
-                  type="button"
-                  className={controls.iconButton}
-                  data-card={card.id}
-                  data-dir={-1}
-                  aria-label={t('games.moveUp', { name: card.name })}
-                  title={t('games.moveUp', { name: card.name })}
-                  disabled={index === 0}
-                  onClick={() => void move(index, -1)}
-                >
-                  <ArrowUp size={16} aria-hidden="true" />
-                </button>
-                <button
-                  type="button"
-                  className={controls.iconButton}
-                  data-card={card.id}
-                  data-dir={1}
-                  aria-label={t('games.moveDown', { name: card.name })}
-                  title={t('games.moveDown', { name: card.name })}
-                  disabled={index === rows.length - 1}
-                  onClick={() => void move(index, 1)}
-                >
-                  <ArrowDown size={16} aria-hidden="true" />
-                </button>
-                <button
-                  type="button"
-                  className={controls.iconButton}
-                  aria-label={t('games.removeFromSet', { name: card.name })}
-                  title={t('games.removeFromSet', { name: card.name })}
-                  onClick={() => remove(card)}
-                >
-                  <Trash2 size={16} aria-hidden="true" />
-                </button>
-              </li>
-            );
-          })}
-        </ol>
+        <SetOrderList
+          rows={rows}
+          onMove={(from, to, by) => void move(from, to, by)}
+          onRemove={remove}
+        />
       )}
     </section>
   );

@@ -1,4 +1,4 @@
-import { Code, Link2, QrCode } from 'lucide-react';
+import { Code, Link2, QrCode, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import controls from '../../components/controls.module.css';
@@ -6,9 +6,13 @@ import { useCopy } from '../../components/list/useRowActions';
 import type { GameProblem } from './gamesApi';
 import { shareValue } from './gamesApi';
 import { QrDialog } from './QrDialog';
+import { StudentLinkDialog } from './StudentLinkDialog';
 import styles from './Games.module.css';
 
-/** Copy the player's link, or the embed snippet; a game that cannot be played says why. */
+/**
+ * Copy the player's link, the embed snippet or a student's link that records their result, or
+ * show the link as a QR code; a game that cannot be played says why instead.
+ */
 export function ShareButtons({
   row,
 }: {
@@ -25,7 +29,14 @@ export function ShareButtons({
   const link = t('games.copyLink', { name: row.name });
   const embed = t('games.copyEmbed', { name: row.name });
   const qr = t('games.showQr', { name: row.name });
-  const [showQr, setShowQr] = useState(false);
+  const forStudent = t('games.copyStudentLink', { name: row.name });
+  const [open, setOpen] = useState<'qr' | 'student' | null>(null);
+  /** Opens a dialog when the game can be played; else says why not. */
+  const show = (dialog: 'qr' | 'student') => {
+    const value = shareValue(t, row, row.link);
+    if (typeof value === 'string') setOpen(dialog);
+    else void copy(value);
+  };
   return (
     <span className={styles.share}>
       <button
@@ -52,15 +63,24 @@ export function ShareButtons({
         aria-label={qr}
         title={qr}
         aria-haspopup="dialog"
-        onClick={() => {
-          const value = shareValue(t, row, row.link);
-          if (typeof value === 'string') setShowQr(true);
-          else void copy(value);
-        }}
+        onClick={() => show('qr')}
       >
         <QrCode size={16} aria-hidden="true" />
       </button>
-      {showQr && <QrDialog name={row.name} link={row.link} onClose={() => setShowQr(false)} />}
+      <button
+        type="button"
+        className={controls.iconButton}
+        aria-label={forStudent}
+        title={forStudent}
+        aria-haspopup="dialog"
+        onClick={() => show('student')}
+      >
+        <UserRound size={16} aria-hidden="true" />
+      </button>
+      {open === 'qr' && <QrDialog name={row.name} link={row.link} onClose={() => setOpen(null)} />}
+      {open === 'student' && (
+        <StudentLinkDialog name={row.name} link={row.link} onClose={() => setOpen(null)} />
+      )}
     </span>
   );
 }
