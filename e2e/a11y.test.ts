@@ -91,6 +91,31 @@ beforeAll(async () => {
 });
 
 /** A page whose stored theme preference (THEME_STORAGE_KEY in the web app) is `theme`. */
+/** Every screen of the logged-in app, by name, and its path (ids made in beforeAll). */
+const SCREENS: [string, () => string][] = [
+  ['/dashboard', () => '/dashboard'],
+  ['/clients', () => '/clients'],
+  ['a client', () => `/clients/${clientId}`],
+  ['/pipeline', () => '/pipeline'],
+  ['/users', () => '/users'],
+  ['/projects', () => '/projects'],
+  ['/groups', () => '/groups'],
+  ['/students', () => '/students'],
+  ['a student', () => `/students/${studentId}`],
+  ["a student's documents", () => `/cardocuments/bycar/${studentId}`],
+  ['/settings', () => '/settings'],
+  ['/schedule', () => '/schedule'],
+  ['/conversations', () => '/conversations'],
+  ['a conversation', () => `/conversations/${conversationId}`],
+  ["a run's messages", () => `/messages/byconvprogress/${runId}`],
+  ['/games', () => '/games'],
+  ['/quiz', () => '/quiz'],
+  ["a quiz's cards", () => `/quizcards/${quizId}`],
+  ['/set', () => '/set'],
+  ["a set's games", () => `/setcards/${setId}`],
+  ['a page that does not exist', () => '/no/such/page'],
+];
+
 async function pageIn(theme: (typeof THEMES)[number]): Promise<Page> {
   const page = await browser.newPage();
   await page.addInitScript((name) => window.localStorage.setItem('theme', name), theme);
@@ -138,48 +163,28 @@ describe.each(THEMES)('accessibility (axe, WCAG 2.1 AA) in the %s theme', (theme
     expect(report, `axe found on ${report}`).toBe('');
   });
 
-  it('has no violations on any screen of the logged-in app', async () => {
-    const page = await pageIn(theme);
-    await logIn(page, admin);
-    const paths = [
-      '/dashboard',
-      '/clients',
-      `/clients/${clientId}`,
-      '/pipeline',
-      '/users',
-      '/projects',
-      '/groups',
-      '/students',
-      `/students/${studentId}`,
-      `/cardocuments/bycar/${studentId}`,
-      '/settings',
-      '/schedule',
-      '/conversations',
-      `/conversations/${conversationId}`,
-      `/messages/byconvprogress/${runId}`,
-      '/games',
-      '/quiz',
-      `/quizcards/${quizId}`,
-      '/set',
-      `/setcards/${setId}`,
-      '/no/such/page',
-    ];
-    const found: string[] = [];
-    for (const path of paths) {
-      await page.goto(path);
-      const report = await axeReport(page, `${path} (${theme})`);
-      if (report) found.push(report);
-    }
-    // the lesson modal with its participants
-    await page.goto('/schedule');
-    await page
-      .getByRole('button', { name: /Axe lesson/ })
-      .first()
-      .click();
-    await page.getByRole('dialog').getByRole('table', { name: 'Participants' }).waitFor();
-    const modal = await axeReport(page, `/schedule lesson modal (${theme})`);
-    if (modal) found.push(modal);
-    const report = found.join('\n\n');
-    expect(report, `axe found on ${report}`).toBe('');
+  describe('on every screen of the logged-in app', () => {
+    let page: Page;
+    beforeAll(async () => {
+      page = await pageIn(theme);
+      await logIn(page, admin);
+    });
+
+    it.each(SCREENS)('has no violations on %s', async (_name, path) => {
+      await page.goto(path());
+      const report = await axeReport(page, `${path()} (${theme})`);
+      expect(report, `axe found on ${report}`).toBe('');
+    });
+
+    it('has no violations in the lesson modal with its participants', async () => {
+      await page.goto('/schedule');
+      await page
+        .getByRole('button', { name: /Axe lesson/ })
+        .first()
+        .click();
+      await page.getByRole('dialog').getByRole('table', { name: 'Participants' }).waitFor();
+      const report = await axeReport(page, `/schedule lesson modal (${theme})`);
+      expect(report, `axe found on ${report}`).toBe('');
+    });
   });
 });

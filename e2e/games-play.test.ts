@@ -11,8 +11,9 @@ const suffix = Date.now().toString(36);
 const gridName = `Animals grid ${suffix}`;
 const lettersName = `Fruit words ${suffix}`;
 const matchingName = `Daily gaps ${suffix}`;
-/** The game sets made here: the database is shared with the other files. */
+/** The game sets and sets made here: the database is shared with the other files. */
 const created: number[] = [];
+const createdSets: number[] = [];
 
 interface Shared {
   link: string;
@@ -28,6 +29,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  for (const id of createdSets) await api(page, 'DELETE', `/api/set/${id}`);
   for (const id of created) await api(page, 'DELETE', `/api/grid/${id}`);
 });
 
@@ -289,5 +291,55 @@ describe('playing the shared games', () => {
       site.closeAllConnections();
       await new Promise((resolve) => site.close(resolve));
     }
+  });
+
+  it('puts the grid and the matching game in a set, and a learner plays both with one total', async () => {
+    const setName = `Monday warm-up ${suffix}`;
+    await page.goto('/set');
+    await page.getByRole('button', { name: 'Create' }).click();
+    const form = page.getByRole('form', { name: 'New set' });
+    await form.getByLabel('Name').fill(setName);
+    await form.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Successfully done !').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('link', { name: `Open ${setName}` }).click();
+    for (const name of [gridName, matchingName]) {
+      await page.getByLabel('Add a game').selectOption({ label: name });
+      await page.getByRole('button', { name: 'Add', exact: true }).click();
+      await page.getByRole('listitem').filter({ hasText: name }).waitFor();
+    }
+    await page.getByRole('status').filter({ hasText: 'Ready to play' }).first().waitFor();
+    await page.getByRole('button', { name: `Copy the link of ${setName}` }).click();
+    const link = await copied('/play/set?id=');
+    createdSets.push(Number(new URL(link).searchParams.get('id')));
+
+    const { learner, learnerDialogs } = await learnerOn(link, setName, {
+      width: 800,
+      height: 700,
+    });
+    // game 1: the grid, every card known
+    await learner.getByText(`Game 1 of 2: ${gridName}`).waitFor();
+    for (let i = 1; i <= GRID_CARDS.length; i++) {
+      await learner.getByRole('button', { name: `Card ${i}`, exact: true }).click();
+      await learner.getByRole('button', { name: 'I knew it' }).click();
+    }
+    await learner.getByText(`Score: ${GRID_CARDS.length} / ${GRID_CARDS.length}`).waitFor();
+    await learner.getByRole('button', { name: 'Next game' }).click();
+    // game 2: the matching game, one sentence wrong on purpose
+    await learner.getByText(`Game 2 of 2: ${matchingName}`).waitFor();
+    const words = learner.getByRole('group', { name: 'Words' });
+    const answers = MATCHING_CARDS.map(([, answer]) => answer);
+    for (const answer of [answers[1]!, answers[0]!, answers[2]!]) {
+      await words.getByRole('button', { name: answer, exact: true }).click();
+    }
+    await learner.getByRole('button', { name: 'Check' }).click();
+    const total = GRID_CARDS.length + MATCHING_CARDS.length;
+    await learner.getByText('Well done!').waitFor();
+    await learner.getByText(`Total score: ${total - 2} / ${total}`).waitFor();
+    // and again from the start
+    await learner.getByRole('button', { name: 'Play again' }).click();
+    await learner.getByText(`Game 1 of 2: ${gridName}`).waitFor();
+    expect(learnerDialogs).toEqual([]);
+    expect(dialogs).toEqual([]);
   });
 });
