@@ -82,6 +82,29 @@ export interface ResourceDescription<
   ) => Partial<ResourceData<z.output<SI>, z.output<SQ>, z.output<SC>, z.output<SU>>>;
 }
 
+/**
+ * An override for rows the table alone cannot answer in full (counts, links): every item that
+ * list, find, create and update answer is first passed, a page at a time, through `complete`.
+ */
+export function completedWith<Item, Q, C, U>(
+  complete: (items: Item[], request: FastifyRequest) => Promise<Item[]>,
+) {
+  return (plain: ResourceData<Item, Q, C, U>): Partial<ResourceData<Item, Q, C, U>> => {
+    const one = async (item: Item | undefined, request: FastifyRequest) =>
+      item && (await complete([item], request))[0];
+    return {
+      list: async (q, request) => {
+        const page = await plain.list(q, request);
+        return { ...page, rows: await complete(page.rows, request) };
+      },
+      find: async (id, request) => one(await plain.find(id, request), request),
+      create: async (input, request) => (await one(await plain.create(input, request), request))!,
+      update: async (id, input, request, current) =>
+        one(await plain.update(id, input, request, current), request),
+    };
+  };
+}
+
 /** True when a parsed update body sets nothing: {} or only unknown (stripped) fields. */
 export const setsNothing = (input: unknown) =>
   input === null ||

@@ -1,19 +1,14 @@
 import { h, show } from '../../dom';
-import { isNextLetter, partialWord, shuffle, shuffleLetters } from '../../rules';
+import { isNextLetter, partialWord, shuffleLetters } from '../../rules';
 import type { GameView } from '../game';
+import { playRounds } from '../rounds';
 
 /**
  * Letters (type 3): rebuild each word from its shuffled letters, by clicking them or typing
  * them in order; the card's answer is the hint. A word rebuilt without a wrong letter is right.
  */
 export const playLetters: GameView = (root, cards, t, done) => {
-  const answers: boolean[] = cards.map(() => false);
-  const order = shuffle(cards.map((_, i) => i));
-  let step = 0;
-  let onKey: ((event: KeyboardEvent) => void) | undefined;
-
-  const word = () => {
-    const index = order[step]!;
+  playRounds(root, cards, t, done, ({ index, step, total, next, answered, onKey }) => {
     const card = cards[index]!;
     const target = card.value.trim();
     const letters = shuffleLetters(target);
@@ -24,20 +19,6 @@ export const playLetters: GameView = (root, cards, t, done) => {
 
     const built = h('p', { class: 'built', 'aria-live': 'polite' });
     const feedback = h('p', { class: 'feedback', role: 'status' });
-    const next = h(
-      'button',
-      {
-        type: 'button',
-        class: 'primary',
-        hidden: true,
-        onclick: () => {
-          step++;
-          if (step < order.length) word();
-          else finish();
-        },
-      },
-      t('next'),
-    );
     const giveUp = h('button', { type: 'button', onclick: () => end(false) }, t('giveUp'));
     const tiles = letters.map((letter, i) =>
       h(
@@ -56,14 +37,12 @@ export const playLetters: GameView = (root, cards, t, done) => {
     };
     const end = (right: boolean) => {
       over = true;
-      answers[index] = right;
       placed = letters.length;
       render();
       for (const tile of tiles) tile.disabled = true;
       giveUp.hidden = true;
       feedback.textContent = right ? t('right') : target;
-      next.hidden = false;
-      next.focus();
+      answered(right);
     };
     const pick = (i: number) => {
       if (over || used[i]) return;
@@ -83,7 +62,7 @@ export const playLetters: GameView = (root, cards, t, done) => {
       if (placed === letters.length) end(mistakes === 0);
       else tiles.find((tile) => !tile.disabled)?.focus();
     };
-    onKey = (event) => {
+    onKey((event) => {
       if (over || event.key.length !== 1 || event.ctrlKey || event.metaKey || event.altKey) return;
       // the typed letter: the first unused tile that is the next letter, else any unused one
       const free = letters.map((_, i) => i).filter((i) => !used[i]);
@@ -97,14 +76,14 @@ export const playLetters: GameView = (root, cards, t, done) => {
         mistakes++;
         feedback.textContent = t('wrongLetter');
       }
-    };
+    });
     render();
     show(
       root,
       h(
         'section',
         { class: 'card' },
-        h('p', { class: 'progress' }, t('wordOf', { n: step + 1, total: order.length })),
+        h('p', { class: 'progress' }, t('wordOf', { n: step + 1, total })),
         card.answer.trim() ? h('p', { class: 'value' }, t('hint', { hint: card.answer })) : null,
         h('p', { class: 'help' }, t('typeOrClick')),
         built,
@@ -114,17 +93,5 @@ export const playLetters: GameView = (root, cards, t, done) => {
       ),
     );
     tiles[0]?.focus();
-  };
-
-  // a game left behind (language switched, played again) stops listening
-  const keys = (event: KeyboardEvent) => {
-    if (root.isConnected) onKey?.(event);
-    else document.removeEventListener('keydown', keys);
-  };
-  const finish = () => {
-    document.removeEventListener('keydown', keys);
-    done(answers);
-  };
-  document.addEventListener('keydown', keys);
-  word();
+  });
 };

@@ -1,37 +1,18 @@
 import { h, show } from '../../dom';
-import { quizOptions, sameAnswer, shuffle } from '../../rules';
+import { quizOptions, sameAnswer } from '../../rules';
 import type { GameView } from '../game';
+import { playRounds } from '../rounds';
 
 /**
  * Quiz (type 2): each question with its answer among other cards' answers; one point a right
  * choice. Options are picked with the mouse, touch, or the keys 1-4.
  */
 export const playQuiz: GameView = (root, cards, t, done) => {
-  const answers: boolean[] = cards.map(() => false);
-  const order = shuffle(cards.map((_, i) => i));
   const all = cards.map((c) => c.answer);
-  let step = 0;
-  let onKey: ((event: KeyboardEvent) => void) | undefined;
-
-  const ask = () => {
-    const index = order[step]!;
+  playRounds(root, cards, t, done, ({ index, step, total, next, answered, onKey }) => {
     const card = cards[index]!;
     const options = quizOptions(all, index);
     const feedback = h('p', { class: 'feedback', role: 'status' });
-    const next = h(
-      'button',
-      {
-        type: 'button',
-        class: 'primary',
-        hidden: true,
-        onclick: () => {
-          step++;
-          if (step < order.length) ask();
-          else finish();
-        },
-      },
-      t('next'),
-    );
     const buttons = options.map((option, n) =>
       h(
         'button',
@@ -43,25 +24,23 @@ export const playQuiz: GameView = (root, cards, t, done) => {
     const choose = (option: string, button: HTMLButtonElement) => {
       if (!next.hidden) return;
       const right = sameAnswer(option, card.answer);
-      answers[index] = right;
       for (const b of buttons) b.disabled = true;
       button.classList.add(right ? 'chosen-right' : 'chosen-wrong');
       buttons[options.findIndex((o) => sameAnswer(o, card.answer))]?.classList.add('is-right');
       feedback.textContent = right ? t('right') : t('wrongAnswer', { answer: card.answer });
-      next.hidden = false;
-      next.focus();
+      answered(right);
     };
-    onKey = (event) => {
+    onKey((event) => {
       const n = Number(event.key);
       const button = Number.isInteger(n) ? buttons[n - 1] : undefined;
       if (button && !button.disabled) button.click();
-    };
+    });
     show(
       root,
       h(
         'section',
         { class: 'card' },
-        h('p', { class: 'progress' }, t('question', { n: step + 1, total: order.length })),
+        h('p', { class: 'progress' }, t('question', { n: step + 1, total })),
         h('p', { class: 'value' }, card.value),
         h('div', { class: 'options' }, buttons),
         feedback,
@@ -69,17 +48,5 @@ export const playQuiz: GameView = (root, cards, t, done) => {
       ),
     );
     buttons[0]?.focus();
-  };
-
-  // a game left behind (language switched, played again) stops listening
-  const keys = (event: KeyboardEvent) => {
-    if (root.isConnected) onKey?.(event);
-    else document.removeEventListener('keydown', keys);
-  };
-  const finish = () => {
-    document.removeEventListener('keydown', keys);
-    done(answers);
-  };
-  document.addEventListener('keydown', keys);
-  ask();
+  });
 };

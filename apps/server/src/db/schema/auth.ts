@@ -4,10 +4,10 @@ import {
   index,
   integer,
   pgTable,
-  serial,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './columns.js';
 import { users } from './users.js';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
@@ -16,7 +16,7 @@ const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 export const sessions = pgTable(
   'sessions',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -24,7 +24,7 @@ export const sessions = pgTable(
     device: text('device').notNull().default(''),
     timezone: text('timezone').notNull().default('UTC'),
     ip: text('ip').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     lastActivity: timestamp('last_activity', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },

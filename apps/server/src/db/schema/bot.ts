@@ -7,12 +7,12 @@ import {
   numeric,
   pgTable,
   primaryKey,
-  serial,
   smallint,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './columns.js';
 import {
   algorithms,
   answerTypes,
@@ -26,7 +26,7 @@ import { students } from './students.js';
 
 /** SPEC.md §3 Conversation: a graph of answers (ADR 019). Flags are 1 or 0. */
 export const conversations = pgTable('conversations', {
-  id: serial('id').primaryKey(),
+  id: id(),
   name: text('name').notNull(),
   description: text('description').notNull().default(''),
   typeId: integer('type_id').references(() => conversationTypes.id),
@@ -39,14 +39,14 @@ export const conversations = pgTable('conversations', {
     .references(() => estimationFunctions.id),
   price: numeric('price', { precision: 12, scale: 2 }).notNull().default('0'),
   hashCode: text('hash_code').notNull().unique(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /** SPEC §3 Answer: a message of the bot; they go with their conversation. */
 export const answers = pgTable(
   'answers',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     conversationId: integer('conversation_id')
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),
@@ -64,7 +64,7 @@ export const answers = pgTable(
 export const estimationGroups = pgTable(
   'estimation_groups',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     conversationId: integer('conversation_id')
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),
@@ -77,7 +77,7 @@ export const estimationGroups = pgTable(
 export const answerConnectors = pgTable(
   'answer_connectors',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     fromId: integer('from_id')
       .notNull()
       .references(() => answers.id, { onDelete: 'cascade' }),
@@ -126,7 +126,7 @@ export const botUsers = pgTable(
 export const conversationProgress = pgTable(
   'conversation_progress',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     studentId: integer('student_id')
       .notNull()
       .references(() => students.id),
@@ -144,7 +144,7 @@ export const conversationProgress = pgTable(
     currentAnswerId: integer('current_answer_id').references(() => answers.id, {
       onDelete: 'set null',
     }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [
@@ -161,7 +161,7 @@ export const conversationProgress = pgTable(
 export const messages = pgTable(
   'messages',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     progressId: integer('progress_id')
       .notNull()
       .references(() => conversationProgress.id, { onDelete: 'cascade' }),

@@ -6,10 +6,10 @@ import {
   integer,
   numeric,
   pgTable,
-  serial,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './columns.js';
 import { categories, languages, products, sources, stages } from './lookups.js';
 import { projects, users } from './users.js';
 
@@ -17,7 +17,7 @@ import { projects, users } from './users.js';
 export const clients = pgTable(
   'clients',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull().default(''),
     email: text('email').notNull().default(''),
@@ -43,7 +43,7 @@ export const clients = pgTable(
     lastActivity: timestamp('last_activity', { withTimezone: true }),
     device: text('device').notNull().default(''),
     stageChangedAt: timestamp('stage_changed_at', { withTimezone: true }).notNull().defaultNow(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('clients_stage_name_idx').on(t.stageId, t.lastName, t.id),

@@ -1,28 +1,20 @@
-import {
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  smallint,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './columns.js';
 import { students } from './students.js';
 
 /** SPEC.md §3 Game set ("grid" on the wire): type 1 grid, 2 quiz, 3 letters, 4 matching. */
 export const gameSets = pgTable('game_sets', {
-  id: serial('id').primaryKey(),
+  id: id(),
   name: text('name').notNull(),
   type: smallint('type').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /** SPEC §3 Grid card: the cards go with their game set. */
 export const gridCards = pgTable(
   'grid_cards',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     gridId: integer('grid_id')
       .notNull()
       .references(() => gameSets.id, { onDelete: 'cascade' }),
@@ -35,16 +27,16 @@ export const gridCards = pgTable(
 
 /** SPEC §3 Set: a playlist of game sets. */
 export const sets = pgTable('sets', {
-  id: serial('id').primaryKey(),
+  id: id(),
   name: text('name').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /** SPEC §3 Set card: a game set in a set; a game set in a set cannot be deleted (409). */
 export const setCards = pgTable(
   'set_cards',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     setId: integer('set_id')
       .notNull()
       .references(() => sets.id, { onDelete: 'cascade' }),
@@ -72,7 +64,7 @@ export interface PlayedCard {
 export const gameResults = pgTable(
   'game_results',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     gridId: integer('grid_id').references(() => gameSets.id),
     setId: integer('set_id').references(() => sets.id),
     studentId: integer('student_id')

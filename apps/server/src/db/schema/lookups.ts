@@ -1,15 +1,16 @@
-import { integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { id } from './columns.js';
 
 /** A lookup table: id and name (SPEC.md §7 Lookups). */
 const lookup = <N extends string>(name: N) =>
   pgTable(name, {
-    id: serial('id').primaryKey(),
+    id: id(),
     name: text('name').notNull(),
   });
 
 /** Pipeline stages, with a colour and their order on the board (DESIGN.md §3). */
 export const stages = pgTable('stages', {
-  id: serial('id').primaryKey(),
+  id: id(),
   name: text('name').notNull(),
   color: text('color').notNull().default('#94a3b8'),
   order: integer('sort_order').notNull().default(0),

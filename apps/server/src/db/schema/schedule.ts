@@ -8,14 +8,13 @@ import {
   numeric,
   pgTable,
   primaryKey,
-  serial,
   smallint,
   text,
   time,
-  timestamp,
   unique,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './columns.js';
 import { students } from './students.js';
 import { groups, users } from './users.js';
 
@@ -24,7 +23,7 @@ import { groups, users } from './users.js';
  * `startsOn`, kept materialised up to `materialisedUntil` (ADR 018).
  */
 export const lessonSeries = pgTable('lesson_series', {
-  id: serial('id').primaryKey(),
+  id: id(),
   startsOn: date('starts_on').notNull(),
   /** the last slot of a series that was ended ('following' delete or move); null: open */
   endsOn: date('ends_on'),
@@ -40,7 +39,7 @@ export const lessonSeries = pgTable('lesson_series', {
   course: text('course').notNull().default(''),
   comment: text('comment').notNull().default(''),
   resources: text('resources').notNull().default(''),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /** The students of a series: they are copied into each lesson the series makes. */
@@ -62,7 +61,7 @@ export const lessonSeriesStudents = pgTable(
 export const lessons = pgTable(
   'lessons',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     date: date('date').notNull(),
     start: time('start').notNull(),
     end: time('end').notNull(),
@@ -83,7 +82,7 @@ export const lessons = pgTable(
     nextId: integer('next_id').references((): AnyPgColumn => lessons.id, {
       onDelete: 'set null',
     }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     unique('lessons_series_slot_unique').on(t.seriesId, t.slotDate),
@@ -100,7 +99,7 @@ export const lessons = pgTable(
 export const events = pgTable(
   'events',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     lessonId: integer('lesson_id')
       .notNull()
       .references(() => lessons.id, { onDelete: 'cascade' }),
@@ -117,7 +116,7 @@ export const events = pgTable(
     start: time('start'),
     end: time('end'),
     homework: text('homework').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     unique('events_lesson_student_unique').on(t.lessonId, t.studentId),

@@ -1,14 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  date,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './columns.js';
 import { clients } from './clients.js';
 import { levels } from './lookups.js';
 import { groups, projects, users } from './users.js';
@@ -17,7 +9,7 @@ import { groups, projects, users } from './users.js';
 export const students = pgTable(
   'students',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     name: text('name').notNull(),
     surname: text('surname').notNull().default(''),
     email: text('email').notNull().default(''),
@@ -41,7 +33,7 @@ export const students = pgTable(
     clientId: integer('client_id')
       .unique()
       .references(() => clients.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('students_name_idx').on(t.name, t.surname),
@@ -57,7 +49,7 @@ export const students = pgTable(
 export const studentDocuments = pgTable(
   'student_documents',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     studentId: integer('student_id')
       .notNull()
       .references(() => students.id),
@@ -66,7 +58,7 @@ export const studentDocuments = pgTable(
     dateFrom: date('date_from'),
     dateTo: date('date_to'),
     carRegistrNum: text('car_registr_num').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('student_documents_student_idx').on(t.studentId),

@@ -6,19 +6,18 @@ import {
   integer,
   numeric,
   pgTable,
-  serial,
   text,
-  timestamp,
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './columns.js';
 import { languages, products } from './lookups.js';
 
 /** Staff who log in (SPEC.md §3 User, plus login and password hash: DESIGN.md §3). */
 export const users = pgTable(
   'users',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     login: text('login').notNull(),
     passwordHash: text('password_hash').notNull(),
     firstName: text('first_name').notNull().default(''),
@@ -33,7 +32,7 @@ export const users = pgTable(
     disabled: boolean('disabled').notNull().default(false),
     /** the secret of the teacher's calendar feed address (ADR 018); null: no feed */
     icalToken: text('ical_token').unique(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('users_login_lower_idx').on(sql`lower(${t.login})`),
@@ -46,13 +45,13 @@ export const users = pgTable(
 export const projects = pgTable(
   'projects',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     responsibleId: integer('responsible_id').references((): AnyPgColumn => users.id),
     price: numeric('price', { precision: 12, scale: 2 }),
     productId: integer('product_id').references(() => products.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('projects_responsible_idx').on(t.responsibleId),
@@ -64,9 +63,9 @@ export const projects = pgTable(
 export const groups = pgTable(
   'groups',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     name: text('name').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('groups_name_lower_idx').on(sql`lower(btrim(${t.name}))`)],
 );

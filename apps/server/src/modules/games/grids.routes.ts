@@ -22,7 +22,7 @@ import type { Db } from '../../db/client.js';
 import { gameSets, gridCards } from '../../db/schema/games.js';
 import { requireUser } from '../../plugins/access.js';
 import { errorResponses, HttpError, notFound } from '../../plugins/errors.js';
-import { registerResource } from '../../plugins/resource.js';
+import { completedWith, registerResource } from '../../plugins/resource.js';
 import {
   cardsOfGame,
   findGameSet,
@@ -99,22 +99,9 @@ export const gridsRoutes: FastifyPluginAsyncZod<{ db: Db; gamesBaseUrl?: string 
     notFound: 'No such game set',
     linked: 'The game set is in a set or has results; remove it from the sets first',
     summaries: { list: 'Game sets, ?type=1 grid, 2 quiz, 3 letters, 4 matching' },
-    override: (plain) => {
-      const full = (items: GameSet[], request: Parameters<typeof plain.find>[1]) =>
-        toGameSets(db, items, playerBase(gamesBaseUrl, request));
-      const one = async (item: GameSet | undefined, request: Parameters<typeof plain.find>[1]) =>
-        item && (await full([item], request))[0];
-      return {
-        list: async (q, request) => {
-          const page = await plain.list(q, request);
-          return { ...page, rows: await full(page.rows, request) };
-        },
-        find: async (id, request) => one(await plain.find(id, request), request),
-        create: async (input, request) => (await one(await plain.create(input, request), request))!,
-        update: async (id, input, request, current) =>
-          one(await plain.update(id, input, request, current), request),
-      };
-    },
+    override: completedWith((items, request) =>
+      toGameSets(db, items, playerBase(gamesBaseUrl, request)),
+    ),
   });
 
   registerResource(app, db, {

@@ -19,7 +19,7 @@ import type { Db } from '../../db/client.js';
 import { gameSets, setCards, sets } from '../../db/schema/games.js';
 import { requireUser } from '../../plugins/access.js';
 import { errorResponses, HttpError, notFound } from '../../plugins/errors.js';
-import { registerResource } from '../../plugins/resource.js';
+import { completedWith, registerResource } from '../../plugins/resource.js';
 import { nextSetPosition, playerBase, reorderSet, toSets } from './games.queries.js';
 
 const setCardColumns = {
@@ -77,24 +77,9 @@ export const setsRoutes: FastifyPluginAsyncZod<{ db: Db; gamesBaseUrl?: string }
     toColumns: (input) => ({ name: input.name }),
     notFound: 'No such set',
     linked: 'The set has results of students; it cannot be deleted',
-    override: (plain) => {
-      const full = (items: GameSetList[], request: Parameters<typeof plain.find>[1]) =>
-        toSets(db, items, playerBase(gamesBaseUrl, request));
-      const one = async (
-        item: GameSetList | undefined,
-        request: Parameters<typeof plain.find>[1],
-      ) => item && (await full([item], request))[0];
-      return {
-        list: async (q, request) => {
-          const page = await plain.list(q, request);
-          return { ...page, rows: await full(page.rows, request) };
-        },
-        find: async (id, request) => one(await plain.find(id, request), request),
-        create: async (input, request) => (await one(await plain.create(input, request), request))!,
-        update: async (id, input, request, current) =>
-          one(await plain.update(id, input, request, current), request),
-      };
-    },
+    override: completedWith((items, request) =>
+      toSets(db, items, playerBase(gamesBaseUrl, request)),
+    ),
   });
 
   registerResource(app, db, {

@@ -219,37 +219,25 @@ export function Participants({ lesson }: { lesson: Lesson }) {
                 <tr key={row.id} className={styles[rowTone(row)]}>
                   <th scope="row">{row.studentName}</th>
                   <td>
-                    <select
-                      className={controls.input}
-                      aria-label={t('schedule.attendanceOf', { name: row.studentName })}
+                    <SelectCell
+                      label={t('schedule.attendanceOf', { name: row.studentName })}
+                      options={attendance}
                       value={
                         row.attendence === ATTENDENCE_PRESENT ||
                         row.attendence === ATTENDENCE_NEUTRAL
                           ? row.attendence
                           : ATTENDENCE_ABSENT
                       }
-                      onChange={(event) => change(row, { attendence: Number(event.target.value) })}
-                    >
-                      {attendance.map((option) => (
-                        <option key={option.value} value={option.value}>
-                          {option.label}
-                        </option>
-                      ))}
-                    </select>
+                      onChange={(attendence) => change(row, { attendence })}
+                    />
                   </td>
                   <td>
-                    <select
-                      className={controls.input}
-                      aria-label={t('schedule.toPayOf', { name: row.studentName })}
+                    <SelectCell
+                      label={t('schedule.toPayOf', { name: row.studentName })}
+                      options={toPay}
                       value={row.toPay}
-                      onChange={(event) => change(row, { toPay: Number(event.target.value) })}
-                    >
-                      {toPay.map((option) => (
-                        <option key={option.value} value={option.value}>
-                          {option.label}
-                        </option>
-                      ))}
-                    </select>
+                      onChange={(value) => change(row, { toPay: value })}
+                    />
                   </td>
                   <td>
                     <label className={styles.paidLabel}>
@@ -294,6 +282,34 @@ export function Participants({ lesson }: { lesson: Lesson }) {
         </div>
       )}
     </section>
+  );
+}
+
+/** A choice cell edited in place: saved as soon as another option is chosen. */
+function SelectCell({
+  label,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  options: readonly { value: number; label: string }[];
+  value: number;
+  onChange: (value: number) => void;
+}) {
+  return (
+    <select
+      className={controls.input}
+      aria-label={label}
+      value={value}
+      onChange={(event) => onChange(Number(event.target.value))}
+    >
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </select>
   );
 }
 
