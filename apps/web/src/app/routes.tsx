@@ -1,7 +1,7 @@
-import { Suspense } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router';
 import { LoadingState } from '../components/LoadingState';
-import { loadAppTexts } from '../i18n/i18n';
+import { loadAppTexts, loadScreenTexts } from '../i18n/i18n';
 import { useSession } from '../lib/session';
 import { lazyNamed, type PreloadableComponent } from './lazyNamed';
 import { collapseLeadingSlashes } from './paths';
@@ -12,69 +12,83 @@ const AppShell = lazyNamed(
   () => Promise.all([import('./shell/AppShell'), loadAppTexts()]).then(([shell]) => shell),
   'AppShell',
 );
+/** A logged-in screen other than the dashboard: it comes with the screens' texts. */
+function screenNamed<P extends object, K extends string>(
+  load: () => Promise<Record<K, ComponentType<P>>>,
+  name: K,
+): PreloadableComponent<P> {
+  return lazyNamed(() => Promise.all([load(), loadScreenTexts()]).then(([module]) => module), name);
+}
+
 const LoginScreen = lazyNamed(() => import('../features/auth/LoginScreen'), 'LoginScreen');
 const LogoutScreen = lazyNamed(() => import('../features/auth/LogoutScreen'), 'LogoutScreen');
 const DashboardScreen = lazyNamed(
   () => import('../features/dashboard/DashboardScreen'),
   'DashboardScreen',
 );
-const SettingsScreen = lazyNamed(
+const SettingsScreen = screenNamed(
   () => import('../features/settings/SettingsScreen'),
   'SettingsScreen',
 );
-const UsersScreen = lazyNamed(() => import('../features/users/UsersScreen'), 'UsersScreen');
-const ProjectsScreen = lazyNamed(
+const UsersScreen = screenNamed(() => import('../features/users/UsersScreen'), 'UsersScreen');
+const ProjectsScreen = screenNamed(
   () => import('../features/users/ProjectsScreen'),
   'ProjectsScreen',
 );
-const GroupsScreen = lazyNamed(() => import('../features/users/GroupsScreen'), 'GroupsScreen');
-const ClientsScreen = lazyNamed(() => import('../features/clients/ClientsScreen'), 'ClientsScreen');
-const ClientDetailScreen = lazyNamed(
+const GroupsScreen = screenNamed(() => import('../features/users/GroupsScreen'), 'GroupsScreen');
+const ClientsScreen = screenNamed(
+  () => import('../features/clients/ClientsScreen'),
+  'ClientsScreen',
+);
+const ClientDetailScreen = screenNamed(
   () => import('../features/clients/ClientDetailScreen'),
   'ClientDetailScreen',
 );
-const PipelineScreen = lazyNamed(
+const PipelineScreen = screenNamed(
   () => import('../features/pipeline/PipelineScreen'),
   'PipelineScreen',
 );
-const StudentsScreen = lazyNamed(
+const StudentsScreen = screenNamed(
   () => import('../features/students/StudentsScreen'),
   'StudentsScreen',
 );
-const StudentDetailScreen = lazyNamed(
+const StudentDetailScreen = screenNamed(
   () => import('../features/students/StudentDetailScreen'),
   'StudentDetailScreen',
 );
-const DocumentsScreen = lazyNamed(
+const DocumentsScreen = screenNamed(
   () => import('../features/students/DocumentsScreen'),
   'DocumentsScreen',
 );
-const ScheduleScreen = lazyNamed(
+const ScheduleScreen = screenNamed(
   () => import('../features/schedule/ScheduleScreen'),
   'ScheduleScreen',
 );
-const ConversationsScreen = lazyNamed(
+const ConversationsScreen = screenNamed(
   () => import('../features/bot/ConversationsScreen'),
   'ConversationsScreen',
 );
-const ConversationScreen = lazyNamed(
+const ConversationScreen = screenNamed(
   () => import('../features/bot/ConversationScreen'),
   'ConversationScreen',
 );
-const MessagesScreen = lazyNamed(() => import('../features/bot/MessagesScreen'), 'MessagesScreen');
+const MessagesScreen = screenNamed(
+  () => import('../features/bot/MessagesScreen'),
+  'MessagesScreen',
+);
 const games = () => import('../features/games/GameSetsScreens');
 const cards = () => import('../features/games/CardsScreens');
-const GamesScreen = lazyNamed(() => import('../features/games/GamesScreen'), 'GamesScreen');
-const GridScreen = lazyNamed(games, 'GridScreen');
-const QuizScreen = lazyNamed(games, 'QuizScreen');
-const LettersScreen = lazyNamed(games, 'LettersScreen');
-const MatchingScreen = lazyNamed(games, 'MatchingScreen');
-const GridCardsScreen = lazyNamed(cards, 'GridCardsScreen');
-const QuizCardsScreen = lazyNamed(cards, 'QuizCardsScreen');
-const LetterCardsScreen = lazyNamed(cards, 'LetterCardsScreen');
-const MatchExamplesScreen = lazyNamed(cards, 'MatchExamplesScreen');
-const SetsScreen = lazyNamed(() => import('../features/games/SetsScreen'), 'SetsScreen');
-const SetCardsScreen = lazyNamed(
+const GamesScreen = screenNamed(() => import('../features/games/GamesScreen'), 'GamesScreen');
+const GridScreen = screenNamed(games, 'GridScreen');
+const QuizScreen = screenNamed(games, 'QuizScreen');
+const LettersScreen = screenNamed(games, 'LettersScreen');
+const MatchingScreen = screenNamed(games, 'MatchingScreen');
+const GridCardsScreen = screenNamed(cards, 'GridCardsScreen');
+const QuizCardsScreen = screenNamed(cards, 'QuizCardsScreen');
+const LetterCardsScreen = screenNamed(cards, 'LetterCardsScreen');
+const MatchExamplesScreen = screenNamed(cards, 'MatchExamplesScreen');
+const SetsScreen = screenNamed(() => import('../features/games/SetsScreen'), 'SetsScreen');
+const SetCardsScreen = screenNamed(
   () => import('../features/games/SetCardsScreen'),
   'SetCardsScreen',
 );

@@ -3,13 +3,17 @@ import appEn from './app.en.json';
 import appPl from './app.pl.json';
 import appUk from './app.uk.json';
 import coreEn from './en.json';
+import screensEn from './screens.en.json';
+import screensPl from './screens.pl.json';
+import screensUk from './screens.uk.json';
 import corePl from './pl.json';
 import coreUk from './uk.json';
 
-// Each language's whole dictionary: the core (login page) and the app's (logged-in screens).
-const en = { ...coreEn, ...appEn };
-const pl = { ...corePl, ...appPl };
-const uk = { ...coreUk, ...appUk };
+// Each language's whole dictionary: the core (login page), the app's (the logged-in frame and
+// the dashboard) and the screens' (the other logged-in screens).
+const en = { ...coreEn, ...appEn, ...screensEn };
+const pl = { ...corePl, ...appPl, ...screensPl };
+const uk = { ...coreUk, ...appUk, ...screensUk };
 
 function leaves(value: unknown, prefix = ''): Map<string, unknown> {
   const result = new Map<string, unknown>();
@@ -28,13 +32,14 @@ function leaves(value: unknown, prefix = ''): Map<string, unknown> {
 const dictionaries = { en, pl, uk };
 
 describe('dictionaries', () => {
-  it('split the texts between the core and the app without a section in both', () => {
-    for (const [core, app] of [
-      [coreEn, appEn],
-      [corePl, appPl],
-      [coreUk, appUk],
+  it('split the texts between the core, the app and the screens without a section in two', () => {
+    for (const parts of [
+      [coreEn, appEn, screensEn],
+      [corePl, appPl, screensPl],
+      [coreUk, appUk, screensUk],
     ] as const) {
-      expect(Object.keys(core).filter((key) => key in app)).toEqual([]);
+      const keys = parts.flatMap((part) => Object.keys(part));
+      expect(keys.filter((key, i) => keys.indexOf(key) !== i)).toEqual([]);
     }
   });
 

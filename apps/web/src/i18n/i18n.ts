@@ -2,17 +2,19 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readStored, writeStored } from '../lib/storage';
 import type appEn from './app.en.json';
+import type screensEn from './screens.en.json';
 import type en from './en.json';
 
 export const LANGUAGES = ['en', 'pl', 'uk'] as const;
 export type Language = (typeof LANGUAGES)[number];
 /**
- * Every text: the core dictionary (what the login page and the frame need, loaded first) and the
- * app's (the logged-in screens, loaded with the app shell). Their top-level keys are disjoint.
+ * Every text, in three dictionaries whose top-level keys are disjoint: the core (the login page
+ * and the frame, loaded first), the app's (the logged-in frame and the dashboard, loaded with the
+ * app shell) and the screens' (every other logged-in screen, loaded with the first of them).
  */
-export type Dictionary = typeof en & typeof appEn;
+export type Dictionary = typeof en & typeof appEn & typeof screensEn;
 type CoreDictionary = typeof en;
-type AppDictionary = typeof appEn;
+type Part = 'app' | 'screens';
 
 export const LANGUAGE_STORAGE_KEY = 'language';
 
@@ -41,16 +43,24 @@ const loaders: Record<Language, () => Promise<{ default: CoreDictionary }>> = {
   pl: () => import('./pl.json'),
   uk: () => import('./uk.json'),
 };
-// The logged-in screens' texts: not part of the login page's download (DESIGN §4 budget).
-const appLoaders: Record<Language, () => Promise<{ default: AppDictionary }>> = {
-  en: () => import('./app.en.json'),
-  pl: () => import('./app.pl.json'),
-  uk: () => import('./app.uk.json'),
+// The logged-in texts: not part of the login page's download, and the screens' not part of the
+// dashboard's (DESIGN §4 budget).
+const partLoaders: Record<Part, Record<Language, () => Promise<{ default: object }>>> = {
+  app: {
+    en: () => import('./app.en.json'),
+    pl: () => import('./app.pl.json'),
+    uk: () => import('./app.uk.json'),
+  },
+  screens: {
+    en: () => import('./screens.en.json'),
+    pl: () => import('./screens.pl.json'),
+    uk: () => import('./screens.uk.json'),
+  },
 };
 const loadedCore = new Set<Language>();
-const loadedApp = new Set<Language>();
-/** The app shell has been asked for: a language change brings the app's texts too. */
-let appWanted = false;
+const loadedParts: Record<Part, Set<Language>> = { app: new Set(), screens: new Set() };
+/** The parts asked for so far: a language change brings them in the new language too. */
+const wantedParts = new Set<Part>();
 
 export function initialLanguage(): Language {
   const stored = readStored(LANGUAGE_STORAGE_KEY);
@@ -64,19 +74,25 @@ async function ensureLoaded(language: Language): Promise<void> {
   loadedCore.add(language);
 }
 
-async function ensureAppLoaded(language: Language): Promise<void> {
-  if (loadedApp.has(language)) return;
-  const dictionary = await appLoaders[language]();
+async function ensurePartLoaded(part: Part, language: Language): Promise<void> {
+  if (loadedParts[part].has(language)) return;
+  const dictionary = await partLoaders[part][language]();
   i18next.addResourceBundle(language, 'translation', dictionary.default, true, true);
-  loadedApp.add(language);
+  loadedParts[part].add(language);
 }
 
-/** The texts of the logged-in screens in the current language (the app shell waits for them). */
-export async function loadAppTexts(): Promise<void> {
-  appWanted = true;
+/** A part of the logged-in texts in the current language (what needs it waits for it). */
+export async function loadTexts(part: Part): Promise<void> {
+  wantedParts.add(part);
   const language = i18next.language;
-  await ensureAppLoaded(isLanguage(language) ? language : DEFAULT_LOCALE);
+  await ensurePartLoaded(part, isLanguage(language) ? language : DEFAULT_LOCALE);
 }
+
+/** The texts of the logged-in frame and the dashboard (the app shell waits for them). */
+export const loadAppTexts = () => loadTexts('app');
+
+/** The texts of the other logged-in screens (each of them waits for them). */
+export const loadScreenTexts = () => loadTexts('screens');
 
 function syncDocument(language: string): void {
   document.documentElement.lang = language;
@@ -98,7 +114,10 @@ export async function initI18n(language: Language = initialLanguage()): Promise<
 }
 
 export async function changeLanguage(language: Language): Promise<void> {
-  await Promise.all([ensureLoaded(language), appWanted ? ensureAppLoaded(language) : undefined]);
+  await Promise.all([
+    ensureLoaded(language),
+    ...[...wantedParts].map((part) => ensurePartLoaded(part, language)),
+  ]);
   await i18next.changeLanguage(language);
   writeStored(LANGUAGE_STORAGE_KEY, language);
 }

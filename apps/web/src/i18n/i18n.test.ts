@@ -1,0 +1,26 @@
+import i18next from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { changeLanguage, initI18n, loadAppTexts, loadScreenTexts } from './i18n';
+
+describe('texts loaded in parts', () => {
+  it('loads each part when asked, and a language change brings every part asked for', async () => {
+    await initI18n('en');
+    expect(i18next.t('login.submit')).not.toBe('login.submit');
+    // the logged-in parts are not there before they are asked for
+    expect(i18next.exists('nav.label')).toBe(false);
+    expect(i18next.exists('games.playable')).toBe(false);
+
+    await loadAppTexts();
+    expect(i18next.t('nav.label')).toBe('Main navigation');
+    expect(i18next.exists('games.playable')).toBe(false);
+
+    await loadScreenTexts();
+    expect(i18next.t('games.playable')).toBe('Ready to play');
+
+    await changeLanguage('pl');
+    expect(i18next.language).toBe('pl');
+    expect(i18next.t('nav.label')).not.toBe('Main navigation');
+    expect(i18next.t('games.playable')).not.toBe('Ready to play');
+    expect(i18next.exists('games.playable', { lng: 'pl' })).toBe(true);
+  });
+});
