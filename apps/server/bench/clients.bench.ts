@@ -1,5 +1,7 @@
 // npm run bench (ADR 007, ADR 016): the app's client routes on 100 000 clients against the
-// physical floor, a bare Fastify + pg route reading 50 rows of a stage by index with no count.
+// physical floor, a bare Fastify + pg route reading 50 rows of a stage by index with no count;
+// and the schedule's week on a year of lessons against a bare route reading the week's lessons
+// with their participants in one query.
 // The servers run in a child process of their own (serve.mjs: the built server with the
 // production memory flags), so autocannon does not share their event loop and the child's RSS
 // is the server's as production runs it. Ratios, not timings, are the measure.
@@ -17,6 +19,7 @@ import { createTestDatabase, startTestCluster } from '../test/databases.js';
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 12);
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
+const LESSONS_A_DAY = Number(process.env.BENCH_LESSONS_A_DAY ?? 14);
 const ROUNDS = 4;
 const CONNECTIONS = 10;
 const RSS_BUDGET_MB = 150;
@@ -42,6 +45,35 @@ async function seed(pool: pg.Pool) {
     `insert into users (login, password_hash, first_name, last_name) values ('bench', $1, 'Bench', 'User')`,
     [await hashPassword('bench password 1')],
   );
+}
+
+/**
+ * A school's year of lessons and 8 weeks ahead: LESSONS_A_DAY lessons a day among 20 teachers,
+ * each with 3 of 600 students.
+ */
+async function seedSchedule(pool: pg.Pool) {
+  await pool.query(
+    `insert into users (login, password_hash, first_name, last_name)
+     select 'teacher' || i, 'x', 'Teacher', 'No' || i from generate_series(1, 20) i`,
+  );
+  await pool.query(
+    `insert into students (name, surname, hash_code)
+     select 'Student' || i, 'Bench' || (i % 97), 'bench' || i from generate_series(1, 600) i`,
+  );
+  await pool.query(
+    `insert into lessons (date, start, "end", price, duration, teacher_id, course)
+     select current_date + d, make_time(8 + (n % 12), 0, 0), make_time(9 + (n % 12), 0, 0),
+            100 + n, 1, (select min(id) from users where login like 'teacher%') + (n % 20),
+            'Course ' || (n % 9)
+     from generate_series(-364, 56) d, generate_series(0, $1::int - 1) n`,
+    [LESSONS_A_DAY],
+  );
+  await pool.query(
+    `insert into events (lesson_id, student_id, to_pay)
+     select l.id, (select min(id) from students) + ((l.id * 7 + k * 211) % 600), 1
+     from lessons l, generate_series(0, 2) k`,
+  );
+  await pool.query('vacuum analyze users, students, lessons, events');
 }
 
 const median = (values: number[]) => {
@@ -132,6 +164,8 @@ async function main() {
   const pool = new pg.Pool({ connectionString: testDb.url, max: 2 });
   process.stdout.write(`seeding ${CLIENTS} clients ...\n`);
   await seed(pool);
+  process.stdout.write(`seeding a year of lessons, ${LESSONS_A_DAY} a day ...\n`);
+  await seedSchedule(pool);
   const stage = (await pool.query('select id from stages order by sort_order limit 1 offset 2'))
     .rows[0] as { id: number };
   const oneClient = Math.ceil(CLIENTS / 2);
@@ -160,18 +194,23 @@ async function main() {
   );
   const auth = await login(appUrl);
 
-  const targets: [string, string, Record<string, string>][] = [
-    ['floor: 50 rows, no count', `${bareUrl}/floor`, {}],
-    ['bare route, app SQL', `${bareUrl}/same-sql`, {}],
-    ['app: stage list', `${appUrl}/api/clients?stage=${stage.id}&limit=50`, auth],
-    ['app: bystage', `${appUrl}/api/clients/bystage`, auth],
-    ['app: one client', `${appUrl}/api/clients/${oneClient}`, auth],
-    ['app: dashboard', `${appUrl}/api/dashboard`, auth],
+  const FLOOR = 'floor: 50 rows, no count';
+  const WEEK_FLOOR = 'floor: a week of lessons';
+  /** name, url, headers, and the floor its ratios are to */
+  const targets: [string, string, Record<string, string>, string][] = [
+    [FLOOR, `${bareUrl}/floor`, {}, FLOOR],
+    ['bare route, app SQL', `${bareUrl}/same-sql`, {}, FLOOR],
+    ['app: stage list', `${appUrl}/api/clients?stage=${stage.id}&limit=50`, auth, FLOOR],
+    ['app: bystage', `${appUrl}/api/clients/bystage`, auth, FLOOR],
+    ['app: one client', `${appUrl}/api/clients/${oneClient}`, auth, FLOOR],
+    ['app: dashboard', `${appUrl}/api/dashboard`, auth, FLOOR],
+    [WEEK_FLOOR, `${bareUrl}/floor-week`, {}, WEEK_FLOOR],
+    ['app: schedule week', `${appUrl}/api/schedule?bias=0&tz=UTC`, auth, WEEK_FLOOR],
   ];
-  // BENCH_ROUTES=list,dashboard runs the floor and the routes whose names contain those words
+  // BENCH_ROUTES=list,week runs the floors and the routes whose names contain those words
   const only = process.env.BENCH_ROUTES?.split(',');
   const chosen = targets.filter(
-    ([name], i) => i === 0 || !only || only.some((w) => name.includes(w)),
+    ([name, , , floor]) => name === floor || !only || only.some((w) => name.includes(w)),
   );
   for (const [, url, headers] of chosen) await run(url, headers, 2); // warm up
   // short rounds, every route in turn: a change of load on a shared machine touches all alike
@@ -192,11 +231,12 @@ async function main() {
       runs.reduce((n, r) => n + r.requests.total, 0) / runs.reduce((n, r) => n + r.duration, 0),
     p99: median(runs.map((r) => r.latency.p99)),
   });
-  const floor = summary(measured.get(chosen[0]?.[0] ?? '') ?? []);
+  const floorOf = new Map(chosen.map(([name, , , floor]) => [name, floor]));
   const rssAfter = rssOf(pid);
 
   const rows = [...measured].map(([name, runs]) => {
     const r = summary(runs);
+    const floor = summary(measured.get(floorOf.get(name) ?? '') ?? []);
     const ratio = (r.perSecond / floor.perSecond) * 100;
     return `${name.padEnd(26)} ${r.perSecond.toFixed(0).padStart(6)} req/s ${ratio.toFixed(0).padStart(4)}%   p99 ${String(r.p99).padStart(4)} ms ${(r.p99 / floor.p99).toFixed(2)}x`;
   });
@@ -204,7 +244,7 @@ async function main() {
   const within = (n: number) => (n <= RSS_BUDGET_MB ? 'within' : 'OVER');
   const routesPeak = Math.max(maxRss, rssAfter.peak);
   const out = [
-    `${CLIENTS} clients, ${CONNECTIONS} connections, ${SECONDS} s per route in ${ROUNDS} rounds; req/s and p99 (median of the rounds) as ratios to the floor`,
+    `${CLIENTS} clients, ${LESSONS_A_DAY * 421} lessons, ${CONNECTIONS} connections, ${SECONDS} s per route in ${ROUNDS} rounds; req/s and p99 (median of the rounds) as ratios to the floor above them`,
     ...rows,
     `server RSS: ${mb(rssStarted)} started, max ${mb(maxRss)} sampled during the runs (peak ${mb(rssAfter.peak)} VmHWM), ${mb(rssAfter.rss)} after`,
   ];

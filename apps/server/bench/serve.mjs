@@ -1,6 +1,6 @@
 // The bench's server process (clients.bench.ts starts it): the app as production runs it, built
 // JavaScript from apps/server/dist with the production memory flags, beside the bare floor
-// routes on the same database, until told to stop. Plain JavaScript, so no TypeScript loader
+// routes (a stage's clients, a week's lessons) on the same database, until told to stop. Plain JavaScript, so no TypeScript loader
 // sits in the process whose resident set is measured.
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -13,6 +13,23 @@ import { clientsPageQuery } from '../dist/modules/clients/clients.queries.js';
 const FLOOR_SQL = `select c.*, p.name as product_name from clients c
   left join products p on p.id = c.product_id
   where c.stage_id = $1 order by c.last_name, c.id limit 50`;
+
+/**
+ * The cheapest SQL that answers the schedule's week: this week's lessons (Monday to Sunday, UTC)
+ * by the date index, each with its participants' names and what they owe, in one query.
+ */
+const WEEK_FLOOR_SQL = `select l.id, l.date, l.start, l."end", l.price, l.duration, l.course,
+    l.teacher_id, l.group_id,
+    coalesce(json_agg(json_build_object('id', e.id, 'student', e.student_id,
+      'name', s.name || ' ' || s.surname, 'toPay', e.to_pay, 'attendence', e.attendence,
+      'isPaid', e.is_paid)) filter (where e.id is not null), '[]') as participants
+  from lessons l
+  left join events e on e.lesson_id = l.id
+  left join students s on s.id = e.student_id
+  where l.date between date_trunc('week', now() at time zone 'UTC')::date
+    and date_trunc('week', now() at time zone 'UTC')::date + 6
+  group by l.id
+  order by l.date, l.start`;
 
 const url = process.env.BENCH_URL ?? '';
 const stageId = Number(process.env.BENCH_STAGE);
@@ -29,6 +46,7 @@ const barePool = new pg.Pool({ connectionString: url, max: 10 });
 const same = clientsPageQuery(database.db, { stage: stageId, limit: 50, offset: 0 }).toSQL();
 const bare = Fastify();
 bare.get('/floor', async () => (await barePool.query(FLOOR_SQL, [stageId])).rows);
+bare.get('/floor-week', async () => (await barePool.query(WEEK_FLOOR_SQL)).rows);
 bare.get('/same-sql', async () => (await barePool.query(same.sql, same.params)).rows);
 const ready = {
   appUrl: await app.listen({ port: 0, host: '127.0.0.1' }),
