@@ -1,6 +1,6 @@
 // npm run bench (ADR 007, ADR 016): the app's client routes on 100 000 clients against the
 // physical floor, a bare Fastify + pg route reading 50 rows of a stage by index with no count;
-// and the schedule's week on a year of lessons against a bare route reading the week's lessons
+// and the schedule's week on three years of lessons against a bare route reading the week's lessons
 // with their participants in one query.
 // The servers run in a child process of their own (serve.mjs: the built server with the
 // production memory flags), so autocannon does not share their event loop and the child's RSS
@@ -48,8 +48,8 @@ async function seed(pool: pg.Pool) {
 }
 
 /**
- * A school's year of lessons and 8 weeks ahead: LESSONS_A_DAY lessons a day among 20 teachers,
- * each with 3 of 600 students.
+ * Three years of a school's lessons and 8 weeks ahead (DESIGN §4): LESSONS_A_DAY lessons a day
+ * among 20 teachers, each with 3 of 2 000 students.
  */
 async function seedSchedule(pool: pg.Pool) {
   await pool.query(
@@ -58,19 +58,19 @@ async function seedSchedule(pool: pg.Pool) {
   );
   await pool.query(
     `insert into students (name, surname, hash_code)
-     select 'Student' || i, 'Bench' || (i % 97), 'bench' || i from generate_series(1, 600) i`,
+     select 'Student' || i, 'Bench' || (i % 97), 'bench' || i from generate_series(1, 2000) i`,
   );
   await pool.query(
     `insert into lessons (date, start, "end", price, duration, teacher_id, course)
      select current_date + d, make_time(8 + (n % 12), 0, 0), make_time(9 + (n % 12), 0, 0),
             100 + n, 1, (select min(id) from users where login like 'teacher%') + (n % 20),
             'Course ' || (n % 9)
-     from generate_series(-364, 56) d, generate_series(0, $1::int - 1) n`,
+     from generate_series(-1095, 56) d, generate_series(0, $1::int - 1) n`,
     [LESSONS_A_DAY],
   );
   await pool.query(
     `insert into events (lesson_id, student_id, to_pay)
-     select l.id, (select min(id) from students) + ((l.id * 7 + k * 211) % 600), 1
+     select l.id, (select min(id) from students) + ((l.id * 7 + k * 211) % 2000), 1
      from lessons l, generate_series(0, 2) k`,
   );
   await pool.query('vacuum analyze users, students, lessons, events');
@@ -164,7 +164,7 @@ async function main() {
   const pool = new pg.Pool({ connectionString: testDb.url, max: 2 });
   process.stdout.write(`seeding ${CLIENTS} clients ...\n`);
   await seed(pool);
-  process.stdout.write(`seeding a year of lessons, ${LESSONS_A_DAY} a day ...\n`);
+  process.stdout.write(`seeding three years of lessons, ${LESSONS_A_DAY} a day ...\n`);
   await seedSchedule(pool);
   const stage = (await pool.query('select id from stages order by sort_order limit 1 offset 2'))
     .rows[0] as { id: number };
@@ -244,7 +244,7 @@ async function main() {
   const within = (n: number) => (n <= RSS_BUDGET_MB ? 'within' : 'OVER');
   const routesPeak = Math.max(maxRss, rssAfter.peak);
   const out = [
-    `${CLIENTS} clients, ${LESSONS_A_DAY * 421} lessons, ${CONNECTIONS} connections, ${SECONDS} s per route in ${ROUNDS} rounds; req/s and p99 (median of the rounds) as ratios to the floor above them`,
+    `${CLIENTS} clients, ${LESSONS_A_DAY * 1152} lessons, ${CONNECTIONS} connections, ${SECONDS} s per route in ${ROUNDS} rounds; req/s and p99 (median of the rounds) as ratios to the floor above them`,
     ...rows,
     `server RSS: ${mb(rssStarted)} started, max ${mb(maxRss)} sampled during the runs (peak ${mb(rssAfter.peak)} VmHWM), ${mb(rssAfter.rss)} after`,
   ];

@@ -83,6 +83,15 @@ export interface ResourceDescription<
 }
 
 /**
+ * A route option: the answer, built by typed code, is written as JSON without being checked
+ * against its response schema again; for many wide rows that check costs more than the query
+ * (ADR 016). The schema still documents the answer.
+ */
+export const uncheckedJson = {
+  serializerCompiler: () => (body: unknown) => JSON.stringify(body),
+};
+
+/**
  * An override for rows the table alone cannot answer in full (counts, links): every item that
  * list, find, create and update answer is first passed, a page at a time, through `complete`.
  */
@@ -177,9 +186,7 @@ export function registerResource<
       base,
       {
         ...routeOf('list'),
-        ...(d.listUnchecked
-          ? { serializerCompiler: () => (rows: unknown) => JSON.stringify(rows) }
-          : {}),
+        ...(d.listUnchecked ? uncheckedJson : {}),
         schema: schemaOf('list', {
           querystring: d.schemas.query,
           response: { 200: z.array(d.schemas.item), ...errorResponses },

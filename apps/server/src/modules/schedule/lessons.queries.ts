@@ -166,10 +166,19 @@ export async function linkSeries(tx: Executor, seriesId: number) {
 }
 
 /** Extends every open series that ends its materialised stretch before `until`. */
+/**
+ * Per database, the UTC day on which every series was last made sure of up to the horizon. A
+ * series made or changed later is materialised to the horizon then, so until the day ends a
+ * read within the horizon has nothing to extend; a read past it still looks.
+ */
+const ensuredOn = new WeakMap<Db, string>();
+
 export async function extendDue(db: Db, until: string, now = new Date()) {
-  const cap = addDays(todayIn('UTC', now), MAX_AHEAD_DAYS);
+  const today = todayIn('UTC', now);
+  const cap = addDays(today, MAX_AHEAD_DAYS);
   const horizon = seriesHorizon(now);
   const target = [horizon, until < cap ? until : cap].sort().at(-1) ?? horizon;
+  if (target === horizon && ensuredOn.get(db) === today) return;
   const due = await db
     .select({ id: lessonSeries.id })
     .from(lessonSeries)
@@ -180,6 +189,7 @@ export async function extendDue(db: Db, until: string, now = new Date()) {
       ),
     );
   for (const { id } of due) await extendSeries(db, id, target);
+  ensuredOn.set(db, today);
 }
 
 /**

@@ -6,9 +6,29 @@
 
 const DAY_MS = 86_400_000;
 
+/** One date formatter per valid time zone, made once (making one costs more than using it). */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterOf(tz: string) {
+  let formatter = formatters.get(tz);
+  if (!formatter) {
+    // throws on a zone that does not exist, which is then not kept
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone: tz,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    // zone names take any letter case: the kept ones stay few whatever is asked
+    if (formatters.size >= 1000) formatters.clear();
+    formatters.set(tz, formatter);
+  }
+  return formatter;
+}
+
 export function isTimeZone(tz: string) {
   try {
-    new Intl.DateTimeFormat('en-CA', { timeZone: tz });
+    formatterOf(tz);
     return true;
   } catch {
     return false;
@@ -17,12 +37,7 @@ export function isTimeZone(tz: string) {
 
 /** The date it is at `now` in time zone `tz`. */
 export function todayIn(tz: string, now: Date = new Date()) {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: tz,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
+  const parts = formatterOf(tz).formatToParts(now);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }

@@ -18,6 +18,7 @@ import { events, lessons, lessonSeries } from '../../db/schema/schedule.js';
 import { users } from '../../db/schema/users.js';
 import { requireUser, sessionOf } from '../../plugins/access.js';
 import { errorResponses, HttpError } from '../../plugins/errors.js';
+import { uncheckedJson } from '../../plugins/resource.js';
 import { hoursOf, lessonAmount, paysFor } from './schedule.amount.js';
 import {
   addDays,
@@ -123,6 +124,8 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     '/schedule',
     {
       onRequest: [requireUser],
+      // a week of lessons is many wide rows: written as typed code built them (ADR 016)
+      ...uncheckedJson,
       schema: {
         tags: ['schedule'],
         summary: 'Days with their lessons: ?bias=N week, ?dateFrom&dateTo, or ?cycled=1 template',
