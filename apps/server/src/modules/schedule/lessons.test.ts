@@ -280,6 +280,23 @@ describe('weekly series', () => {
     expect(counts.rows[0]).toEqual({ n: 31, slots: 31 });
   });
 
+  it('shows a series made after the schedule was read today, within the horizon and past it', async () => {
+    // a read today, within the horizon and past it: the series are made sure of for the day
+    expect((await get('/api/schedule?bias=0')).statusCode).toBe(200);
+    expect((await get('/api/schedule?bias=20')).statusCode).toBe(200);
+    const monday = freshMonday();
+    const first = await newLesson({ date: monday, isCycled: 1, course: 'Later' });
+    const weekOf = async (date: string) =>
+      (await get(`/api/schedule?dateFrom=${date}&dateTo=${addDays(date, 6)}`))
+        .json<{ lessons: LessonJson[] }[]>()
+        .flatMap((day) => day.lessons)
+        .filter((l) => l.series === first.series);
+    // in its first 8 weeks: made with the series
+    expect(await weekOf(addDays(monday, 7 * 4))).toHaveLength(1);
+    // past the horizon: made when a read reaches it, on the same day
+    expect(await weekOf(addDays(monday, 7 * 14))).toHaveLength(1);
+  });
+
   it('previews, then changes or deletes this or the following lessons of a series', async () => {
     const monday = freshMonday();
     const first = await newLesson({ date: monday, isCycled: 1, course: 'Old' });
