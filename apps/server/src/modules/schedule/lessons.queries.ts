@@ -26,8 +26,27 @@ const MAX_AHEAD_DAYS = 2 * 366;
 
 const hhmm = (t: string) => t.slice(0, 5);
 
-export const lessonFields = {
-  l: lessons,
+/** The columns a lesson answers with (not its creation time nor its series slot). */
+const lessonColumns = {
+  id: lessons.id,
+  date: lessons.date,
+  start: lessons.start,
+  end: lessons.end,
+  price: lessons.price,
+  duration: lessons.duration,
+  groupId: lessons.groupId,
+  teacherId: lessons.teacherId,
+  seriesId: lessons.seriesId,
+  hasBroadcast: lessons.hasBroadcast,
+  course: lessons.course,
+  comment: lessons.comment,
+  resources: lessons.resources,
+  homework: lessons.homework,
+  nextId: lessons.nextId,
+};
+
+const lessonFields = {
+  l: lessonColumns,
   teacherName: sql<string>`coalesce(btrim(${users.firstName} || ' ' || ${users.lastName}), '')`,
   participants: sql<number>`(select count(*) from ${events} e where e.lesson_id = ${lessons.id})::int`,
   payers: sql<number>`(select count(*) from ${events} e
@@ -35,7 +54,7 @@ export const lessonFields = {
 };
 
 export type LessonRow = {
-  l: typeof lessons.$inferSelect;
+  l: { [K in keyof typeof lessonColumns]: (typeof lessons.$inferSelect)[K] };
   teacherName: string;
   participants: number;
   payers: number;
