@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import type { FormValues } from '../form/fields';
 import { HeaderBlock } from '../HeaderBlock';
@@ -19,13 +19,21 @@ export interface ListScreenProps<R extends Row> extends Omit<
   create?: FormConfig & { label: string; defaults?: FormValues; fixed?: FormValues };
   /** Server-side filters, in a panel the header's filter button opens. */
   filters?: readonly FilterSpec[];
+  /** What the screen says about the list as a whole, between the header and the list. */
+  intro?: ReactNode;
 }
 
 /**
  * A whole list screen of SPEC §2: header (title, search, create panel), list, edit modal.
  * A screen declares its resource, columns and forms; everything else is here.
  */
-export function ListScreen<R extends Row>({ title, create, filters, ...view }: ListScreenProps<R>) {
+export function ListScreen<R extends Row>({
+  title,
+  create,
+  filters,
+  intro,
+  ...view
+}: ListScreenProps<R>) {
   const [searchInput, setSearchInput] = useState('');
   const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
   const [filterValues, setFilterValues] = useState<FilterValues>({});
@@ -55,6 +63,7 @@ export function ListScreen<R extends Row>({ title, create, filters, ...view }: L
           />
         )}
       </HeaderBlock>
+      {intro}
       <ListView {...view} search={search} filters={filtering ? applied : undefined} />
     </>
   );

@@ -87,16 +87,18 @@ export function CardsScreen({ type }: { type: GameType }) {
       fileName="cards"
       resource={resource}
       columns={columns}
-      tools={
-        <div className={styles.status}>
-          <BackLink to={kind.list}>{t(kind.title)}</BackLink>
-          <span className={styles.hint}>{t(`games.kinds.${kind.words}.hint`)}</span>
-          <GameStatsLine gridId={gridId} />
+      intro={
+        <div className={styles.about}>
+          <div className={styles.status}>
+            <BackLink to={kind.list}>{t(kind.title)}</BackLink>
+            <span className={styles.hint}>{t(`games.kinds.${kind.words}.hint`)}</span>
+          </div>
           {game.data && (
-            <>
+            <div className={styles.status}>
               <span role="status">{problems ?? t('games.playable')}</span>
               <ShareButtons row={game.data} />
-            </>
+              <GameStatsLine gridId={gridId} />
+            </div>
           )}
         </div>
       }

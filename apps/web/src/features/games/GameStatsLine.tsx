@@ -5,7 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { request } from '../../lib/http';
 import styles from './Games.module.css';
 
-/** How often a game was played and by how many students, and the card missed most. */
+/** How many of the cards most often missed the line names. */
+const MISSED_SHOWN = 3;
+
+/** How often a game was played and by how many students, and the cards missed most. */
 export function GameStatsLine({ gridId }: { gridId: number }) {
   const { t } = useTranslation();
   const stats = useQuery({
@@ -15,12 +18,17 @@ export function GameStatsLine({ gridId }: { gridId: number }) {
   });
   if (!stats.data) return null;
   const { plays, students, missed } = stats.data;
-  const worst = missed.find((card) => card.wrong > 0);
+  const worst = missed
+    .filter((card) => card.wrong > 0)
+    .slice(0, MISSED_SHOWN)
+    .map(({ value, wrong, seen }) =>
+      t('games.missedCard', { card: value.slice(0, 60), wrong, seen }),
+    )
+    .join(', ');
   return (
     <span className={styles.hint}>
       {t('games.plays', { count: plays, students })}
-      {worst &&
-        ` · ${t('games.mostMissed', { card: worst.value.slice(0, 60), wrong: worst.wrong, seen: worst.seen })}`}
+      {worst && ` · ${t('games.mostMissed', { cards: worst })}`}
     </span>
   );
 }
