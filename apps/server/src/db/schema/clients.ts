@@ -80,13 +80,15 @@ export const clientStageMoves = pgTable(
 );
 
 /**
- * Per stage, how many clients and the sum of their price, kept exact by triggers on clients
- * in the writing transaction (migration 0005, ADR 016). `stage_key` is the stage id, 0 for
- * clients without a stage. The list's X-Total-Count and the pipeline headers read it instead
- * of counting every client.
+ * Per stage, how many clients, the sum of their price and of their weighted price, kept exact
+ * by triggers on clients in the writing transaction (migrations 0005 and 0011, ADR 016).
+ * `stage_key` is the stage id, 0 for clients without a stage. The list's X-Total-Count, the
+ * pipeline headers and the dashboard read it instead of counting every client.
  */
 export const clientStageTotals = pgTable('client_stage_totals', {
   stageKey: integer('stage_key').primaryKey(),
   clients: integer('clients').notNull().default(0),
   priceSum: numeric('price_sum', { precision: 16, scale: 2 }).notNull().default('0'),
+  /** the sum of price x probability / 100: the dashboard's pipeline value (migration 0011) */
+  weightedSum: numeric('weighted_sum', { precision: 18, scale: 4 }).notNull().default('0'),
 });

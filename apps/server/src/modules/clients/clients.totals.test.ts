@@ -49,37 +49,52 @@ async function expectExactTotals() {
   }
   expect(await totalOf('')).toEqual({ total: fresh.all, capped: undefined });
   // the table the triggers keep, stage by stage, without rows for nobody
+  type Kept = { stage_key: number; clients: number; price_sum: string; weighted_sum: string };
   const kept = (
-    await t.database.db.execute<{ stage_key: number; clients: number; price_sum: string }>(
-      sql`select stage_key, clients, price_sum from client_stage_totals where clients <> 0`,
+    await t.database.db.execute<Kept>(
+      sql`select stage_key, clients, price_sum, weighted_sum from client_stage_totals
+          where clients <> 0`,
     )
   ).rows;
   const counted = (
-    await t.database.db.execute<{ stage_key: number; clients: number; price_sum: string }>(sql`
+    await t.database.db.execute<Kept>(sql`
       select coalesce(stage_id, 0) as stage_key, count(*)::int as clients,
-             coalesce(sum(price), 0) as price_sum
+             coalesce(sum(price), 0) as price_sum,
+             coalesce(sum(price * probability / 100.0), 0) as weighted_sum
       from clients group by 1`)
   ).rows;
   const byKey = (rows: typeof kept) =>
     rows
-      .map((r) => [r.stage_key, r.clients, Number(r.price_sum)])
+      .map((r) => [r.stage_key, r.clients, Number(r.price_sum), Number(r.weighted_sum)])
       .sort((a, b) => Number(a[0]) - Number(b[0]));
   expect(byKey(kept)).toEqual(byKey(counted));
+  // the dashboard reads them: its figures are a fresh count's
+  const [all] = (
+    await t.database.db.execute<{ clients: number; value: string }>(sql`
+      select count(*)::int as clients, coalesce(sum(price * probability / 100.0), 0) as value
+      from clients`)
+  ).rows;
+  const dashboard = (await agent.request({ method: 'GET', url: '/api/dashboard' })).json<{
+    totalClients: number;
+    pipelineValue: number;
+  }>();
+  expect(dashboard.totalClients).toBe(all?.clients);
+  expect(dashboard.pipelineValue).toBe(Math.round(Number(all?.value) * 100) / 100);
 }
 
 describe('client totals kept by the database', () => {
   it('stay exact through create, stage move, price change, delete and import', async () => {
     const created = [];
-    for (const [i, price] of [
-      [0, 100],
-      [0, 250.5],
-      [1, 300],
-      [2, null],
+    for (const [i, price, probability] of [
+      [0, 100, 50],
+      [0, 250.5, 33],
+      [1, 300, null],
+      [2, null, 80],
     ] as const) {
       const res = await agent.request({
         method: 'POST',
         url: '/api/clients',
-        payload: { firstName: `Totals${i}`, stage: stage(i), price },
+        payload: { firstName: `Totals${i}`, stage: stage(i), price, probability },
       });
       expect(res.statusCode).toBe(201);
       created.push(res.json<{ id: number }>().id);
@@ -105,6 +120,14 @@ describe('client totals kept by the database', () => {
     await agent.request({ method: 'PUT', url: `/api/clients/${second}`, payload: { price: 999 } });
     await agent.request({ method: 'PUT', url: `/api/clients/${third}`, payload: { price: null } });
     await expectExactTotals();
+    // the pipeline value follows a probability too
+    await agent.request({
+      method: 'PUT',
+      url: `/api/clients/${second}`,
+      payload: { probability: 71 },
+    });
+    await agent.request({ method: 'PUT', url: `/api/clients/${third}`, payload: { price: 12.34 } });
+    await expectExactTotals();
 
     expect(
       (await agent.request({ method: 'DELETE', url: `/api/clients/${first}` })).statusCode,
@@ -126,16 +149,19 @@ describe('client totals kept by the database', () => {
     await expectExactTotals();
   });
 
-  it('are rebuilt by the migration from rows already there', async () => {
-    // the migration's last statement, on a table emptied of totals
-    const migration = await readFile(
-      new URL('../../db/migrations/0005_client_stage_totals.sql', import.meta.url),
-      'utf8',
-    );
-    const backfill = migration.split('--> statement-breakpoint').at(-1) ?? '';
-    expect(backfill).toMatch(/insert into "client_stage_totals"/i);
+  it('are rebuilt by the migrations from rows already there', async () => {
+    // each migration's last statement, on a table emptied of totals
+    const lastStatement = async (file: string) =>
+      (await readFile(new URL(`../../db/migrations/${file}`, import.meta.url), 'utf8'))
+        .split('--> statement-breakpoint')
+        .at(-1) ?? '';
+    const counts = await lastStatement('0005_client_stage_totals.sql');
+    const weighted = await lastStatement('0011_client_weighted_totals.sql');
+    expect(counts).toMatch(/insert into "client_stage_totals"/i);
+    expect(weighted).toMatch(/update "client_stage_totals"/i);
     await t.database.db.execute(sql`delete from client_stage_totals`);
-    await t.database.db.execute(sql.raw(backfill));
+    await t.database.db.execute(sql.raw(counts));
+    await t.database.db.execute(sql.raw(weighted));
     await expectExactTotals();
   });
 
