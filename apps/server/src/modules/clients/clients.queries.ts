@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, eq, gt, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { cappedTotalOf, orderBy, searchOver, totalOf } from '../../db/list.js';
 import { preparedOnce } from '../../db/prepared.js';
@@ -312,30 +312,34 @@ export async function summaryByStage(db: Db, f: ClientFilters = {}) {
  * from the totals the triggers keep (ADR 016), the new clients by the created_at index.
  */
 export async function dashboardFigures(db: Db) {
-  const [totals] = await db
-    .select({
-      totalClients: sql<number>`coalesce(sum(${clientStageTotals.clients}), 0)::int`,
-      pipelineValue: sql<string>`coalesce(sum(${clientStageTotals.weightedSum}), 0)`,
-    })
-    .from(clientStageTotals);
-  const [fresh] = await db
-    .select({ newClients30d: count() })
-    .from(clients)
-    .where(gt(clients.createdAt, sql`now() - interval '30 days'`));
-  const [moves] = await db
-    .select({ n: count() })
-    .from(clientStageMoves)
-    .where(gt(clientStageMoves.at, sql`now() - interval '30 days'`));
+  // the figures in one statement: the kept totals, and the month's new clients and stage moves
+  const [figures] = (
+    await db.execute<{
+      totalClients: number;
+      pipelineValue: string;
+      newClients30d: number;
+      stageMoves30d: number;
+    }>(sql`
+    select
+      (select coalesce(sum(${clientStageTotals.clients}), 0)::int from ${clientStageTotals})
+        as "totalClients",
+      (select coalesce(sum(${clientStageTotals.weightedSum}), 0) from ${clientStageTotals})
+        as "pipelineValue",
+      (select count(*)::int from ${clients} where ${clients.createdAt} > now() - interval '30 days')
+        as "newClients30d",
+      (select count(*)::int from ${clientStageMoves}
+        where ${clientStageMoves.at} > now() - interval '30 days') as "stageMoves30d"`)
+  ).rows;
   const byDay = await db.execute<{ date: string; count: number }>(sql`
     select to_char(d, 'YYYY-MM-DD') as date, count(c.id)::int as count
     from generate_series(current_date - 29, current_date, interval '1 day') d
     left join ${clients} c on c.created_at >= d and c.created_at < d + interval '1 day'
     group by d order by d`);
   return {
-    totalClients: totals?.totalClients ?? 0,
-    pipelineValue: Math.round(Number(totals?.pipelineValue ?? 0) * 100) / 100,
-    newClients30d: fresh?.newClients30d ?? 0,
-    stageMoves30d: moves?.n ?? 0,
+    totalClients: figures?.totalClients ?? 0,
+    pipelineValue: Math.round(Number(figures?.pipelineValue ?? 0) * 100) / 100,
+    newClients30d: figures?.newClients30d ?? 0,
+    stageMoves30d: figures?.stageMoves30d ?? 0,
     newClientsByDay: byDay.rows,
   };
 }
