@@ -86,7 +86,8 @@ export type ClientWrite = z.input<typeof clientWrite>;
 
 export const clientCreate = clientWrite.required({ firstName: true }).meta({ id: 'ClientCreate' });
 
-export const CLIENT_SORTS = [
+/** The columns a client list sorts by and its CSV carries first. */
+const CLIENT_MAIN_COLUMNS = [
   'id',
   'firstName',
   'lastName',
@@ -97,9 +98,9 @@ export const CLIENT_SORTS = [
   'dLastContact',
   'stage',
   'product',
-  'stageChangedAt',
-  'createdAt',
 ] as const;
+
+export const CLIENT_SORTS = [...CLIENT_MAIN_COLUMNS, 'stageChangedAt', 'createdAt'] as const;
 
 const filterId = z.coerce.number().int().positive().optional();
 
@@ -143,16 +144,7 @@ export type Dashboard = z.infer<typeof dashboard>;
 
 /** The columns of the CSV export, also the headers the import understands. */
 export const CLIENT_CSV_COLUMNS = [
-  'id',
-  'firstName',
-  'lastName',
-  'email',
-  'tel',
-  'price',
-  'probability',
-  'dLastContact',
-  'stage',
-  'product',
+  ...CLIENT_MAIN_COLUMNS,
   'source',
   'category',
   'language',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formInteger, requiredText, updateOf } from './common.js';
+import { EDITABLE_DICTIONARIES, FIXED_LOOKUPS } from './paths.js';
 
 /** Every lookup answers items with at least id and name (SPEC.md §7 Lookups). */
 export const lookupItem = z
@@ -31,27 +32,9 @@ export type DictionaryInput = z.infer<typeof dictionaryInput>;
 export const dictionaryUpdate = updateOf(dictionaryInput).meta({ id: 'DictionaryItemUpdate' });
 export type DictionaryUpdate = z.infer<typeof dictionaryUpdate>;
 
-/** Lookups staff can edit in /settings (DESIGN.md §3). */
-export const EDITABLE_DICTIONARIES = [
-  'stages',
-  'products',
-  'sources',
-  'categories',
-  'levels',
-] as const;
+export { EDITABLE_DICTIONARIES, FIXED_LOOKUPS } from './paths.js';
 export type EditableDictionary = (typeof EDITABLE_DICTIONARIES)[number];
 
-/** Read-only lookups, seeded by a migration. */
-export const FIXED_LOOKUPS = [
-  'languages',
-  'timezones',
-  'booleans',
-  'conversationtypes',
-  'estimationfunctions',
-  'answertypes',
-  'clasifications',
-  'algorithms',
-] as const;
 export type FixedLookup = (typeof FIXED_LOOKUPS)[number];
 
 /** SPEC.md §3 Boolean option: ids 1 yes, 2 no. */

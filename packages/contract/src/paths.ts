@@ -6,24 +6,34 @@
 
 const API = '/api';
 
-/** The GET lookups of SPEC §7: a list of items with id and name. */
-export const LOOKUP_NAMES = [
+/** Lookups staff can edit in /settings (docs/data-model.md, Lookups). */
+export const EDITABLE_DICTIONARIES = [
   'stages',
-  'users',
-  'projects',
-  'languages',
-  'categories',
   'products',
   'sources',
+  'categories',
   'levels',
+] as const;
+
+/** Read-only lookups, seeded by a migration. */
+export const FIXED_LOOKUPS = [
+  'languages',
   'timezones',
   'booleans',
-  'groups',
   'conversationtypes',
   'estimationfunctions',
   'answertypes',
   'clasifications',
   'algorithms',
+] as const;
+
+/** Every GET lookup: a list of items with id and name (docs/api.md). */
+export const LOOKUP_NAMES = [
+  'users',
+  'projects',
+  'groups',
+  ...EDITABLE_DICTIONARIES,
+  ...FIXED_LOOKUPS,
 ] as const;
 export type LookupName = (typeof LOOKUP_NAMES)[number];
 
