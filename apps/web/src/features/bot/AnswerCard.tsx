@@ -7,6 +7,7 @@ import controls from '../../components/controls.module.css';
 import { askConfirm } from '../../components/feedback/confirm';
 import { dismissNotice, showNotice } from '../../components/feedback/notices';
 import { scheduleCommit, usePendingKeys } from '../../components/feedback/pendingCommits';
+import { IconButton } from '../../components/IconButton';
 import { EntityForm } from '../../components/form/EntityForm';
 import { deleteFailureMessage } from '../../components/list/deleteFailure';
 import { useLookupLabels } from '../../components/lookups';
@@ -102,12 +103,16 @@ export function AnswerCard({
           <span className={styles.muted}>{typeName(answer.answerTypeId)}</span>
         </h3>
         <div className={styles.answerActions}>
-          <EditDeleteButtons
-            name={answerName}
-            size={16}
-            editing={editing}
-            onEdit={() => setEditing((e) => !e)}
-            onDelete={() => void remove(answerKey, answerName, () => deleteAnswer(answer.id))}
+          <IconButton
+            label={t('list.edit', { name: answerName })}
+            icon={Pencil}
+            aria-expanded={editing}
+            onClick={() => setEditing((e) => !e)}
+          />
+          <IconButton
+            label={t('list.delete', { name: answerName })}
+            icon={Trash2}
+            onClick={() => void remove(answerKey, answerName, () => deleteAnswer(answer.id))}
           />
         </div>
       </header>
@@ -177,11 +182,17 @@ export function AnswerCard({
                     </span>
                   )}
                   <span className={styles.buttonActions}>
-                    <EditDeleteButtons
-                      name={buttonName}
-                      size={14}
-                      onEdit={() => setEditingButton(c.id)}
-                      onDelete={() =>
+                    <IconButton
+                      label={t('list.edit', { name: buttonName })}
+                      icon={Pencil}
+                      iconSize={14}
+                      onClick={() => setEditingButton(c.id)}
+                    />
+                    <IconButton
+                      label={t('list.delete', { name: buttonName })}
+                      icon={Trash2}
+                      iconSize={14}
+                      onClick={() =>
                         void remove(api.answerConnector(c.id), buttonName, () =>
                           deleteConnector(c.id),
                         )
@@ -225,44 +236,5 @@ export function AnswerCard({
           </button>
         ))}
     </article>
-  );
-}
-
-/** The Edit and Delete icon buttons of an answer or of one of its buttons. */
-function EditDeleteButtons({
-  name,
-  size,
-  editing,
-  onEdit,
-  onDelete,
-}: {
-  /** the record in words ("answer …", "button …") */
-  name: string;
-  size: number;
-  /** whether the edit form is open, when Edit toggles it */
-  editing?: boolean;
-  onEdit: () => void;
-  onDelete: () => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <>
-      {[
-        { label: t('list.edit', { name }), Icon: Pencil, run: onEdit, expanded: editing },
-        { label: t('list.delete', { name }), Icon: Trash2, run: onDelete, expanded: undefined },
-      ].map(({ label, Icon, run, expanded }) => (
-        <button
-          key={label}
-          type="button"
-          className={controls.iconButton}
-          aria-label={label}
-          title={label}
-          aria-expanded={expanded}
-          onClick={run}
-        >
-          <Icon size={size} aria-hidden="true" />
-        </button>
-      ))}
-    </>
   );
 }

@@ -1,7 +1,7 @@
 import { Code, Link2, QrCode, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import controls from '../../components/controls.module.css';
+import { IconButton } from '../../components/IconButton';
 import type { Column } from '../../components/list/types';
 import { useCopy } from '../../components/list/useRowActions';
 import type { GameProblem } from './gamesApi';
@@ -36,41 +36,37 @@ export function ShareButtons({ row }: { row: ShareRow }) {
   const buttons = [
     {
       label: t('games.copyLink', { name: row.name }),
-      Icon: Link2,
+      icon: Link2,
       run: () => void copy(shareValue(t, row, row.link)),
     },
     {
       label: t('games.copyEmbed', { name: row.name }),
-      Icon: Code,
+      icon: Code,
       run: () => void copy(shareValue(t, row, row.embed)),
     },
     {
       label: t('games.showQr', { name: row.name }),
-      Icon: QrCode,
+      icon: QrCode,
       run: () => show('qr'),
       opensDialog: true,
     },
     {
       label: t('games.copyStudentLink', { name: row.name }),
-      Icon: UserRound,
+      icon: UserRound,
       run: () => show('student'),
       opensDialog: true,
     },
   ];
   return (
     <span className={styles.share}>
-      {buttons.map(({ label, Icon, run, opensDialog }) => (
-        <button
+      {buttons.map(({ label, icon, run, opensDialog }) => (
+        <IconButton
           key={label}
-          type="button"
-          className={controls.iconButton}
-          aria-label={label}
-          title={label}
+          label={label}
+          icon={icon}
           aria-haspopup={opensDialog ? 'dialog' : undefined}
           onClick={run}
-        >
-          <Icon size={16} aria-hidden="true" />
-        </button>
+        />
       ))}
       {open === 'qr' && <QrDialog name={row.name} link={row.link} onClose={() => setOpen(null)} />}
       {open === 'student' && (

@@ -5,7 +5,7 @@ import {
 } from '@school/contract/schedule';
 import { Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import controls from '../../components/controls.module.css';
+import { IconButton } from '../../components/IconButton';
 import { formatMoney } from '../../lib/format';
 import { SelectCell, TextCell } from './ParticipantCells';
 import type { Event } from './scheduleApi';
@@ -114,15 +114,11 @@ export function ParticipantsTable({
               </td>
               <td className={styles.number}>{formatMoney(row.amount, i18n.language)}</td>
               <td>
-                <button
-                  type="button"
-                  className={controls.iconButton}
-                  aria-label={t('schedule.removeParticipant', { name: row.studentName })}
-                  title={t('schedule.removeParticipant', { name: row.studentName })}
+                <IconButton
+                  label={t('schedule.removeParticipant', { name: row.studentName })}
+                  icon={Trash2}
                   onClick={() => onRemove(row)}
-                >
-                  <Trash2 size={16} aria-hidden="true" />
-                </button>
+                />
               </td>
             </tr>
           ))}
