@@ -1,11 +1,13 @@
 import { api } from '@school/contract/paths';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearNotices } from '../../components/feedback/notices';
 import { DEFAULT_UNDO_DELAY_MS } from '../../components/feedback/pendingCommits';
-import { calledUrls, lastBody, rows } from '../../test/server';
+import { ANSWERS } from '../../test/bot';
+import { calledUrls, lastBody, rows, seed, server } from '../../test/server';
 import { confirmDelete, renderWithProviders, setupI18n, stubLayout } from '../../test/utils';
 import { ConversationScreen } from './ConversationScreen';
 
@@ -174,6 +176,34 @@ describe('a conversation’s graph', () => {
   });
 });
 
+describe('publishing', () => {
+  it('lists the problems the server names when it refuses to publish', async () => {
+    server.use(
+      http.put(api.conversation(1), () =>
+        HttpResponse.json(
+          {
+            error: 'validation',
+            message: 'The graph has problems',
+            problems: [{ kind: 'unreachable', answerId: 13, message: 'Answer 13 unreachable' }],
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    renderConversation();
+    await within(await answersSection()).findByText(FORGOTTEN);
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    const refused = await screen.findByRole('alert');
+    expect(refused).toHaveTextContent('Not published: the conversation has these problems.');
+    expect(within(refused).getByRole('listitem')).toHaveTextContent(
+      `“${FORGOTTEN}” cannot be reached from the start.`,
+    );
+    expect(lastBody('PUT', api.conversation(1))).toEqual({ isPresent: 1 });
+    expect(screen.getByText('Draft')).toBeInTheDocument();
+  });
+});
+
 describe('the walk-through preview', () => {
   it('walks by pressing buttons to the last message and shows the score', async () => {
     const user = userEvent.setup();
@@ -206,5 +236,27 @@ describe('the walk-through preview', () => {
     await user.click(within(preview).getByRole('button', { name: 'Start again' }));
     expect(await within(preview).findByRole('group', { name: 'Buttons' })).toBeInTheDocument();
     expect(within(preview).queryByText('The conversation has ended.')).not.toBeInTheDocument();
+  });
+
+  it('sends a typed reply to a free-text answer', async () => {
+    seed({
+      answers: ANSWERS.map((a) => (a.id === 11 ? { ...a, answerTypeId: 2 } : a)),
+    });
+    const user = userEvent.setup();
+    renderConversation();
+    const preview = await screen.findByRole('region', { name: 'Try it' });
+    await user.click(
+      within(await within(preview).findByRole('group', { name: 'Buttons' })).getByRole('button', {
+        name: 'Yes',
+      }),
+    );
+    const reply = await within(preview).findByRole('textbox', { name: 'Your reply' });
+    await user.type(reply, 'I went home');
+    await user.click(within(preview).getByRole('button', { name: 'Send' }));
+    expect(await within(preview).findByText('I went home')).toBeInTheDocument();
+    expect(await within(preview).findByText('The conversation has ended.')).toBeInTheDocument();
+    expect(lastBody('POST', api.conversationPreview(1))).toEqual({
+      replies: [{ connectorId: 100 }, { text: 'I went home' }],
+    });
   });
 });
