@@ -2,7 +2,8 @@ import type { Client } from '@school/contract/clients';
 import { api } from '@school/contract/paths';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { setupServer } from 'msw/node';
-import { botCollections, botHandlers } from './bot';
+import { botHandlers } from './bot';
+import { botCollections } from './botData';
 import { makeClient } from './clients';
 
 /**

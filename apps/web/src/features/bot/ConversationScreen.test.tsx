@@ -6,7 +6,7 @@ import { Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearNotices } from '../../components/feedback/notices';
 import { DEFAULT_UNDO_DELAY_MS } from '../../components/feedback/pendingCommits';
-import { ANSWERS } from '../../test/bot';
+import { ANSWERS } from '../../test/botData';
 import { calledUrls, lastBody, rows, seed, server } from '../../test/server';
 import { confirmDelete, renderWithProviders, setupI18n, stubLayout } from '../../test/utils';
 import { ConversationScreen } from './ConversationScreen';
