@@ -5,11 +5,10 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import controls from '../../components/controls.module.css';
 import { askConfirm } from '../../components/feedback/confirm';
-import { dismissNotice, showNotice } from '../../components/feedback/notices';
-import { scheduleCommit, usePendingKeys } from '../../components/feedback/pendingCommits';
+import { deleteWithUndo } from '../../components/feedback/deleteWithUndo';
+import { usePendingKeys } from '../../components/feedback/pendingCommits';
 import { IconButton } from '../../components/IconButton';
 import { EntityForm } from '../../components/form/EntityForm';
-import { deleteFailureMessage } from '../../components/list/deleteFailure';
 import { useLookupLabels } from '../../components/lookups';
 import {
   deleteAnswer,
@@ -63,22 +62,12 @@ export function AnswerCard({
       confirmLabel: t('list.deleteConfirm'),
     });
     if (!yes) return;
-    let notice = 0;
-    const undo = scheduleCommit({
+    deleteWithUndo(t, {
       key,
       send,
-      onCommitted: onChanged,
-      onFailed: (error) => {
-        dismissNotice(notice);
-        const message = deleteFailureMessage(error);
-        if (message !== null) showNotice({ text: t(message), tone: 'error' });
-        onChanged();
-      },
-    });
-    notice = showNotice({
       text: t('list.deleted', { record: name }),
-      durationMs: 8000,
-      action: { label: t('notices.undo'), run: undo },
+      noticeMs: 8000,
+      onSettled: onChanged,
     });
   };
 

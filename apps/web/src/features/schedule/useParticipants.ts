@@ -2,13 +2,9 @@ import { api } from '@school/contract/paths';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dismissNotice, showNotice } from '../../components/feedback/notices';
-import {
-  scheduleCommit,
-  undoDelayMs,
-  usePendingKeys,
-} from '../../components/feedback/pendingCommits';
-import { deleteFailureMessage } from '../../components/list/deleteFailure';
+import { deleteWithUndo } from '../../components/feedback/deleteWithUndo';
+import { showNotice } from '../../components/feedback/notices';
+import { usePendingKeys } from '../../components/feedback/pendingCommits';
 import { HttpError } from '../../lib/http';
 import {
   addParticipants,
@@ -83,25 +79,13 @@ export function useParticipants(lesson: Lesson) {
       });
   };
 
-  const remove = (row: Event) => {
-    let notice = 0;
-    const undo = scheduleCommit({
+  const remove = (row: Event) =>
+    deleteWithUndo(t, {
       key: api.event(row.id),
       send: () => deleteEvent(row.id),
-      onCommitted: refresh,
-      onFailed: (error) => {
-        dismissNotice(notice);
-        const key = deleteFailureMessage(error);
-        if (key !== null) showNotice({ text: t(key), tone: 'error' });
-        refresh();
-      },
-    });
-    notice = showNotice({
       text: t('schedule.participantRemoved', { name: row.studentName }),
-      durationMs: undoDelayMs(),
-      action: { label: t('notices.undo'), run: undo },
+      onSettled: refresh,
     });
-  };
 
   const rows = (events.data ?? [])
     .filter((row) => !pendingKeys.has(api.event(row.id)))
