@@ -2,6 +2,8 @@ import type { Client } from '@school/contract/clients';
 import { api } from '@school/contract/paths';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { setupServer } from 'msw/node';
+import { botHandlers } from './bot';
+import { botCollections } from './botData';
 import { makeClient } from './clients';
 
 /**
@@ -93,6 +95,7 @@ const defaults = (): Record<string, Row[]> => ({
   ...structuredClone(LOOKUPS),
   clients: structuredClone(CLIENTS),
   things: structuredClone(THINGS),
+  ...botCollections(),
 });
 
 let store = defaults();
@@ -272,6 +275,11 @@ export const handlers: HttpHandler[] = [
   http.post(api.logout, () => {
     session = null;
     return new HttpResponse(null, { status: 204 });
+  }),
+  ...botHandlers({
+    rows,
+    add: (collection, row) => void (store[collection] = [...rows(collection), row]),
+    select,
   }),
   http.get(api.clientsByStage, ({ request }) => {
     const search = new URL(request.url).searchParams.get('search') ?? '';

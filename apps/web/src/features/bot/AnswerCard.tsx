@@ -5,11 +5,10 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import controls from '../../components/controls.module.css';
 import { askConfirm } from '../../components/feedback/confirm';
-import { dismissNotice, showNotice } from '../../components/feedback/notices';
-import { scheduleCommit, usePendingKeys } from '../../components/feedback/pendingCommits';
+import { deleteWithUndo } from '../../components/feedback/deleteWithUndo';
+import { usePendingKeys } from '../../components/feedback/pendingCommits';
+import { IconButton } from '../../components/IconButton';
 import { EntityForm } from '../../components/form/EntityForm';
-import type { FieldSpec } from '../../components/form/fields';
-import { deleteFailureMessage } from '../../components/list/deleteFailure';
 import { useLookupLabels } from '../../components/lookups';
 import {
   deleteAnswer,
@@ -20,9 +19,8 @@ import {
   type AnswerConnector,
   type EstimationGroup,
 } from './botApi';
+import { ANSWER_FIELDS, buttonFields, short } from './answerFields';
 import styles from './Bot.module.css';
-
-const short = (text: string, max = 50) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 interface AnswerCardProps {
   answer: Answer;
@@ -54,39 +52,7 @@ export function AnswerCard({
   const answerKey = api.answer(answer.id);
   if (pendingKeys.has(answerKey)) return null;
 
-  // SPEC §7: the next-answer selector shows the answers' texts
-  const nextOptions = answers
-    .filter((a) => a.id !== answer.id)
-    .map((a) => ({ value: String(a.id), label: short(a.text) }));
-  const buttonFields: readonly FieldSpec[] = [
-    { name: 'text', label: 'fields.buttonText' },
-    { name: 'nextId', label: 'fields.nextId', kind: 'select', options: nextOptions },
-    { name: 'url', label: 'fields.url' },
-    { name: 'point', label: 'fields.point', kind: 'decimal' },
-    {
-      name: 'estimationGroup',
-      label: 'fields.estimationGroup',
-      kind: 'select',
-      options: groups.map((g) => ({ value: String(g.id), label: g.name })),
-    },
-    {
-      name: 'clasification',
-      label: 'fields.clasification',
-      kind: 'select',
-      lookup: api.lookup('clasifications'),
-    },
-    { name: 'isRight', label: 'fields.isRight', kind: 'checkbox' },
-  ];
-  const answerFields: readonly FieldSpec[] = [
-    { name: 'text', label: 'fields.text', kind: 'textarea' },
-    {
-      name: 'answerTypeId',
-      label: 'fields.answerType',
-      kind: 'select',
-      lookup: api.lookup('answertypes'),
-    },
-    { name: 'isLast', label: 'fields.isLast', kind: 'checkbox' },
-  ];
+  const fields = buttonFields(answer, answers, groups);
 
   /** Delete after confirmation, with Undo (ADR 013). */
   const remove = async (key: string, name: string, send: () => Promise<unknown>) => {
@@ -96,22 +62,12 @@ export function AnswerCard({
       confirmLabel: t('list.deleteConfirm'),
     });
     if (!yes) return;
-    let notice = 0;
-    const undo = scheduleCommit({
+    deleteWithUndo(t, {
       key,
       send,
-      onCommitted: onChanged,
-      onFailed: (error) => {
-        dismissNotice(notice);
-        const message = deleteFailureMessage(error);
-        if (message !== null) showNotice({ text: t(message), tone: 'error' });
-        onChanged();
-      },
-    });
-    notice = showNotice({
       text: t('list.deleted', { record: name }),
-      durationMs: 8000,
-      action: { label: t('notices.undo'), run: undo },
+      noticeMs: 8000,
+      onSettled: onChanged,
     });
   };
 
@@ -136,32 +92,24 @@ export function AnswerCard({
           <span className={styles.muted}>{typeName(answer.answerTypeId)}</span>
         </h3>
         <div className={styles.answerActions}>
-          <button
-            type="button"
-            className={controls.iconButton}
-            aria-label={t('list.edit', { name: answerName })}
-            title={t('list.edit', { name: answerName })}
+          <IconButton
+            label={t('list.edit', { name: answerName })}
+            icon={Pencil}
             aria-expanded={editing}
             onClick={() => setEditing((e) => !e)}
-          >
-            <Pencil size={16} aria-hidden="true" />
-          </button>
-          <button
-            type="button"
-            className={controls.iconButton}
-            aria-label={t('list.delete', { name: answerName })}
-            title={t('list.delete', { name: answerName })}
+          />
+          <IconButton
+            label={t('list.delete', { name: answerName })}
+            icon={Trash2}
             onClick={() => void remove(answerKey, answerName, () => deleteAnswer(answer.id))}
-          >
-            <Trash2 size={16} aria-hidden="true" />
-          </button>
+          />
         </div>
       </header>
       {editing ? (
         <EntityForm
           mode="edit"
           schema={answerUpdate}
-          fields={answerFields}
+          fields={ANSWER_FIELDS}
           defaultValues={{
             text: answer.text,
             answerTypeId: String(answer.answerTypeId),
@@ -195,7 +143,7 @@ export function AnswerCard({
                 <EntityForm
                   mode="edit"
                   schema={answerConnectorUpdate}
-                  fields={buttonFields}
+                  fields={fields}
                   defaultValues={{
                     text: c.text,
                     nextId: c.nextId === null ? '' : String(c.nextId),
@@ -223,28 +171,22 @@ export function AnswerCard({
                     </span>
                   )}
                   <span className={styles.buttonActions}>
-                    <button
-                      type="button"
-                      className={controls.iconButton}
-                      aria-label={t('list.edit', { name: buttonName })}
-                      title={t('list.edit', { name: buttonName })}
+                    <IconButton
+                      label={t('list.edit', { name: buttonName })}
+                      icon={Pencil}
+                      iconSize={14}
                       onClick={() => setEditingButton(c.id)}
-                    >
-                      <Pencil size={14} aria-hidden="true" />
-                    </button>
-                    <button
-                      type="button"
-                      className={controls.iconButton}
-                      aria-label={t('list.delete', { name: buttonName })}
-                      title={t('list.delete', { name: buttonName })}
+                    />
+                    <IconButton
+                      label={t('list.delete', { name: buttonName })}
+                      icon={Trash2}
+                      iconSize={14}
                       onClick={() =>
                         void remove(api.answerConnector(c.id), buttonName, () =>
                           deleteConnector(c.id),
                         )
                       }
-                    >
-                      <Trash2 size={14} aria-hidden="true" />
-                    </button>
+                    />
                   </span>
                 </>
               )}
@@ -257,7 +199,7 @@ export function AnswerCard({
           <EntityForm
             mode="create"
             schema={answerConnectorUpdate}
-            fields={buttonFields}
+            fields={fields}
             defaultValues={{
               text: '',
               nextId: '',

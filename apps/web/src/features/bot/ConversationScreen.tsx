@@ -17,11 +17,11 @@ import { BackLink, RecordNotFound } from '../../components/detail/RecordLinks';
 import { useEntity } from '../../components/detail/useEntity';
 import { showNotice } from '../../components/feedback/notices';
 import { EntityForm } from '../../components/form/EntityForm';
-import type { FieldSpec } from '../../components/form/fields';
 import { HeaderBlock } from '../../components/HeaderBlock';
 import { LoadingState } from '../../components/LoadingState';
 import { HttpError } from '../../lib/http';
 import { AnswerCard } from './AnswerCard';
+import { ANSWER_FIELDS } from './answerFields';
 import { BotStatusNote } from './BotStatusNote';
 import {
   refreshBot,
@@ -38,17 +38,6 @@ import { EstimationGroups } from './EstimationGroups';
 import { problemText } from './graphProblems';
 import { PreviewChat } from './PreviewChat';
 import styles from './Bot.module.css';
-
-const ANSWER_FIELDS: readonly FieldSpec[] = [
-  { name: 'text', label: 'fields.text', kind: 'textarea' },
-  {
-    name: 'answerTypeId',
-    label: 'fields.answerType',
-    kind: 'select',
-    lookup: api.lookup('answertypes'),
-  },
-  { name: 'isLast', label: 'fields.isLast', kind: 'checkbox' },
-];
 
 /** SPEC §2 /conversations/{id}: the answers, their buttons, groups, graph and a preview. */
 export function ConversationScreen() {

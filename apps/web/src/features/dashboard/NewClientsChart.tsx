@@ -56,24 +56,21 @@ export function NewClientsChart({ days }: { days: readonly Day[] }) {
             y2={baseline}
             className={styles.axisLine}
           />
-          <text
-            x={AXIS_LEFT - 8}
-            y={TOP}
-            textAnchor="end"
-            dominantBaseline="central"
-            className={styles.axisText}
-          >
-            {formatCount(max, locale)}
-          </text>
-          <text
-            x={AXIS_LEFT - 8}
-            y={baseline}
-            textAnchor="end"
-            dominantBaseline="central"
-            className={styles.axisText}
-          >
-            {formatCount(0, locale)}
-          </text>
+          {[
+            { y: TOP, value: max },
+            { y: baseline, value: 0 },
+          ].map((tick) => (
+            <text
+              key={tick.y}
+              x={AXIS_LEFT - 8}
+              y={tick.y}
+              textAnchor="end"
+              dominantBaseline="central"
+              className={styles.axisText}
+            >
+              {formatCount(tick.value, locale)}
+            </text>
+          ))}
           {days.map((day, index) => {
             const height = max === 0 ? 0 : (day.count / max) * plotHeight;
             return (

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ListScreen } from '../../components/list/ListScreen';
 import type { Column } from '../../components/list/types';
 import { GAME_KINDS, gameSetsResource, problemsText, type GameSet } from './gamesApi';
-import { ShareButtons } from './ShareButtons';
+import { shareColumn } from './ShareButtons';
 
 const FIELDS = [{ name: 'name', label: 'fields.name' }] as const;
 
@@ -22,12 +22,7 @@ export function GameSetsScreen({ type }: { type: GameType }) {
         label: 'fields.playable',
         value: (row) => problemsText(t, row.problems) ?? t('games.playable'),
       },
-      {
-        key: 'share',
-        label: 'fields.share',
-        value: (row) => row.link,
-        render: (row) => <ShareButtons row={row} />,
-      },
+      shareColumn(),
     ],
     [t],
   );

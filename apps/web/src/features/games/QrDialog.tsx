@@ -5,16 +5,15 @@ import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
 import styles from './Games.module.css';
 
-/** The link as a QR code, large enough for the classroom screen, and a PNG to download. */
-export function QrDialog({
-  name,
-  link,
-  onClose,
-}: {
+/** What a share dialog of a game list is given: the game's name and its player link. */
+export interface ShareDialogProps {
   name: string;
   link: string;
   onClose: () => void;
-}) {
+}
+
+/** The link as a QR code, large enough for the classroom screen, and a PNG to download. */
+export function QrDialog({ name, link, onClose }: ShareDialogProps) {
   const { t } = useTranslation();
   const image = useQuery({
     queryKey: ['qr', link],

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ListScreen } from '../../components/list/ListScreen';
 import type { Column } from '../../components/list/types';
 import { setsResource, type GameSetList } from './gamesApi';
-import { ShareButtons } from './ShareButtons';
+import { shareColumn } from './ShareButtons';
 
 const FIELDS = [{ name: 'name', label: 'fields.name' }] as const;
 
@@ -20,12 +20,7 @@ export function SetsScreen() {
         label: 'fields.playable',
         value: (row) => t(row.playable ? 'games.playable' : 'games.setNotPlayable'),
       },
-      {
-        key: 'share',
-        label: 'fields.share',
-        value: (row) => row.link,
-        render: (row) => <ShareButtons row={row} />,
-      },
+      shareColumn(),
     ],
     [t],
   );

@@ -1,7 +1,8 @@
 import { Code, Link2, QrCode, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import controls from '../../components/controls.module.css';
+import { IconButton } from '../../components/IconButton';
+import type { Column } from '../../components/list/types';
 import { useCopy } from '../../components/list/useRowActions';
 import type { GameProblem } from './gamesApi';
 import { shareValue } from './gamesApi';
@@ -9,27 +10,22 @@ import { QrDialog } from './QrDialog';
 import { StudentLinkDialog } from './StudentLinkDialog';
 import styles from './Games.module.css';
 
+/** A game or a set as its share buttons need it. */
+interface ShareRow {
+  name: string;
+  link: string;
+  embed: string;
+  playable: boolean;
+  problems?: readonly GameProblem[];
+}
+
 /**
  * Copy the player's link, the embed snippet or a student's link that records their result, or
  * show the link as a QR code; a game that cannot be played says why instead.
  */
-export function ShareButtons({
-  row,
-}: {
-  row: {
-    name: string;
-    link: string;
-    embed: string;
-    playable: boolean;
-    problems?: readonly GameProblem[];
-  };
-}) {
+export function ShareButtons({ row }: { row: ShareRow }) {
   const { t } = useTranslation();
   const copy = useCopy();
-  const link = t('games.copyLink', { name: row.name });
-  const embed = t('games.copyEmbed', { name: row.name });
-  const qr = t('games.showQr', { name: row.name });
-  const forStudent = t('games.copyStudentLink', { name: row.name });
   const [open, setOpen] = useState<'qr' | 'student' | null>(null);
   /** Opens a dialog when the game can be played; else says why not. */
   const show = (dialog: 'qr' | 'student') => {
@@ -37,50 +33,55 @@ export function ShareButtons({
     if (typeof value === 'string') setOpen(dialog);
     else void copy(value);
   };
+  const buttons = [
+    {
+      label: t('games.copyLink', { name: row.name }),
+      icon: Link2,
+      run: () => void copy(shareValue(t, row, row.link)),
+    },
+    {
+      label: t('games.copyEmbed', { name: row.name }),
+      icon: Code,
+      run: () => void copy(shareValue(t, row, row.embed)),
+    },
+    {
+      label: t('games.showQr', { name: row.name }),
+      icon: QrCode,
+      run: () => show('qr'),
+      opensDialog: true,
+    },
+    {
+      label: t('games.copyStudentLink', { name: row.name }),
+      icon: UserRound,
+      run: () => show('student'),
+      opensDialog: true,
+    },
+  ];
   return (
     <span className={styles.share}>
-      <button
-        type="button"
-        className={controls.iconButton}
-        aria-label={link}
-        title={link}
-        onClick={() => void copy(shareValue(t, row, row.link))}
-      >
-        <Link2 size={16} aria-hidden="true" />
-      </button>
-      <button
-        type="button"
-        className={controls.iconButton}
-        aria-label={embed}
-        title={embed}
-        onClick={() => void copy(shareValue(t, row, row.embed))}
-      >
-        <Code size={16} aria-hidden="true" />
-      </button>
-      <button
-        type="button"
-        className={controls.iconButton}
-        aria-label={qr}
-        title={qr}
-        aria-haspopup="dialog"
-        onClick={() => show('qr')}
-      >
-        <QrCode size={16} aria-hidden="true" />
-      </button>
-      <button
-        type="button"
-        className={controls.iconButton}
-        aria-label={forStudent}
-        title={forStudent}
-        aria-haspopup="dialog"
-        onClick={() => show('student')}
-      >
-        <UserRound size={16} aria-hidden="true" />
-      </button>
+      {buttons.map(({ label, icon, run, opensDialog }) => (
+        <IconButton
+          key={label}
+          label={label}
+          icon={icon}
+          aria-haspopup={opensDialog ? 'dialog' : undefined}
+          onClick={run}
+        />
+      ))}
       {open === 'qr' && <QrDialog name={row.name} link={row.link} onClose={() => setOpen(null)} />}
       {open === 'student' && (
         <StudentLinkDialog name={row.name} link={row.link} onClose={() => setOpen(null)} />
       )}
     </span>
   );
+}
+
+/** The share column of a list of games or sets: its value (CSV) is the player's link. */
+export function shareColumn<T extends ShareRow>(): Column<T> {
+  return {
+    key: 'share',
+    label: 'fields.share',
+    value: (row) => row.link,
+    render: (row) => <ShareButtons row={row} />,
+  };
 }

@@ -5,11 +5,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import controls from '../../components/controls.module.css';
+import { LabelledInput } from '../../components/form/LabelledInput';
 import { useCopy } from '../../components/list/useRowActions';
 import { Modal } from '../../components/Modal';
 import { Selector } from '../../components/Selector';
 import { Spinner } from '../../components/Spinner';
 import { request } from '../../lib/http';
+import type { ShareDialogProps } from './QrDialog';
 import styles from './Games.module.css';
 
 const STUDENTS_URL = withQuery(api.students, { sort: 'surname', limit: 5000 });
@@ -18,19 +20,10 @@ const STUDENTS_URL = withQuery(api.students, { sort: 'surname', limit: 5000 });
  * 'Copy link for this student' from a game list: choose the student, see the link that records
  * their result, and copy it.
  */
-export function StudentLinkDialog({
-  name,
-  link,
-  onClose,
-}: {
-  name: string;
-  link: string;
-  onClose: () => void;
-}) {
+export function StudentLinkDialog({ name, link, onClose }: ShareDialogProps) {
   const { t } = useTranslation();
   const copy = useCopy();
   const selectId = useId();
-  const linkId = useId();
   const [chosen, setChosen] = useState('');
   const student = useQuery({
     queryKey: ['entity', api.student(Number(chosen))],
@@ -53,28 +46,27 @@ export function StudentLinkDialog({
           onChange={setChosen}
           autoSelectSingle={false}
         />
-        <label className={controls.label} htmlFor={linkId}>
-          {t('games.studentLink')}
-        </label>
-        <div className={styles.addControls}>
-          <input
-            id={linkId}
-            className={controls.input}
-            readOnly
-            value={studentLink}
-            placeholder={t('games.chooseStudentFirst')}
-            onFocus={(event) => event.currentTarget.select()}
-          />
-          {student.isFetching && <Spinner />}
-          <button
-            type="button"
-            className={controls.button}
-            disabled={!studentLink}
-            onClick={() => void copy(studentLink)}
-          >
-            {t('games.copy')}
-          </button>
-        </div>
+        <LabelledInput
+          label={t('games.studentLink')}
+          readOnly
+          value={studentLink}
+          placeholder={t('games.chooseStudentFirst')}
+          onFocus={(event) => event.currentTarget.select()}
+          rowClassName={styles.addControls}
+          after={
+            <>
+              {student.isFetching && <Spinner />}
+              <button
+                type="button"
+                className={controls.button}
+                disabled={!studentLink}
+                onClick={() => void copy(studentLink)}
+              >
+                {t('games.copy')}
+              </button>
+            </>
+          }
+        />
         {student.isError && <p role="alert">{t('messages.error')}</p>}
         <p className={styles.hint}>{t('games.studentLinkHint')}</p>
       </div>

@@ -32,20 +32,13 @@ const LESSON_FIELDS = {
 const { date, start, end, price, duration, teacher, groupe, isCycled, course, hasBroadcast } =
   LESSON_FIELDS;
 const TEXTS = [LESSON_FIELDS.comment, LESSON_FIELDS.resources, LESSON_FIELDS.homework];
+/** The fields after the date in every lesson form: when, how long, at what price, with whom. */
+const PLAN = [start, end, price, duration, teacher, groupe] as const;
+/** The fields after the plan (and after isCycled where the form has it). */
+const EXTRAS = [course, hasBroadcast] as const;
 
 /** The create panel of the week view: a single lesson or, with isCycled yes, a weekly series. */
-export const CREATE_FIELDS: readonly FieldSpec[] = [
-  date,
-  start,
-  end,
-  price,
-  duration,
-  teacher,
-  groupe,
-  isCycled,
-  course,
-  hasBroadcast,
-];
+export const CREATE_FIELDS: readonly FieldSpec[] = [date, ...PLAN, isCycled, ...EXTRAS];
 
 /**
  * The create panel of the cycled view: the date is one of the template's weekdays (the series
@@ -54,30 +47,13 @@ export const CREATE_FIELDS: readonly FieldSpec[] = [
 export function cycledCreateFields(days: readonly { value: string; label: string }[]) {
   return [
     { ...date, kind: 'select', options: days },
-    start,
-    end,
-    price,
-    duration,
-    teacher,
-    groupe,
-    course,
-    hasBroadcast,
+    ...PLAN,
+    ...EXTRAS,
   ] satisfies readonly FieldSpec[];
 }
 
 /** The lesson modal's form: every field; isCycled is decided when the lesson is made. */
-export const EDIT_FIELDS: readonly FieldSpec[] = [
-  date,
-  start,
-  end,
-  price,
-  duration,
-  teacher,
-  groupe,
-  course,
-  hasBroadcast,
-  ...TEXTS,
-];
+export const EDIT_FIELDS: readonly FieldSpec[] = [date, ...PLAN, ...EXTRAS, ...TEXTS];
 
 export const createDefaults = (fields: readonly FieldSpec[], cycled: boolean): FormValues => {
   const values: FormValues = {};

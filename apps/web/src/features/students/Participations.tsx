@@ -5,6 +5,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import controls from '../../components/controls.module.css';
+import { LabelledInput } from '../../components/form/LabelledInput';
 import { InfoPieces } from '../../components/InfoPieces';
 import {
   activeFilters,
@@ -28,6 +29,25 @@ function today(): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
+/** The choices of a participation's attendance, to-pay and paid, in the filters' order. */
+const CHOICES = {
+  attendence: [
+    { value: 1, label: 'schedule.attendance.present' },
+    { value: 0, label: 'schedule.attendance.neutral' },
+    { value: 2, label: 'schedule.attendance.absent' },
+  ],
+  toPay: [
+    { value: 1, label: 'schedule.toPay.pays' },
+    { value: 0, label: 'schedule.toPay.unset' },
+    { value: 2, label: 'schedule.toPay.free' },
+  ],
+  isPaid: [
+    { value: 1, label: 'schedule.paid' },
+    { value: 0, label: 'schedule.unpaid' },
+  ],
+} as const;
+type Choice = (typeof CHOICES)[keyof typeof CHOICES][number];
+
 /** SPEC §4 row colours: paid green, absent red, the others blue (the cells say it in words). */
 function toneOf(row: Event): string {
   if (row.isPaid) return styles.paidRow ?? '';
@@ -43,7 +63,6 @@ function toneOf(row: Event): string {
 export function Participations({ studentId }: { studentId: number }) {
   const { t, i18n } = useTranslation();
   const headingId = useId();
-  const searchId = useId();
   const [filters, setFilters] = useState<FilterValues>(() => ({ dateTo: today() }));
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim(), 300);
@@ -73,49 +92,21 @@ export function Participations({ studentId }: { studentId: number }) {
   const filterSpecs: readonly FilterSpec[] = [
     { param: 'dateFrom', label: 'fields.from', date: true, before: 'dateTo' },
     { param: 'dateTo', label: 'fields.to', date: true, after: 'dateFrom' },
-    {
-      param: 'attendence',
-      label: 'fields.attendence',
-      options: [
-        { value: '1', label: t('schedule.attendance.present') },
-        { value: '0', label: t('schedule.attendance.neutral') },
-        { value: '2', label: t('schedule.attendance.absent') },
-      ],
-    },
-    {
-      param: 'toPay',
-      label: 'fields.toPay',
-      options: [
-        { value: '1', label: t('schedule.toPay.pays') },
-        { value: '0', label: t('schedule.toPay.unset') },
-        { value: '2', label: t('schedule.toPay.free') },
-      ],
-    },
-    {
-      param: 'isPaid',
-      label: 'fields.isPaid',
-      options: [
-        { value: '1', label: t('schedule.paid') },
-        { value: '0', label: t('schedule.unpaid') },
-      ],
-    },
+    ...(['attendence', 'toPay', 'isPaid'] as const).map((param) => ({
+      param,
+      label: `fields.${param}` as const,
+      options: CHOICES[param].map((choice: Choice) => ({
+        value: String(choice.value),
+        label: t(choice.label),
+      })),
+    })),
   ];
+  /** A value in words; one the choices do not name reads as `fallback`. */
+  const choiceText = (choices: readonly Choice[], value: number, fallback: Choice['label']) =>
+    t(choices.find((choice) => choice.value === value)?.label ?? fallback);
   const attendance = (value: number) =>
-    t(
-      value === 1
-        ? 'schedule.attendance.present'
-        : value === 0
-          ? 'schedule.attendance.neutral'
-          : 'schedule.attendance.absent',
-    );
-  const pays = (value: number) =>
-    t(
-      value === 2
-        ? 'schedule.toPay.free'
-        : value === 1
-          ? 'schedule.toPay.pays'
-          : 'schedule.toPay.unset',
-    );
+    choiceText(CHOICES.attendence, value, 'schedule.attendance.absent');
+  const pays = (value: number) => choiceText(CHOICES.toPay, value, 'schedule.toPay.unset');
   const day = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
   const filtered = searchText !== '' || Object.keys(activeFilters(filters)).length > 0;
 
@@ -124,13 +115,9 @@ export function Participations({ studentId }: { studentId: number }) {
       <h2 id={headingId}>{t('students.lessons')}</h2>
       {info.data && <InfoPieces pieces={info.data} label={t('students.lessonFigures')} />}
       <div className={styles.search}>
-        <label className={controls.label} htmlFor={searchId}>
-          {t('header.search')}
-        </label>
-        <input
-          id={searchId}
+        <LabelledInput
+          label={t('header.search')}
           type="search"
-          className={controls.input}
           value={searchText}
           onChange={(e) => setSearchText(e.target.value)}
         />

@@ -1,0 +1,95 @@
+import { api } from '@school/contract/paths';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { deleteWithUndo } from '../../components/feedback/deleteWithUndo';
+import { showNotice } from '../../components/feedback/notices';
+import { usePendingKeys } from '../../components/feedback/pendingCommits';
+import { HttpError } from '../../lib/http';
+import {
+  addParticipants,
+  deleteEvent,
+  refreshSchedule,
+  updateEvent,
+  useLessonEvents,
+  type Event,
+  type Lesson,
+} from './scheduleApi';
+
+/** What is added to a lesson: one student, or every student of a group. */
+export type ParticipantSource = 'student' | 'groupe';
+
+/** The failure of a save in words: the server's own for a refusal, else the SPEC text. */
+function failureText(error: unknown, fallback: string): string {
+  const refused = error instanceof HttpError && (error.status === 400 || error.status === 409);
+  return (refused && error.body?.message) || fallback;
+}
+
+/** A failure the server did not explain (a 5xx, the network) goes to the console too. */
+function logUnexpected(error: unknown): void {
+  if (!(error instanceof HttpError && error.status < 500)) console.error(error);
+}
+
+/**
+ * The participants of a lesson and what changes them: add a student or a group, edit a row
+ * in place (shown at once), remove a row with Undo.
+ */
+export function useParticipants(lesson: Lesson) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const events = useLessonEvents(lesson.id);
+  const pendingKeys = usePendingKeys();
+  const [adding, setAdding] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const refresh = () => void refreshSchedule(queryClient);
+
+  /** Adds the student or group `id`; true once added. */
+  const add = async (what: ParticipantSource, id: string): Promise<boolean> => {
+    setAdding(true);
+    setProblem(null);
+    try {
+      await addParticipants({ lesson: lesson.id, [what]: Number(id) });
+      showNotice({ text: t('messages.success') });
+      return true;
+    } catch (error) {
+      logUnexpected(error);
+      setProblem(failureText(error, t('messages.error')));
+      return false;
+    } finally {
+      setAdding(false);
+      refresh();
+    }
+  };
+
+  // A change shows at once (a controlled control must flip within its own event); it gives
+  // way to the server's row once the list has been read again.
+  const [edits, setEdits] = useState<Record<number, Partial<Event>>>({});
+  const change = (row: Event, body: Partial<Event>) => {
+    setEdits((current) => ({ ...current, [row.id]: { ...current[row.id], ...body } }));
+    updateEvent(row.id, body)
+      .catch((error: unknown) => {
+        logUnexpected(error);
+        showNotice({ text: failureText(error, t('messages.error')), tone: 'error' });
+      })
+      .finally(() => {
+        void refreshSchedule(queryClient).then(() =>
+          setEdits(({ [row.id]: _done, ...rest }) => rest),
+        );
+      });
+  };
+
+  const remove = (row: Event) =>
+    deleteWithUndo(t, {
+      key: api.event(row.id),
+      send: () => deleteEvent(row.id),
+      text: t('schedule.participantRemoved', { name: row.studentName }),
+      onSettled: refresh,
+    });
+
+  const rows = (events.data ?? [])
+    .filter((row) => !pendingKeys.has(api.event(row.id)))
+    .map((row) => ({ ...row, ...edits[row.id] }));
+
+  return { rows, isPending: events.isPending, adding, problem, add, change, remove };
+}
