@@ -7,7 +7,7 @@ import { clients, clientStageMoves } from './schema/clients.js';
 import { studentDocuments, students } from './schema/students.js';
 import { groups, projects, users } from './schema/users.js';
 import { hashPassword } from '../modules/auth/password.js';
-import { newHashCode } from '../modules/clients/clients.queries.js';
+import { newHashCode } from '../modules/students/students.shared.js';
 
 const FIRST = [
   'Olena',

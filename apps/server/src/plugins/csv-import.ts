@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { ImportPreview, ImportProblem, ImportResult } from '@school/contract/imports';
-import type { Db } from '../db/client.js';
+import type { Db, Tx } from '../db/client.js';
 import { HttpError } from './errors.js';
 import type { Progress } from './import-jobs.js';
 
@@ -12,7 +12,6 @@ import type { Progress } from './import-jobs.js';
 export type Named = { id: number; name: string; login?: string };
 /** The lookups of a file, by the CSV column that names them. */
 export type Lookups = Record<string, Named[]>;
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** A checked row of a file: its line, its fields as the contract parsed them, its empty cells. */
 export interface ParsedRow<F> {

@@ -16,11 +16,11 @@ import {
   changeStages,
   columnsBesideStage,
   filtersOf,
-  newHashCode,
   columnsOf,
   type ClientFields,
   type ClientFilters,
 } from './clients.queries.js';
+import { newHashCode } from '../students/students.shared.js';
 
 /** Lookups by id, for names in the export and for names in an imported file. */
 async function loadLookups(db: Db) {

@@ -1,12 +1,11 @@
 import { and, asc, desc, eq, gt, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Event, eventListQuery, InfoPiece } from '@school/contract/schedule';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { searchOver } from '../../db/list.js';
 import { events, lessons, lessonSeriesStudents } from '../../db/schema/schedule.js';
 import { students } from '../../db/schema/students.js';
 import { lessonAmount, paysFor } from './schedule.amount.js';
-import type { Tx } from './lessons.queries.js';
 
 type EventListQuery = z.output<typeof eventListQuery>;
 

@@ -8,7 +8,7 @@ import {
   type LessonClash,
   type SeriesScope,
 } from '@school/contract/schedule';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { events, lessons, lessonSeries } from '../../db/schema/schedule.js';
 import { students } from '../../db/schema/students.js';
 import { groups, users } from '../../db/schema/users.js';
@@ -16,7 +16,6 @@ import { HttpError } from '../../plugins/errors.js';
 import { lessonAmount } from './schedule.amount.js';
 import { addDays, todayIn } from './schedule.dates.js';
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Executor = Db | Tx;
 
 /** Advisory lock class of a series: one writer of a series' lessons at a time (ADR 018). */

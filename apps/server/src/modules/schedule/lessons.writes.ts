@@ -33,6 +33,20 @@ type LessonUpdate = z.output<typeof lessonUpdate>;
 const durationOf = (l: { duration?: number | undefined; start: string; end: string }) =>
   String(l.duration ?? minutesBetween(l.start, l.end));
 
+/** What a lesson shares with its series, as columns; undefined leaves a column as it is. */
+const templateOf = (input: Omit<LessonUpdate, 'scope'>, duration: string | undefined) => ({
+  start: input.start,
+  end: input.end,
+  price: input.price === undefined ? undefined : String(input.price),
+  duration,
+  groupId: input.groupe,
+  teacherId: input.teacher,
+  hasBroadcast: input.hasBroadcast,
+  course: input.course,
+  comment: input.comment,
+  resources: input.resources,
+});
+
 /**
  * One lesson, or (isCycled 1) a weekly series from its date, materialised SERIES_WEEKS_AHEAD
  * weeks ahead; answers the (first) lesson. A busy teacher answers 409 'clash' unless forced.
@@ -54,18 +68,8 @@ export async function createLesson(db: Db, input: LessonInput): Promise<Lesson> 
     });
     if (clashes.length > 0) throw clashError(clashes);
   }
-  const fields = {
-    start: input.start,
-    end: input.end,
-    price: String(input.price),
-    duration: durationOf(input),
-    groupId: input.groupe,
-    teacherId: input.teacher,
-    hasBroadcast: input.hasBroadcast,
-    course: input.course,
-    comment: input.comment,
-    resources: input.resources,
-  };
+  const duration = durationOf(input);
+  const fields = { ...templateOf(input, duration), start: input.start, end: input.end, duration };
   if (!cycled) {
     const [row] = await db
       .insert(lessons)
@@ -142,18 +146,7 @@ export async function updateLesson(
       : input.start !== undefined || input.end !== undefined
         ? durationOf({ start, end })
         : undefined;
-  const template = {
-    start: input.start,
-    end: input.end,
-    price: input.price === undefined ? undefined : String(input.price),
-    duration,
-    groupId: input.groupe,
-    teacherId: input.teacher,
-    hasBroadcast: input.hasBroadcast,
-    course: input.course,
-    comment: input.comment,
-    resources: input.resources,
-  };
+  const template = templateOf(input, duration);
   const hasTemplateChange = Object.values(template).some((v) => v !== undefined);
   await db.transaction(async (tx) => {
     if (scope === 'this') {

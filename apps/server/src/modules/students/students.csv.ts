@@ -14,12 +14,12 @@ import {
   type Lookups,
 } from '../../plugins/csv-import.js';
 import {
-  newHashCode,
   studentColumns,
   studentsTable,
   type StudentFields,
   type StudentQuery,
 } from './students.queries.js';
+import { newHashCode } from './students.shared.js';
 
 /** The lookups a students' file names, by column: names (or logins) in, names out. */
 async function loadLookups(db: Db): Promise<Lookups> {

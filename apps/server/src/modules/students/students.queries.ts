@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
@@ -11,9 +10,6 @@ import { studentDocuments, students } from '../../db/schema/students.js';
 
 export type StudentFields = z.output<typeof studentInput>;
 export type StudentQuery = z.output<typeof studentListQuery>;
-
-/** DESIGN §2 hashCode: 22 URL-safe characters. */
-export const newHashCode = () => randomBytes(16).toString('base64url');
 
 /** A student's fields as the table's columns (undefined: not set). */
 export function studentColumns(s: Partial<StudentFields>) {

@@ -22,8 +22,8 @@ import { errorResponses, notFound } from '../../plugins/errors.js';
 import { registerResource } from '../../plugins/resource.js';
 import { registerCsv } from '../../plugins/csv-routes.js';
 import { exportStudentsCsv, studentsImporter } from './students.csv.js';
-import { newHashCode, studentColumns, studentsTable } from './students.queries.js';
-import { requireStudent } from './students.shared.js';
+import { studentColumns, studentsTable } from './students.queries.js';
+import { newHashCode, requireStudent } from './students.shared.js';
 
 type StudentRow = typeof students.$inferSelect;
 
