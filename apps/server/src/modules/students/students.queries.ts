@@ -5,8 +5,12 @@ import {
   type studentInput,
   type studentListQuery,
 } from '@school/contract/students';
+import type { Db } from '../../db/client.js';
 import type { TableDescription } from '../../db/resource.js';
+import { botUsers } from '../../db/schema/bot.js';
+import { clients } from '../../db/schema/clients.js';
 import { studentDocuments, students } from '../../db/schema/students.js';
+import { newHashCode } from './students.shared.js';
 
 export type StudentFields = z.output<typeof studentInput>;
 export type StudentQuery = z.output<typeof studentListQuery>;
@@ -64,3 +68,52 @@ export const studentsTable: TableDescription<typeof students, StudentQuery> = {
       q.documentsExpiring ? hasExpiringDocument : undefined,
     ),
 };
+
+export type StudentRow = typeof students.$inferSelect;
+
+/** A new student with a new hashCode. */
+export async function insertStudent(db: Db, input: StudentFields): Promise<StudentRow> {
+  const [row] = await db
+    .insert(students)
+    .values({ ...studentColumns(input), name: input.name, hashCode: newHashCode() })
+    .returning();
+  if (!row) throw new Error('student not created');
+  return row;
+}
+
+/**
+ * A new hashCode: the old deep link stops working, and the messenger accounts linked by it
+ * are unlinked with it (ADR 019). Undefined: no such student.
+ */
+export function renewHashCode(db: Db, id: number): Promise<StudentRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(students)
+      .set({ hashCode: newHashCode() })
+      .where(eq(students.id, id))
+      .returning();
+    if (updated) await tx.delete(botUsers).where(eq(botUsers.studentId, updated.id));
+    return updated;
+  });
+}
+
+/**
+ * The student made of client `clientId`: made now (`created`), or the one made before (a
+ * client becomes a student once, even at the same moment). Undefined: no such client.
+ */
+export async function studentOfClient(db: Db, clientId: number) {
+  const made = await db.execute<{ id: number }>(sql`
+    insert into ${students} (name, surname, email, telegram_username, facebook, timezone,
+      project_id, responsible_id, client_id, hash_code)
+    select first_name, last_name, email, telegram_username, facebook, timezone,
+      project_id, responsible_id, id, ${newHashCode()}
+    from ${clients} where id = ${clientId}
+    on conflict (client_id) do nothing
+    returning id`);
+  const newId = made.rows[0]?.id;
+  const [row] = await db
+    .select()
+    .from(students)
+    .where(newId ? eq(students.id, newId) : eq(students.clientId, clientId));
+  return row && { row, created: newId !== undefined };
+}
