@@ -201,3 +201,18 @@ export async function studentInfoPanel(db: Db, studentId: number): Promise<InfoP
     { id: 'toPay', name: 'To pay', value: Math.round(toPay) / 100 },
   ];
 }
+
+/** The participations of the lessons `lessonIds`: who, whether they pay, paid, attended. */
+export async function participantsOf(db: Db, lessonIds: number[]) {
+  if (lessonIds.length === 0) return [];
+  return db
+    .select({
+      lesson: events.lessonId,
+      student: events.studentId,
+      toPay: events.toPay,
+      isPaid: events.isPaid,
+      attendence: events.attendence,
+    })
+    .from(events)
+    .where(inArray(events.lessonId, lessonIds));
+}

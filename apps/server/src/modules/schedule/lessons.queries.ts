@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { errorCodes } from '@school/contract/common';
 import {
   CYCLED_NO,
@@ -9,6 +9,7 @@ import {
   type SeriesScope,
 } from '@school/contract/schedule';
 import type { Db, Tx } from '../../db/client.js';
+import { searchOver } from '../../db/list.js';
 import { events, lessons, lessonSeries } from '../../db/schema/schedule.js';
 import { students } from '../../db/schema/students.js';
 import { groups, users } from '../../db/schema/users.js';
@@ -293,4 +294,35 @@ export async function affectedBy(db: Executor, current: Lesson, scope: SeriesSco
 
 export async function lockSeries(tx: Tx, seriesId: number) {
   await tx.execute(sql`select pg_advisory_xact_lock(${SERIES_LOCK}, ${seriesId})`);
+}
+
+/** The schedule's filters: a teacher, a groupe, and a search over course, comment and teacher. */
+export const lessonFilters = (q: {
+  teacher?: number | undefined;
+  groupe?: number | undefined;
+  search?: string | undefined;
+}) =>
+  and(
+    q.teacher ? eq(lessons.teacherId, q.teacher) : undefined,
+    q.groupe ? eq(lessons.groupId, q.groupe) : undefined,
+    searchOver(q.search, [lessons.course, lessons.comment, users.firstName, users.lastName]),
+  );
+
+/**
+ * The weekly template from `today`: each open series once, by its next lesson on the series'
+ * own weekday (an occurrence moved to another day, an alternative date, does not move the
+ * series in the template).
+ */
+export async function seriesTemplate(db: Db, today: string, more: SQL | undefined) {
+  const open = db
+    .select({ id: lessonSeries.id })
+    .from(lessonSeries)
+    .where(or(isNull(lessonSeries.endsOn), gte(lessonSeries.endsOn, today)));
+  const next = sql`${lessons.id} = (select n.id from ${lessons} n
+    join ${lessonSeries} s on s.id = n.series_id
+    where n.series_id = ${lessons.seriesId} and n.date >= ${today}::date
+      and extract(isodow from n.date) = extract(isodow from s.starts_on)
+    order by n.date, n.start limit 1)`;
+  const { rows } = await selectLessons(db, and(inArray(lessons.seriesId, open), next, more));
+  return rows;
 }
