@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Event, eventListQuery, InfoPiece } from '@school/contract/schedule';
+import type { Event, eventListQuery, eventUpdate, InfoPiece } from '@school/contract/schedule';
 import type { Db, Tx } from '../../db/client.js';
 import { searchOver } from '../../db/list.js';
 import { events, lessons, lessonSeriesStudents } from '../../db/schema/schedule.js';
@@ -215,4 +215,27 @@ export async function participantsOf(db: Db, lessonIds: number[]) {
     })
     .from(events)
     .where(inArray(events.lessonId, lessonIds));
+}
+
+/** One participation; answers its id (a second one for the same student and lesson fails). */
+export async function insertEvent(tx: Tx, values: typeof events.$inferInsert) {
+  const [one] = await tx.insert(events).values(values).returning({ id: events.id });
+  return one;
+}
+
+/** Sets a participation's marks and own times (undefined: kept). */
+export async function setEvent(db: Db, id: number, b: z.output<typeof eventUpdate>) {
+  await db
+    .update(events)
+    .set({
+      toPay: b.toPay,
+      attendence: b.attendence,
+      isPaid: b.isPaid,
+      notes: b.notes,
+      homework: b.homework,
+      date: b.date,
+      start: b.start,
+      end: b.end,
+    })
+    .where(eq(events.id, id));
 }
