@@ -16,8 +16,6 @@ import { minutesBetween } from './schedule.amount.js';
 import { addDays, daysBetween } from './schedule.dates.js';
 import {
   affectedBy,
-  clashError,
-  clashesAt,
   extendSeries,
   findLesson,
   linkSeries,
@@ -26,6 +24,7 @@ import {
   seriesHorizon,
   studentsOf,
 } from './lessons.queries.js';
+import { clashError, clashesAt } from './lessons.clashes.js';
 
 type LessonInput = z.output<typeof lessonInput>;
 type LessonUpdate = z.output<typeof lessonUpdate>;
