@@ -5,13 +5,10 @@ import type { Db } from '../../db/client.js';
 import { clients } from '../../db/schema/clients.js';
 import { categories, languages, products, sources, stages } from '../../db/schema/lookups.js';
 import { projects, users } from '../../db/schema/users.js';
-import {
-  csvImporter,
-  csvStream,
-  nameOf,
-  updateMany,
-  type Named,
-} from '../../plugins/csv-import.js';
+import { updateMany } from '../../db/update-many.js';
+import type { Named } from '../../plugins/csv-check.js';
+import { csvStream, nameOf } from '../../plugins/csv-export.js';
+import { csvImporter } from '../../plugins/csv-import.js';
 import {
   changeStages,
   columnsBesideStage,

@@ -6,13 +6,10 @@ import { searchOver } from '../../db/list.js';
 import { levels } from '../../db/schema/lookups.js';
 import { students } from '../../db/schema/students.js';
 import { groups, projects, users } from '../../db/schema/users.js';
-import {
-  csvImporter,
-  csvStream,
-  nameOf,
-  updateMany,
-  type Lookups,
-} from '../../plugins/csv-import.js';
+import { updateMany } from '../../db/update-many.js';
+import type { Lookups } from '../../plugins/csv-check.js';
+import { csvStream, nameOf } from '../../plugins/csv-export.js';
+import { csvImporter } from '../../plugins/csv-import.js';
 import {
   studentColumns,
   studentsTable,
