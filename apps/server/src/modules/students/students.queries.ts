@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   DOCUMENT_EXPIRY_DAYS,
+  type DocumentListQuery,
   type studentInput,
   type studentListQuery,
 } from '@school/contract/students';
@@ -70,6 +71,25 @@ export const studentsTable: TableDescription<typeof students, StudentQuery> = {
 };
 
 export type StudentRow = typeof students.$inferSelect;
+
+/** A student's documents: their search and sorts, the soonest to end first. */
+export const documentsOfStudent: TableDescription<
+  typeof studentDocuments,
+  DocumentListQuery & { student: number }
+> = {
+  table: studentDocuments,
+  search: [studentDocuments.name, studentDocuments.number, studentDocuments.carRegistrNum],
+  sort: {
+    id: studentDocuments.id,
+    name: studentDocuments.name,
+    number: studentDocuments.number,
+    dateFrom: studentDocuments.dateFrom,
+    // ascending: the soonest to end first, those without an end last
+    dateTo: studentDocuments.dateTo,
+  },
+  defaultSort: 'dateTo',
+  filters: (q) => eq(studentDocuments.studentId, q.student),
+};
 
 /** A new student with a new hashCode. */
 export async function insertStudent(db: Db, input: StudentFields): Promise<StudentRow> {
