@@ -13,9 +13,21 @@ const otherModule = {
   group: ['../*/**', '!../../**', '!../*/*.shared.js'],
   message: "A module imports another module only through that module's <name>.shared.ts file.",
 };
-const anyModule = {
-  group: ['../modules/**', '../../modules/**'],
-  message: 'Plugins do not import modules: the SQL a plugin runs lives next to it or in db/.',
+/** The server's layers (docs/architecture.md): server.ts -> app.ts -> modules -> plugins -> db -> config. */
+const modulesOrDemo = (message) => ({
+  group: ['modules', 'demo'].flatMap((dir) => [`**/${dir}`, `**/${dir}/**`]),
+  message,
+});
+const pluginsBelow = modulesOrDemo(
+  'Plugins do not import modules or the demo data: the SQL a plugin runs lives next to it or in db/.',
+);
+const dbBelow = modulesOrDemo(
+  'db/ and config.ts are the lowest layers: they import neither modules nor the demo data.',
+);
+const aboveModules = {
+  group: ['**/demo', '**/demo/**', '**/app.js', '**/server.js'],
+  message:
+    'A module does not import the demo data nor the app or server that assemble the modules.',
 };
 const upward = {
   group: ['../../features/**', '../features/**', '../../app/**', '../app/**'],
@@ -127,11 +139,21 @@ export default tseslint.config(
   },
   {
     files: ['apps/server/src/modules/*/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [otherModule, aboveModules] }] },
+  },
+  {
+    // a module's tests build the whole app
+    files: ['apps/server/src/modules/*/**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [otherModule] }] },
   },
   {
     files: ['apps/server/src/plugins/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [anyModule] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [pluginsBelow] }] },
+  },
+  {
+    files: ['apps/server/src/db/**/*.ts', 'apps/server/src/config.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [dbBelow] }] },
   },
   {
     // tool configuration files need a default export

@@ -4,7 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { createDatabase, type Database } from './db/client.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
 import { runMigrations } from './db/migrate.js';
-import { loadDemoData } from './db/demo.js';
+import { loadDemoData } from './demo/demo.js';
 import { ensureAdmin } from './modules/users/admin.js';
 
 export interface RunningServer {

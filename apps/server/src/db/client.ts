@@ -7,6 +7,8 @@ import * as usersSchema from './schema/users.js';
 
 export const schema = { ...authSchema, ...clientsSchema, ...lookupsSchema, ...usersSchema };
 export type Db = NodePgDatabase<typeof schema>;
+/** The handle a `db.transaction` callback receives: runs statements inside that transaction. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
   pool: pg.Pool;

@@ -18,6 +18,22 @@ import { createdAt, id } from './columns.js';
 import { students } from './students.js';
 import { groups, users } from './users.js';
 
+/** The columns a lesson and its series share: a series is the template of its lessons. */
+const lessonTemplate = () => ({
+  start: time('start').notNull(),
+  end: time('end').notNull(),
+  /** zł per hour */
+  price: numeric('price', { precision: 12, scale: 2 }).notNull().default('0'),
+  /** minutes */
+  duration: numeric('duration', { precision: 8, scale: 2 }).notNull(),
+  groupId: integer('group_id').references(() => groups.id),
+  teacherId: integer('teacher_id').references(() => users.id),
+  hasBroadcast: boolean('has_broadcast').notNull().default(false),
+  course: text('course').notNull().default(''),
+  comment: text('comment').notNull().default(''),
+  resources: text('resources').notNull().default(''),
+});
+
 /**
  * A weekly series (isCycled 1): the template its lessons are made from, one a week from
  * `startsOn`, kept materialised up to `materialisedUntil` (ADR 018).
@@ -29,16 +45,7 @@ export const lessonSeries = pgTable('lesson_series', {
   endsOn: date('ends_on'),
   /** the last slot made into a lesson */
   materialisedUntil: date('materialised_until').notNull(),
-  start: time('start').notNull(),
-  end: time('end').notNull(),
-  price: numeric('price', { precision: 12, scale: 2 }).notNull().default('0'),
-  duration: numeric('duration', { precision: 8, scale: 2 }).notNull(),
-  groupId: integer('group_id').references(() => groups.id),
-  teacherId: integer('teacher_id').references(() => users.id),
-  hasBroadcast: boolean('has_broadcast').notNull().default(false),
-  course: text('course').notNull().default(''),
-  comment: text('comment').notNull().default(''),
-  resources: text('resources').notNull().default(''),
+  ...lessonTemplate(),
   createdAt: createdAt(),
 });
 
@@ -63,18 +70,7 @@ export const lessons = pgTable(
   {
     id: id(),
     date: date('date').notNull(),
-    start: time('start').notNull(),
-    end: time('end').notNull(),
-    /** zł per hour */
-    price: numeric('price', { precision: 12, scale: 2 }).notNull().default('0'),
-    /** minutes */
-    duration: numeric('duration', { precision: 8, scale: 2 }).notNull(),
-    groupId: integer('group_id').references(() => groups.id),
-    teacherId: integer('teacher_id').references(() => users.id),
-    hasBroadcast: boolean('has_broadcast').notNull().default(false),
-    course: text('course').notNull().default(''),
-    comment: text('comment').notNull().default(''),
-    resources: text('resources').notNull().default(''),
+    ...lessonTemplate(),
     homework: text('homework').notNull().default(''),
     seriesId: integer('series_id').references(() => lessonSeries.id, { onDelete: 'set null' }),
     /** the week slot of its series this lesson stands for; stays when the lesson is moved */

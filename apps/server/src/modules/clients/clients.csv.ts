@@ -5,22 +5,19 @@ import type { Db } from '../../db/client.js';
 import { clients } from '../../db/schema/clients.js';
 import { categories, languages, products, sources, stages } from '../../db/schema/lookups.js';
 import { projects, users } from '../../db/schema/users.js';
-import {
-  csvImporter,
-  csvStream,
-  nameOf,
-  updateMany,
-  type Named,
-} from '../../plugins/csv-import.js';
+import { updateMany } from '../../db/update-many.js';
+import type { Named } from '../../plugins/csv-check.js';
+import { csvStream, nameOf } from '../../plugins/csv-export.js';
+import { csvImporter } from '../../plugins/csv-import.js';
 import {
   changeStages,
   columnsBesideStage,
   filtersOf,
-  newHashCode,
   columnsOf,
   type ClientFields,
   type ClientFilters,
 } from './clients.queries.js';
+import { newHashCode } from '../students/students.shared.js';
 
 /** Lookups by id, for names in the export and for names in an imported file. */
 async function loadLookups(db: Db) {

@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { and, asc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { cappedTotalOf, orderBy, searchOver, totalOf } from '../../db/list.js';
 import { preparedOnce } from '../../db/prepared.js';
 import { clients, clientStageMoves, clientStageTotals } from '../../db/schema/clients.js';
 import { products, stages } from '../../db/schema/lookups.js';
+import { newHashCode } from '../students/students.shared.js';
 
 export type ClientRow = typeof clients.$inferSelect;
 export type ClientWithProduct = { client: ClientRow; productName: string | null };
@@ -43,9 +43,6 @@ export interface ClientFilters {
   product?: number | undefined;
   source?: number | undefined;
 }
-
-/** SPEC §2 hashCode; DESIGN §2: 22 URL-safe characters. */
-export const newHashCode = () => randomBytes(16).toString('base64url');
 
 /** Maps API field names to columns; undefined stays undefined so drizzle leaves it alone. */
 export function columnsOf(f: ClientFields) {
@@ -199,9 +196,6 @@ export async function insertClient(db: Db, f: ClientFields & { firstName: string
   if (!row) throw new Error('client not created');
   return row.id;
 }
-
-/** A transaction, or the database itself: where a write is made. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface StageChange {
   clientId: number;

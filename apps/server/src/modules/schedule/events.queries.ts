@@ -1,12 +1,11 @@
 import { and, asc, desc, eq, gt, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Event, eventListQuery, InfoPiece } from '@school/contract/schedule';
-import type { Db } from '../../db/client.js';
+import type { Event, eventListQuery, eventUpdate, InfoPiece } from '@school/contract/schedule';
+import type { Db, Tx } from '../../db/client.js';
 import { searchOver } from '../../db/list.js';
 import { events, lessons, lessonSeriesStudents } from '../../db/schema/schedule.js';
 import { students } from '../../db/schema/students.js';
 import { lessonAmount, paysFor } from './schedule.amount.js';
-import type { Tx } from './lessons.queries.js';
 
 type EventListQuery = z.output<typeof eventListQuery>;
 
@@ -201,4 +200,42 @@ export async function studentInfoPanel(db: Db, studentId: number): Promise<InfoP
     { id: 'paid', name: 'Paid', value: rows.filter((r) => r.isPaid).length },
     { id: 'toPay', name: 'To pay', value: Math.round(toPay) / 100 },
   ];
+}
+
+/** The participations of the lessons `lessonIds`: who, whether they pay, paid, attended. */
+export async function participantsOf(db: Db, lessonIds: number[]) {
+  if (lessonIds.length === 0) return [];
+  return db
+    .select({
+      lesson: events.lessonId,
+      student: events.studentId,
+      toPay: events.toPay,
+      isPaid: events.isPaid,
+      attendence: events.attendence,
+    })
+    .from(events)
+    .where(inArray(events.lessonId, lessonIds));
+}
+
+/** One participation; answers its id (a second one for the same student and lesson fails). */
+export async function insertEvent(tx: Tx, values: typeof events.$inferInsert) {
+  const [one] = await tx.insert(events).values(values).returning({ id: events.id });
+  return one;
+}
+
+/** Sets a participation's marks and own times (undefined: kept). */
+export async function setEvent(db: Db, id: number, b: z.output<typeof eventUpdate>) {
+  await db
+    .update(events)
+    .set({
+      toPay: b.toPay,
+      attendence: b.attendence,
+      isPaid: b.isPaid,
+      notes: b.notes,
+      homework: b.homework,
+      date: b.date,
+      start: b.start,
+      end: b.end,
+    })
+    .where(eq(events.id, id));
 }

@@ -1,23 +1,24 @@
-import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
 import { errorCodes } from '@school/contract/common';
 import {
   CYCLED_NO,
   CYCLED_YES,
   SERIES_WEEKS_AHEAD,
   type Lesson,
-  type LessonClash,
+  type lessonListQuery,
   type SeriesScope,
 } from '@school/contract/schedule';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
+import { searchOver } from '../../db/list.js';
 import { events, lessons, lessonSeries } from '../../db/schema/schedule.js';
-import { students } from '../../db/schema/students.js';
 import { groups, users } from '../../db/schema/users.js';
 import { HttpError } from '../../plugins/errors.js';
 import { lessonAmount } from './schedule.amount.js';
 import { addDays, todayIn } from './schedule.dates.js';
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Executor = Db | Tx;
+type LessonListQuery = z.output<typeof lessonListQuery>;
 
 /** Advisory lock class of a series: one writer of a series' lessons at a time (ADR 018). */
 const SERIES_LOCK = 18_001;
@@ -107,6 +108,21 @@ export async function findLesson(db: Executor, id: number) {
 
 export const lessonsBetween = (from: string, to: string, more?: SQL) =>
   and(gte(lessons.date, from), lte(lessons.date, to), more);
+
+/** GET /lessons: a date or a range (series made up to its end), a teacher, groupe or series. */
+export async function listLessons(db: Db, q: LessonListQuery) {
+  const from = q.date ?? q.dateFrom;
+  const to = q.date ?? q.dateTo;
+  if (to) await extendDue(db, to);
+  const filters: (SQL | undefined)[] = [
+    from ? lessonsBetween(from, to ?? '9999-12-31') : undefined,
+    !from && to ? lessonsBetween('0001-01-01', to) : undefined,
+    q.teacher ? eq(lessons.teacherId, q.teacher) : undefined,
+    q.groupe ? eq(lessons.groupId, q.groupe) : undefined,
+    q.series ? eq(lessons.seriesId, q.series) : undefined,
+  ];
+  return selectLessons(db, and(...filters), q);
+}
 
 /** 400 naming the field when a teacher or a group sent does not exist. */
 export async function requireReferences(
@@ -211,62 +227,6 @@ export async function extendDue(db: Db, until: string, now = new Date()) {
   ensuredOn.set(db, today);
 }
 
-/**
- * Who is busy at `start`–`end` on one of `dates`: the teacher in another lesson, or one of the
- * students in another lesson they take part in (DESIGN "clash"). `exclude`: the lessons being
- * moved themselves.
- */
-export async function clashesAt(
-  db: Executor,
-  q: {
-    dates: string[];
-    start: string;
-    end: string;
-    teacher: number | null;
-    students: number[];
-    exclude: number[];
-  },
-): Promise<LessonClash[]> {
-  if (q.dates.length === 0) return [];
-  const dates = sql`${`{${q.dates.join(',')}}`}::date[]`;
-  const exclude = sql`${`{${q.exclude.join(',')}}`}::int[]`;
-  const studentIds = sql`${`{${q.students.join(',')}}`}::int[]`;
-  const result = await db.execute<{
-    date: string;
-    kind: 'teacher' | 'student';
-    id: number;
-    name: string;
-    lesson: number;
-    start: string;
-    end: string;
-  }>(sql`
-    select l.date::text as date, 'teacher' as kind, u.id, btrim(u.first_name || ' ' || u.last_name) as name,
-      l.id as lesson, l.start::text as start, l."end"::text as "end"
-    from ${lessons} l join ${users} u on u.id = l.teacher_id
-    where l.teacher_id = ${q.teacher} and l.date = any(${dates})
-      and l.start < ${q.end}::time and l."end" > ${q.start}::time and l.id <> all(${exclude})
-    union all
-    select coalesce(e.date, l.date)::text, 'student', s.id, btrim(s.name || ' ' || s.surname),
-      l.id, coalesce(e.start, l.start)::text, coalesce(e."end", l."end")::text
-    from ${events} e join ${lessons} l on l.id = e.lesson_id join ${students} s on s.id = e.student_id
-    where e.student_id = any(${studentIds}) and coalesce(e.date, l.date) = any(${dates})
-      and coalesce(e.start, l.start) < ${q.end}::time and coalesce(e."end", l."end") > ${q.start}::time
-      and l.id <> all(${exclude})
-    order by 1, 2, 4`);
-  return result.rows.map((r) => ({ ...r, start: hhmm(r.start), end: hhmm(r.end) }));
-}
-
-export function clashError(clashes: LessonClash[]) {
-  const who = [...new Set(clashes.map((c) => c.name))].join(', ');
-  return new HttpError(
-    409,
-    'clash',
-    `Busy at that time: ${who}. Send force: true to save it anyway`,
-    undefined,
-    { clashes },
-  );
-}
-
 /** The students taking part in a lesson. */
 export async function studentsOf(db: Executor, lessonIds: number[]) {
   if (lessonIds.length === 0) return [];
@@ -294,4 +254,35 @@ export async function affectedBy(db: Executor, current: Lesson, scope: SeriesSco
 
 export async function lockSeries(tx: Tx, seriesId: number) {
   await tx.execute(sql`select pg_advisory_xact_lock(${SERIES_LOCK}, ${seriesId})`);
+}
+
+/** The schedule's filters: a teacher, a groupe, and a search over course, comment and teacher. */
+export const lessonFilters = (q: {
+  teacher?: number | undefined;
+  groupe?: number | undefined;
+  search?: string | undefined;
+}) =>
+  and(
+    q.teacher ? eq(lessons.teacherId, q.teacher) : undefined,
+    q.groupe ? eq(lessons.groupId, q.groupe) : undefined,
+    searchOver(q.search, [lessons.course, lessons.comment, users.firstName, users.lastName]),
+  );
+
+/**
+ * The weekly template from `today`: each open series once, by its next lesson on the series'
+ * own weekday (an occurrence moved to another day, an alternative date, does not move the
+ * series in the template).
+ */
+export async function seriesTemplate(db: Db, today: string, more: SQL | undefined) {
+  const open = db
+    .select({ id: lessonSeries.id })
+    .from(lessonSeries)
+    .where(or(isNull(lessonSeries.endsOn), gte(lessonSeries.endsOn, today)));
+  const next = sql`${lessons.id} = (select n.id from ${lessons} n
+    join ${lessonSeries} s on s.id = n.series_id
+    where n.series_id = ${lessons.seriesId} and n.date >= ${today}::date
+      and extract(isodow from n.date) = extract(isodow from s.starts_on)
+    order by n.date, n.start limit 1)`;
+  const { rows } = await selectLessons(db, and(inArray(lessons.seriesId, open), next, more));
+  return rows;
 }

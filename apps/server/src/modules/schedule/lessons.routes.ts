@@ -1,4 +1,3 @@
-import { and, eq, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam, TOTAL_COUNT_HEADER } from '@school/contract/common';
@@ -13,20 +12,11 @@ import {
   scopeQuery,
 } from '@school/contract/schedule';
 import type { Db } from '../../db/client.js';
-import { lessons } from '../../db/schema/schedule.js';
 import { requireUser } from '../../plugins/access.js';
 import { errorResponses, notFound } from '../../plugins/errors.js';
 import { setsNothing } from '../../plugins/resource.js';
-import { addDays, dayOfWeek, mondayOf } from './schedule.dates.js';
-import {
-  affectedBy,
-  clashesAt,
-  extendDue,
-  findLesson,
-  lessonsBetween,
-  selectLessons,
-  studentsOf,
-} from './lessons.queries.js';
+import { alternativeDates } from './lessons.clashes.js';
+import { affectedBy, findLesson, listLessons } from './lessons.queries.js';
 import { createLesson, deleteLesson, updateLesson } from './lessons.writes.js';
 
 const responses = { ...errorResponses, 409: clashErrorBody };
@@ -52,18 +42,7 @@ export const lessonsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       },
     },
     async (request, reply) => {
-      const q = request.query;
-      const from = q.date ?? q.dateFrom;
-      const to = q.date ?? q.dateTo;
-      if (to) await extendDue(db, to);
-      const filters: (SQL | undefined)[] = [
-        from ? lessonsBetween(from, to ?? '9999-12-31') : undefined,
-        !from && to ? lessonsBetween('0001-01-01', to) : undefined,
-        q.teacher ? eq(lessons.teacherId, q.teacher) : undefined,
-        q.groupe ? eq(lessons.groupId, q.groupe) : undefined,
-        q.series ? eq(lessons.seriesId, q.series) : undefined,
-      ];
-      const page = await selectLessons(db, and(...filters), q);
+      const page = await listLessons(db, request.query);
       reply.header(TOTAL_COUNT_HEADER, String(page.total));
       return page.rows;
     },
@@ -179,31 +158,7 @@ export const lessonsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       },
     },
     async (request) => {
-      const current = await requireLesson(request.params.id);
-      const monday = mondayOf(current.date);
-      const dates = [
-        ...Array.from({ length: 7 }, (_, i) => addDays(monday, i)).filter(
-          (d) => d !== current.date,
-        ),
-        addDays(current.date, 7),
-      ];
-      const clashes = await clashesAt(db, {
-        dates,
-        start: current.start,
-        end: current.end,
-        teacher: current.teacher,
-        students: await studentsOf(db, [current.id]),
-        exclude: [current.id],
-      });
-      return dates.map((date) => {
-        const own = clashes.filter((c) => c.date === date);
-        return {
-          date,
-          dayOfWeek: dayOfWeek(date),
-          status: own.length > 0 ? ('clashing' as const) : ('free' as const),
-          clashes: own,
-        };
-      });
+      return alternativeDates(db, await requireLesson(request.params.id));
     },
   );
 };

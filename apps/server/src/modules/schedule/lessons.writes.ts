@@ -9,15 +9,13 @@ import {
   type lessonUpdate,
   type SeriesScope,
 } from '@school/contract/schedule';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { lessons, lessonSeries } from '../../db/schema/schedule.js';
 import { HttpError, notFound } from '../../plugins/errors.js';
 import { minutesBetween } from './schedule.amount.js';
 import { addDays, daysBetween } from './schedule.dates.js';
 import {
   affectedBy,
-  clashError,
-  clashesAt,
   extendSeries,
   findLesson,
   linkSeries,
@@ -26,12 +24,27 @@ import {
   seriesHorizon,
   studentsOf,
 } from './lessons.queries.js';
+import { clashError, clashesAt } from './lessons.clashes.js';
 
 type LessonInput = z.output<typeof lessonInput>;
 type LessonUpdate = z.output<typeof lessonUpdate>;
 
 const durationOf = (l: { duration?: number | undefined; start: string; end: string }) =>
   String(l.duration ?? minutesBetween(l.start, l.end));
+
+/** What a lesson shares with its series, as columns; undefined leaves a column as it is. */
+const templateOf = (input: Omit<LessonUpdate, 'scope'>, duration: string | undefined) => ({
+  start: input.start,
+  end: input.end,
+  price: input.price === undefined ? undefined : String(input.price),
+  duration,
+  groupId: input.groupe,
+  teacherId: input.teacher,
+  hasBroadcast: input.hasBroadcast,
+  course: input.course,
+  comment: input.comment,
+  resources: input.resources,
+});
 
 /**
  * One lesson, or (isCycled 1) a weekly series from its date, materialised SERIES_WEEKS_AHEAD
@@ -54,18 +67,8 @@ export async function createLesson(db: Db, input: LessonInput): Promise<Lesson> 
     });
     if (clashes.length > 0) throw clashError(clashes);
   }
-  const fields = {
-    start: input.start,
-    end: input.end,
-    price: String(input.price),
-    duration: durationOf(input),
-    groupId: input.groupe,
-    teacherId: input.teacher,
-    hasBroadcast: input.hasBroadcast,
-    course: input.course,
-    comment: input.comment,
-    resources: input.resources,
-  };
+  const duration = durationOf(input);
+  const fields = { ...templateOf(input, duration), start: input.start, end: input.end, duration };
   if (!cycled) {
     const [row] = await db
       .insert(lessons)
@@ -122,39 +125,14 @@ export async function updateLesson(
   const affected = await affectedBy(db, current, scope);
   const moves =
     shift !== 0 || start !== current.start || end !== current.end || teacher !== current.teacher;
-  if (moves && !input.force) {
-    const clashes = await clashesAt(db, {
-      dates: affected.map((l) => addDays(l.date, shift)),
-      start,
-      end,
-      teacher,
-      students: await studentsOf(
-        db,
-        affected.map((l) => l.id),
-      ),
-      exclude: affected.map((l) => l.id),
-    });
-    if (clashes.length > 0) throw clashError(clashes);
-  }
+  if (moves && !input.force) await refuseClashes(db, affected, { shift, start, end, teacher });
   const duration =
     input.duration !== undefined
       ? String(input.duration)
       : input.start !== undefined || input.end !== undefined
         ? durationOf({ start, end })
         : undefined;
-  const template = {
-    start: input.start,
-    end: input.end,
-    price: input.price === undefined ? undefined : String(input.price),
-    duration,
-    groupId: input.groupe,
-    teacherId: input.teacher,
-    hasBroadcast: input.hasBroadcast,
-    course: input.course,
-    comment: input.comment,
-    resources: input.resources,
-  };
-  const hasTemplateChange = Object.values(template).some((v) => v !== undefined);
+  const template = templateOf(input, duration);
   await db.transaction(async (tx) => {
     if (scope === 'this') {
       await tx
@@ -163,51 +141,86 @@ export async function updateLesson(
         .where(eq(lessons.id, current.id));
       return;
     }
-    const seriesId = current.series ?? 0;
-    await lockSeries(tx, seriesId);
-    const [own] = await tx
-      .select({ slot: lessons.slotDate })
-      .from(lessons)
-      .where(eq(lessons.id, current.id));
-    const slot = own?.slot ?? current.date;
-    const following = and(eq(lessons.seriesId, seriesId), gte(lessons.slotDate, slot));
-    if (hasTemplateChange) {
-      await tx.update(lessonSeries).set(template).where(eq(lessonSeries.id, seriesId));
-      await tx.update(lessons).set(template).where(following);
-    }
-    if (input.homework !== undefined) {
-      await tx.update(lessons).set({ homework: input.homework }).where(eq(lessons.id, current.id));
-    }
-    if (shift === 0) return;
-    // a new series from the moved lesson on; the old one ends before it
-    const [moved] = await tx
-      .execute<{ id: number }>(
-        sql`
-      insert into lesson_series (starts_on, ends_on, materialised_until, start, "end", price,
-        duration, group_id, teacher_id, has_broadcast, course, comment, resources)
-      select ${slot}::date + ${shift}::int, ends_on + ${shift}::int,
-        materialised_until + ${shift}::int, start, "end", price, duration, group_id, teacher_id,
-        has_broadcast, course, comment, resources
-      from lesson_series where id = ${seriesId}
-      returning id`,
-      )
-      .then((r) => r.rows);
-    if (!moved) return;
-    await tx.execute(sql`
-      insert into lesson_series_students (series_id, student_id, to_pay)
-      select ${moved.id}, student_id, to_pay from lesson_series_students where series_id = ${seriesId}`);
-    await tx
-      .update(lessonSeries)
-      .set({ endsOn: addDays(slot, -1) })
-      .where(eq(lessonSeries.id, seriesId));
-    await tx.execute(sql`
-      update lessons set series_id = ${moved.id}, slot_date = slot_date + ${shift}::int,
-        date = date + ${shift}::int, next_id = null
-      where series_id = ${seriesId} and slot_date >= ${slot}::date`);
-    await linkSeries(tx, seriesId);
-    await linkSeries(tx, moved.id);
+    await changeFollowing(tx, current, { template, homework: input.homework, shift });
   });
   return findLesson(db, current.id);
+}
+
+/** Refuses (409 clash) to put the affected lessons, shifted by `shift` days, on busy time. */
+async function refuseClashes(
+  db: Db,
+  affected: Lesson[],
+  at: { shift: number; start: string; end: string; teacher: number | null },
+) {
+  const clashes = await clashesAt(db, {
+    dates: affected.map((l) => addDays(l.date, at.shift)),
+    start: at.start,
+    end: at.end,
+    teacher: at.teacher,
+    students: await studentsOf(
+      db,
+      affected.map((l) => l.id),
+    ),
+    exclude: affected.map((l) => l.id),
+  });
+  if (clashes.length > 0) throw clashError(clashes);
+}
+
+/**
+ * A 'following' change, under the series' lock: the template of the series and of this and
+ * the later lessons, this lesson's homework, and a move by `shift` days.
+ */
+async function changeFollowing(
+  tx: Tx,
+  current: Lesson,
+  change: { template: ReturnType<typeof templateOf>; homework: string | undefined; shift: number },
+) {
+  const seriesId = current.series ?? 0;
+  await lockSeries(tx, seriesId);
+  const [own] = await tx
+    .select({ slot: lessons.slotDate })
+    .from(lessons)
+    .where(eq(lessons.id, current.id));
+  const slot = own?.slot ?? current.date;
+  const following = and(eq(lessons.seriesId, seriesId), gte(lessons.slotDate, slot));
+  if (Object.values(change.template).some((v) => v !== undefined)) {
+    await tx.update(lessonSeries).set(change.template).where(eq(lessonSeries.id, seriesId));
+    await tx.update(lessons).set(change.template).where(following);
+  }
+  if (change.homework !== undefined) {
+    await tx.update(lessons).set({ homework: change.homework }).where(eq(lessons.id, current.id));
+  }
+  if (change.shift !== 0) await moveSeries(tx, seriesId, slot, change.shift);
+}
+
+/** A new series from the moved lesson on, `shift` days later; the old one ends before it. */
+async function moveSeries(tx: Tx, seriesId: number, slot: string, shift: number) {
+  const [moved] = await tx
+    .execute<{ id: number }>(
+      sql`
+    insert into lesson_series (starts_on, ends_on, materialised_until, start, "end", price,
+      duration, group_id, teacher_id, has_broadcast, course, comment, resources)
+    select ${slot}::date + ${shift}::int, ends_on + ${shift}::int,
+      materialised_until + ${shift}::int, start, "end", price, duration, group_id, teacher_id,
+      has_broadcast, course, comment, resources
+    from lesson_series where id = ${seriesId}
+    returning id`,
+    )
+    .then((r) => r.rows);
+  if (!moved) return;
+  await tx.execute(sql`
+    insert into lesson_series_students (series_id, student_id, to_pay)
+    select ${moved.id}, student_id, to_pay from lesson_series_students where series_id = ${seriesId}`);
+  await tx
+    .update(lessonSeries)
+    .set({ endsOn: addDays(slot, -1) })
+    .where(eq(lessonSeries.id, seriesId));
+  await tx.execute(sql`
+    update lessons set series_id = ${moved.id}, slot_date = slot_date + ${shift}::int,
+      date = date + ${shift}::int, next_id = null
+    where series_id = ${seriesId} and slot_date >= ${slot}::date`);
+  await linkSeries(tx, seriesId);
+  await linkSeries(tx, moved.id);
 }
 
 /** Deletes a lesson (its participations with it), or with 'following' also the later ones. */

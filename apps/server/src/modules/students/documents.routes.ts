@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorCodes, idParam, listQuery, TOTAL_COUNT_HEADER } from '@school/contract/common';
@@ -6,7 +5,6 @@ import {
   DATE_ORDER_MESSAGE,
   datesInOrder,
   documentListQuery,
-  type DocumentListQuery,
   studentDocument,
   studentDocumentInput,
   studentDocumentUpdate,
@@ -18,6 +16,7 @@ import { requireUser } from '../../plugins/access.js';
 import { errorResponses, HttpError } from '../../plugins/errors.js';
 import { tableQueries } from '../../db/resource.js';
 import { registerResource } from '../../plugins/resource.js';
+import { documentsOfStudent } from './students.queries.js';
 import { requireStudent } from './students.shared.js';
 
 type DocumentRow = typeof studentDocuments.$inferSelect;
@@ -73,23 +72,7 @@ export const studentDocumentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (
     }),
   });
 
-  const byStudent = tableQueries<typeof studentDocuments, DocumentListQuery & { student: number }>(
-    db,
-    {
-      table: studentDocuments,
-      search: [studentDocuments.name, studentDocuments.number, studentDocuments.carRegistrNum],
-      sort: {
-        id: studentDocuments.id,
-        name: studentDocuments.name,
-        number: studentDocuments.number,
-        dateFrom: studentDocuments.dateFrom,
-        // ascending: the soonest to end first, those without an end last
-        dateTo: studentDocuments.dateTo,
-      },
-      defaultSort: 'dateTo',
-      filters: (q) => eq(studentDocuments.studentId, q.student),
-    },
-  );
+  const byStudent = tableQueries(db, documentsOfStudent);
 
   app.get(
     '/studentdocuments/bystudent/:id',

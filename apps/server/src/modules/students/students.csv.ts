@@ -6,20 +6,17 @@ import { searchOver } from '../../db/list.js';
 import { levels } from '../../db/schema/lookups.js';
 import { students } from '../../db/schema/students.js';
 import { groups, projects, users } from '../../db/schema/users.js';
+import { updateMany } from '../../db/update-many.js';
+import type { Lookups } from '../../plugins/csv-check.js';
+import { csvStream, nameOf } from '../../plugins/csv-export.js';
+import { csvImporter } from '../../plugins/csv-import.js';
 import {
-  csvImporter,
-  csvStream,
-  nameOf,
-  updateMany,
-  type Lookups,
-} from '../../plugins/csv-import.js';
-import {
-  newHashCode,
   studentColumns,
   studentsTable,
   type StudentFields,
   type StudentQuery,
 } from './students.queries.js';
+import { newHashCode } from './students.shared.js';
 
 /** The lookups a students' file names, by column: names (or logins) in, names out. */
 async function loadLookups(db: Db): Promise<Lookups> {

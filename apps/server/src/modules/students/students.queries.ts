@@ -1,19 +1,20 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   DOCUMENT_EXPIRY_DAYS,
+  type DocumentListQuery,
   type studentInput,
   type studentListQuery,
 } from '@school/contract/students';
+import type { Db } from '../../db/client.js';
 import type { TableDescription } from '../../db/resource.js';
+import { botUsers } from '../../db/schema/bot.js';
+import { clients } from '../../db/schema/clients.js';
 import { studentDocuments, students } from '../../db/schema/students.js';
+import { newHashCode } from './students.shared.js';
 
 export type StudentFields = z.output<typeof studentInput>;
 export type StudentQuery = z.output<typeof studentListQuery>;
-
-/** DESIGN §2 hashCode: 22 URL-safe characters. */
-export const newHashCode = () => randomBytes(16).toString('base64url');
 
 /** A student's fields as the table's columns (undefined: not set). */
 export function studentColumns(s: Partial<StudentFields>) {
@@ -68,3 +69,71 @@ export const studentsTable: TableDescription<typeof students, StudentQuery> = {
       q.documentsExpiring ? hasExpiringDocument : undefined,
     ),
 };
+
+export type StudentRow = typeof students.$inferSelect;
+
+/** A student's documents: their search and sorts, the soonest to end first. */
+export const documentsOfStudent: TableDescription<
+  typeof studentDocuments,
+  DocumentListQuery & { student: number }
+> = {
+  table: studentDocuments,
+  search: [studentDocuments.name, studentDocuments.number, studentDocuments.carRegistrNum],
+  sort: {
+    id: studentDocuments.id,
+    name: studentDocuments.name,
+    number: studentDocuments.number,
+    dateFrom: studentDocuments.dateFrom,
+    // ascending: the soonest to end first, those without an end last
+    dateTo: studentDocuments.dateTo,
+  },
+  defaultSort: 'dateTo',
+  filters: (q) => eq(studentDocuments.studentId, q.student),
+};
+
+/** A new student with a new hashCode. */
+export async function insertStudent(db: Db, input: StudentFields): Promise<StudentRow> {
+  const [row] = await db
+    .insert(students)
+    .values({ ...studentColumns(input), name: input.name, hashCode: newHashCode() })
+    .returning();
+  if (!row) throw new Error('student not created');
+  return row;
+}
+
+/**
+ * A new hashCode: the old deep link stops working, and the messenger accounts linked by it
+ * are unlinked with it (ADR 019). Undefined: no such student.
+ */
+export function renewHashCode(db: Db, id: number): Promise<StudentRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(students)
+      .set({ hashCode: newHashCode() })
+      .where(eq(students.id, id))
+      .returning();
+    if (updated) await tx.delete(botUsers).where(eq(botUsers.studentId, updated.id));
+    return updated;
+  });
+}
+
+/**
+ * The student made of client `clientId`: made now (`created`), or the one made before (a
+ * client becomes a student once, even at the same moment). Undefined: no such client.
+ */
+export async function studentOfClient(db: Db, clientId: number) {
+  const made = await db.execute<{ id: number }>(sql`
+    insert into ${students} (name, surname, email, telegram_username, facebook, timezone,
+      project_id, responsible_id, client_id, hash_code)
+    select first_name, last_name, email, telegram_username, facebook, timezone,
+      project_id, responsible_id, id, ${newHashCode()}
+    from ${clients} where id = ${clientId}
+    on conflict (client_id) do nothing
+    returning id`);
+  const newId = made.rows[0]?.id;
+  const [row] = await db
+    .select()
+    .from(students)
+    .where(newId ? eq(students.id, newId) : eq(students.clientId, clientId));
+  return row && { row, created: newId !== undefined };
+}

@@ -1,4 +1,3 @@
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam, listQuery, TOTAL_COUNT_HEADER } from '@school/contract/common';
@@ -9,23 +8,23 @@ import {
   studentUpdate,
   timelineEntry,
   type Student,
-  type TimelineEntry,
 } from '@school/contract/students';
 import type { Db } from '../../db/client.js';
-import { botUsers, conversationProgress, conversations } from '../../db/schema/bot.js';
-import { clients } from '../../db/schema/clients.js';
-import { gameResults, gameSets, sets } from '../../db/schema/games.js';
-import { events, lessons } from '../../db/schema/schedule.js';
-import { studentDocuments, students } from '../../db/schema/students.js';
 import { requireUser } from '../../plugins/access.js';
 import { errorResponses, notFound } from '../../plugins/errors.js';
 import { registerResource } from '../../plugins/resource.js';
 import { registerCsv } from '../../plugins/csv-routes.js';
 import { exportStudentsCsv, studentsImporter } from './students.csv.js';
-import { newHashCode, studentColumns, studentsTable } from './students.queries.js';
+import {
+  insertStudent,
+  renewHashCode,
+  studentColumns,
+  studentOfClient,
+  studentsTable,
+  type StudentRow,
+} from './students.queries.js';
 import { requireStudent } from './students.shared.js';
-
-type StudentRow = typeof students.$inferSelect;
+import { studentTimeline } from './students.timeline.js';
 
 /** DESIGN "Bot": the messenger start link carrying the student's hashCode. */
 export const deepLinkOf = (botUsername: string | undefined, hashCode: string) =>
@@ -77,14 +76,7 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ db: Db; botUsername?: strin
     notFound: 'No such student',
     linked: 'Documents, lessons or bot runs belong to this student; remove them first',
     override: () => ({
-      create: async (input) => {
-        const [row] = await db
-          .insert(students)
-          .values({ ...studentColumns(input), name: input.name, hashCode: newHashCode() })
-          .returning();
-        if (!row) throw new Error('student not created');
-        return toStudent(row);
-      },
+      create: async (input) => toStudent(await insertStudent(db, input)),
     }),
   });
 
@@ -108,16 +100,7 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ db: Db; botUsername?: strin
       },
     },
     async (request) => {
-      const row = await db.transaction(async (tx) => {
-        const [updated] = await tx
-          .update(students)
-          .set({ hashCode: newHashCode() })
-          .where(eq(students.id, request.params.id))
-          .returning();
-        // the messenger accounts linked by the old link are unlinked with it (ADR 019)
-        if (updated) await tx.delete(botUsers).where(eq(botUsers.studentId, updated.id));
-        return updated;
-      });
+      const row = await renewHashCode(db, request.params.id);
       if (!row) throw notFound('No such student');
       return toStudent(row);
     },
@@ -136,89 +119,10 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ db: Db; botUsername?: strin
       },
     },
     async (request, reply) => {
-      const { id } = request.params;
-      await requireStudent(db, id);
-      // documents, participations, bot runs and game plays, merged newest first in one paged query
-      const rows = await db.execute<{
-        kind: 'document' | 'participation' | 'run' | 'game';
-        at: Date;
-        id: number;
-        title: string;
-        a: string;
-        b: string | null;
-        c: string | null;
-        d: number;
-        e: boolean;
-        total: number;
-      }>(sql`
-        select *, (count(*) over ())::int as total from (
-          select 'document' as kind, created_at as at, id, name as title, number as a,
-            date_from::text as b, date_to::text as c, 0 as d, false as e
-          from ${studentDocuments} where student_id = ${id}
-          union all
-          select 'participation', (coalesce(e.date, l.date) + coalesce(e.start, l.start))
-              at time zone 'UTC', e.id, coalesce(nullif(l.course, ''), 'Lesson'),
-            to_char(coalesce(e.start, l.start), 'HH24:MI'),
-            to_char(coalesce(e."end", l."end"), 'HH24:MI'), null, e.attendence, e.is_paid
-          from ${events} e join ${lessons} l on l.id = e.lesson_id
-          -- what has happened: a series' lessons weeks ahead are the schedule's, not history
-          where e.student_id = ${id} and coalesce(e.date, l.date) <= current_date
-          union all
-          select 'run', coalesce(p.finished_at, p.created_at), p.id, c.name, null, null, null,
-            p.step, p.is_finished = 1
-          from ${conversationProgress} p join ${conversations} c on c.id = p.conversation_id
-          where p.student_id = ${id}
-          union all
-          select 'game', r.played_at, r.id, coalesce(g.name, s.name, ''), r.score::text,
-            r.max::text, null, r.duration_ms, r.set_id is not null
-          from ${gameResults} r left join ${gameSets} g on g.id = r.grid_id
-            left join ${sets} s on s.id = r.set_id
-          where r.student_id = ${id}
-        ) t
-        order by at desc, id desc
-        limit ${request.query.limit} offset ${request.query.offset}`);
-      reply.header(TOTAL_COUNT_HEADER, String(rows.rows[0]?.total ?? 0));
-      return rows.rows.map((r): TimelineEntry => {
-        const at = new Date(r.at).toISOString();
-        if (r.kind === 'run') {
-          return {
-            kind: 'run',
-            at,
-            id: r.id,
-            title: r.title,
-            detail: [r.e ? 'finished' : 'in progress', `${r.d} replies`].join(' · '),
-          };
-        }
-        if (r.kind === 'game') {
-          const seconds = Math.round(r.d / 1000);
-          return {
-            kind: 'game',
-            at,
-            id: r.id,
-            title: r.title,
-            detail: [`${r.a}/${r.b}`, `${seconds} s`, r.e ? 'set' : ''].filter(Boolean).join(' · '),
-          };
-        }
-        if (r.kind === 'participation') {
-          const presence = r.d === 1 ? 'present' : r.d === 0 ? '' : 'absent';
-          return {
-            kind: 'participation',
-            at,
-            id: r.id,
-            title: r.title,
-            detail: [`${r.a}–${r.b ?? ''}`, presence, r.e ? 'paid' : '']
-              .filter(Boolean)
-              .join(' · '),
-          };
-        }
-        return {
-          kind: 'document',
-          at,
-          id: r.id,
-          title: r.title,
-          detail: [r.a, [r.b, r.c].filter(Boolean).join(' – ')].filter(Boolean).join(' · '),
-        };
-      });
+      await requireStudent(db, request.params.id);
+      const { entries, total } = await studentTimeline(db, request.params.id, request.query);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return entries;
     },
   );
 
@@ -235,22 +139,9 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ db: Db; botUsername?: strin
       },
     },
     async (request, reply) => {
-      const clientId = request.params.id;
-      const created = await db.execute<{ id: number }>(sql`
-        insert into ${students} (name, surname, email, telegram_username, facebook, timezone,
-          project_id, responsible_id, client_id, hash_code)
-        select first_name, last_name, email, telegram_username, facebook, timezone,
-          project_id, responsible_id, id, ${newHashCode()}
-        from ${clients} where id = ${clientId}
-        on conflict (client_id) do nothing
-        returning id`);
-      const newId = created.rows[0]?.id;
-      const [row] = await db
-        .select()
-        .from(students)
-        .where(newId ? eq(students.id, newId) : eq(students.clientId, clientId));
-      if (!row) throw notFound('No such client');
-      return reply.status(newId ? 201 : 200).send(toStudent(row));
+      const made = await studentOfClient(db, request.params.id);
+      if (!made) throw notFound('No such client');
+      return reply.status(made.created ? 201 : 200).send(toStudent(made.row));
     },
   );
 };

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { students } from '../../db/schema/students.js';
@@ -8,3 +9,6 @@ export async function requireStudent(db: Db, id: number): Promise<void> {
   const [found] = await db.select({ id: students.id }).from(students).where(eq(students.id, id));
   if (!found) throw notFound('No such student');
 }
+
+/** DESIGN §2 hashCode: 22 URL-safe characters. */
+export const newHashCode = () => randomBytes(16).toString('base64url');

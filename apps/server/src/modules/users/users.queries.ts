@@ -1,5 +1,8 @@
 import { and, count, eq, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { userListQuery } from '@school/contract/users';
 import type { Db } from '../../db/client.js';
+import type { TableDescription } from '../../db/resource.js';
 import { sessions } from '../../db/schema/auth.js';
 import { users } from '../../db/schema/users.js';
 
@@ -69,3 +72,19 @@ export async function endSessions(db: Db, userId: number, exceptSessionId?: numb
 }
 
 export const userName = sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`;
+
+/** The users' list: its search and sorts. */
+export const usersTable: TableDescription<typeof users, z.output<typeof userListQuery>> = {
+  table: users,
+  search: [users.login, users.firstName, users.lastName, users.email, users.tel, users.position],
+  sort: {
+    id: users.id,
+    login: users.login,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    email: users.email,
+    tel: users.tel,
+    position: users.position,
+  },
+  defaultSort: 'lastName',
+};

@@ -6,14 +6,14 @@ import {
   ESTIMATION_NONE,
   ESTIMATION_POINTS_PER_GROUP,
 } from '@school/contract/bot';
-import type { Db } from './client.js';
+import type { Db } from '../db/client.js';
 import {
   answerConnectors,
   answers,
   conversationProgress,
   conversations,
   estimationGroups,
-} from './schema/bot.js';
+} from '../db/schema/bot.js';
 import { replyToRun, startOrResume } from '../modules/bot/bot.queries.js';
 import type { Reply } from '../modules/bot/bot.engine.js';
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from './client.js';
+import type { Db } from '../db/client.js';
 import { addParticipants } from '../modules/schedule/events.queries.js';
 import { createLesson } from '../modules/schedule/lessons.writes.js';
 import { addDays, mondayOf, todayIn } from '../modules/schedule/schedule.dates.js';

@@ -1,5 +1,5 @@
-import type { Db } from './client.js';
-import { gameResults, gameSets, gridCards, setCards, sets } from './schema/games.js';
+import type { Db } from '../db/client.js';
+import { gameResults, gameSets, gridCards, setCards, sets } from '../db/schema/games.js';
 
 /** One game set of each type (SPEC §9), with cards a learner of English would meet early. */
 const GAMES: { name: string; type: number; cards: [value: string, answer: string][] }[] = [

@@ -1,13 +1,13 @@
 import { count, sql } from 'drizzle-orm';
-import type { Db } from './client.js';
+import type { Db } from '../db/client.js';
 import { loadDemoBot } from './demo-bot.js';
 import { loadDemoGames } from './demo-games.js';
 import { loadDemoSchedule } from './demo-schedule.js';
-import { clients, clientStageMoves } from './schema/clients.js';
-import { studentDocuments, students } from './schema/students.js';
-import { groups, projects, users } from './schema/users.js';
+import { clients, clientStageMoves } from '../db/schema/clients.js';
+import { studentDocuments, students } from '../db/schema/students.js';
+import { groups, projects, users } from '../db/schema/users.js';
 import { hashPassword } from '../modules/auth/password.js';
-import { newHashCode } from '../modules/clients/clients.queries.js';
+import { newHashCode } from '../modules/students/students.shared.js';
 
 const FIRST = [
   'Olena',

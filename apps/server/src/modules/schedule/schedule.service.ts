@@ -1,0 +1,136 @@
+import type { z } from 'zod';
+import { errorCodes } from '@school/contract/common';
+import {
+  SCHEDULE_MAX_DAYS,
+  type InfoPiece,
+  type Lesson,
+  type scheduleQuery,
+  type ScheduleDay,
+} from '@school/contract/schedule';
+import type { Db } from '../../db/client.js';
+import { HttpError } from '../../plugins/errors.js';
+import { participantsOf } from './events.queries.js';
+import {
+  extendDue,
+  lessonFilters,
+  lessonsBetween,
+  selectLessons,
+  seriesTemplate,
+} from './lessons.queries.js';
+import { hoursOf, lessonAmount, paysFor } from './schedule.amount.js';
+import {
+  addDays,
+  datesFrom,
+  dayOfWeek,
+  daysBetween,
+  isTimeZone,
+  nextWeekday,
+  todayIn,
+  weekOf,
+} from './schedule.dates.js';
+
+type ScheduleQuery = z.output<typeof scheduleQuery>;
+const DEFAULT_TZ = 'UTC';
+
+const invalid = (field: string, why: string) =>
+  new HttpError(400, errorCodes.validation, `Invalid ${field}: ${why}`, { [field]: why });
+
+/** The time zone "this week" is taken in: ?tz=, else the one the user logged in with. */
+function zoneOf(q: ScheduleQuery, own: string | null | undefined) {
+  if (q.tz) {
+    if (!isTimeZone(q.tz)) throw invalid('tz', 'is not a known time zone');
+    return q.tz;
+  }
+  return own && isTimeZone(own) ? own : DEFAULT_TZ;
+}
+
+/** The days the query asks for: the week of `bias` (0 when nothing is given) or the range. */
+function rangeOf(q: ScheduleQuery, tz: string) {
+  if (q.dateFrom || q.dateTo) {
+    const from = q.dateFrom ?? addDays(q.dateTo ?? '', -6);
+    const to = q.dateTo ?? addDays(from, 6);
+    if (daysBetween(from, to) >= SCHEDULE_MAX_DAYS) {
+      throw invalid('dateTo', `at most ${SCHEDULE_MAX_DAYS} days from dateFrom`);
+    }
+    return { from, to };
+  }
+  return weekOf(q.bias ?? 0, tz);
+}
+
+const dayOf = (id: string, date: string, own: Lesson[]): ScheduleDay => ({
+  id,
+  date,
+  dayOfWeek: dayOfWeek(date),
+  earned: Math.round(own.reduce((sum, l) => sum + l.amount * 100, 0)) / 100,
+  hours: hoursOf(own.map((l) => l.duration)),
+  lessons: own,
+});
+
+/**
+ * The schedule's days with their lessons and sums: a week, a range, or (cycled) the weekly
+ * template. `ownZone`: the time zone the user logged in with.
+ */
+export async function scheduleDays(
+  db: Db,
+  q: ScheduleQuery,
+  ownZone: string | null | undefined,
+): Promise<ScheduleDay[]> {
+  const tz = zoneOf(q, ownZone);
+  if (q.cycled === '1') {
+    // the weekly template: each open series once, on its weekday, by its next lesson
+    const today = todayIn(tz);
+    await extendDue(db, today);
+    const rows = await seriesTemplate(db, today, lessonFilters(q));
+    return [1, 2, 3, 4, 5, 6, 7].map((day) =>
+      dayOf(
+        `cycled-${day}`,
+        nextWeekday(today, day),
+        rows.filter((l) => dayOfWeek(l.date) === day),
+      ),
+    );
+  }
+  const { from, to } = rangeOf(q, tz);
+  await extendDue(db, to);
+  const { rows } = await selectLessons(db, lessonsBetween(from, to, lessonFilters(q)));
+  return datesFrom(from, to).map((date) =>
+    dayOf(
+      date,
+      date,
+      rows.filter((l) => l.date === date),
+    ),
+  );
+}
+
+/** Lessons, hours, earned, unpaid, students and attendance of the same days. */
+export async function scheduleInfo(db: Db, days: ScheduleDay[]): Promise<InfoPiece[]> {
+  const all = days.flatMap((d) => d.lessons);
+  const parts = await participantsOf(
+    db,
+    all.map((l) => l.id),
+  );
+  const byId = new Map(all.map((l) => [l.id, l]));
+  // unpaid: per lesson, the amount of its participants who pay and have not paid
+  let unpaidCents = 0;
+  for (const l of all) {
+    const owing = parts.filter((p) => p.lesson === l.id && paysFor(p.toPay) && !p.isPaid);
+    unpaidCents += Math.round(lessonAmount(l.price, l.duration, owing.length) * 100);
+  }
+  const marked = parts.filter((p) => p.attendence !== 0 && byId.has(p.lesson));
+  const present = marked.filter((p) => p.attendence === 1).length;
+  return [
+    { id: 'lessons', name: 'Lessons', value: all.length },
+    { id: 'hours', name: 'Hours', value: hoursOf(all.map((l) => l.duration)) },
+    {
+      id: 'earned',
+      name: 'Earned',
+      value: Math.round(days.reduce((s, d) => s + d.earned * 100, 0)) / 100,
+    },
+    { id: 'unpaid', name: 'Unpaid', value: unpaidCents / 100 },
+    { id: 'students', name: 'Students', value: new Set(parts.map((p) => p.student)).size },
+    {
+      id: 'attendanceRate',
+      name: 'Attendance %',
+      value: marked.length === 0 ? 0 : Math.round((present / marked.length) * 1000) / 10,
+    },
+  ];
+}

@@ -1,0 +1,101 @@
+import { sql } from 'drizzle-orm';
+import type { TimelineEntry } from '@school/contract/students';
+import type { Db } from '../../db/client.js';
+import { conversationProgress, conversations } from '../../db/schema/bot.js';
+import { gameResults, gameSets, sets } from '../../db/schema/games.js';
+import { events, lessons } from '../../db/schema/schedule.js';
+import { studentDocuments } from '../../db/schema/students.js';
+
+/** One row of the merged timeline: a, b, c, d and e mean what each kind's select puts there. */
+type TimelineRow = {
+  kind: 'document' | 'participation' | 'run' | 'game';
+  at: Date;
+  id: number;
+  title: string;
+  a: string;
+  b: string | null;
+  c: string | null;
+  d: number;
+  e: boolean;
+  total: number;
+};
+
+/** A row as the API's entry, its detail in words. */
+function toEntry(r: TimelineRow): TimelineEntry {
+  const at = new Date(r.at).toISOString();
+  if (r.kind === 'run') {
+    return {
+      kind: 'run',
+      at,
+      id: r.id,
+      title: r.title,
+      detail: [r.e ? 'finished' : 'in progress', `${r.d} replies`].join(' · '),
+    };
+  }
+  if (r.kind === 'game') {
+    const seconds = Math.round(r.d / 1000);
+    return {
+      kind: 'game',
+      at,
+      id: r.id,
+      title: r.title,
+      detail: [`${r.a}/${r.b}`, `${seconds} s`, r.e ? 'set' : ''].filter(Boolean).join(' · '),
+    };
+  }
+  if (r.kind === 'participation') {
+    const presence = r.d === 1 ? 'present' : r.d === 0 ? '' : 'absent';
+    return {
+      kind: 'participation',
+      at,
+      id: r.id,
+      title: r.title,
+      detail: [`${r.a}–${r.b ?? ''}`, presence, r.e ? 'paid' : ''].filter(Boolean).join(' · '),
+    };
+  }
+  return {
+    kind: 'document',
+    at,
+    id: r.id,
+    title: r.title,
+    detail: [r.a, [r.b, r.c].filter(Boolean).join(' – ')].filter(Boolean).join(' · '),
+  };
+}
+
+/**
+ * A student's timeline, newest first: documents, participations, bot runs and game plays,
+ * merged in one paged query; `total` counts every entry.
+ */
+export async function studentTimeline(
+  db: Db,
+  id: number,
+  page: { limit: number; offset: number },
+): Promise<{ entries: TimelineEntry[]; total: number }> {
+  const rows = await db.execute<TimelineRow>(sql`
+    select *, (count(*) over ())::int as total from (
+      select 'document' as kind, created_at as at, id, name as title, number as a,
+        date_from::text as b, date_to::text as c, 0 as d, false as e
+      from ${studentDocuments} where student_id = ${id}
+      union all
+      select 'participation', (coalesce(e.date, l.date) + coalesce(e.start, l.start))
+          at time zone 'UTC', e.id, coalesce(nullif(l.course, ''), 'Lesson'),
+        to_char(coalesce(e.start, l.start), 'HH24:MI'),
+        to_char(coalesce(e."end", l."end"), 'HH24:MI'), null, e.attendence, e.is_paid
+      from ${events} e join ${lessons} l on l.id = e.lesson_id
+      -- what has happened: a series' lessons weeks ahead are the schedule's, not history
+      where e.student_id = ${id} and coalesce(e.date, l.date) <= current_date
+      union all
+      select 'run', coalesce(p.finished_at, p.created_at), p.id, c.name, null, null, null,
+        p.step, p.is_finished = 1
+      from ${conversationProgress} p join ${conversations} c on c.id = p.conversation_id
+      where p.student_id = ${id}
+      union all
+      select 'game', r.played_at, r.id, coalesce(g.name, s.name, ''), r.score::text,
+        r.max::text, null, r.duration_ms, r.set_id is not null
+      from ${gameResults} r left join ${gameSets} g on g.id = r.grid_id
+        left join ${sets} s on s.id = r.set_id
+      where r.student_id = ${id}
+    ) t
+    order by at desc, id desc
+    limit ${page.limit} offset ${page.offset}`);
+  return { entries: rows.rows.map(toEntry), total: rows.rows[0]?.total ?? 0 };
+}
