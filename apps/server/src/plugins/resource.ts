@@ -50,6 +50,15 @@ export interface ResourceDescription<
   toItem: (row: T['$inferSelect']) => z.output<SI>;
   /** request fields to columns; undefined leaves a column as it is */
   toColumns: (input: z.output<SC> | z.output<SU>) => Partial<T['$inferInsert']>;
+  /**
+   * The columns only a create sets, over toColumns': the parent a row belongs to, a generated
+   * code, the next place in an order.
+   */
+  createColumns?: (
+    input: z.output<SC>,
+  ) => Partial<T['$inferInsert']> | Promise<Partial<T['$inferInsert']>>;
+  /** create fields a client may send in the query instead (POST /api/x?field=1) */
+  createFieldsFromQuery?: string[];
   /** the 404 message */
   notFound: string;
   /** access hook per operation; requireUser where not given */
@@ -71,6 +80,15 @@ export interface ResourceDescription<
   listUnchecked?: boolean;
   /** A delete of a row other rows point at answers 409 linked; nothing is deleted. */
   linked?: string;
+  /**
+   * DELETE /{path} with a query naming what to delete: 204, or 404 with the notFound message
+   * when `remove` deleted nothing.
+   */
+  deleteByQuery?: {
+    query: z.ZodType;
+    summary: string;
+    remove: (query: never, request: FastifyRequest) => Promise<boolean>;
+  };
   /** error bodies with more members than the plain one (OpenAPI and the serializer) */
   errors?: Partial<Record<keyof typeof errorResponses, z.ZodType>>;
   /**
@@ -114,6 +132,21 @@ export function completedWith<Item, Q, C, U>(
   };
 }
 
+/**
+ * A create field taken from the query when the body leaves it out (SPEC §7 sends some fields of
+ * a POST there: POST /api/conversations?isPublic=0).
+ */
+const fieldsFromQuery = (fields: string[]) => async (request: FastifyRequest) => {
+  const query = request.query as Record<string, unknown>;
+  const body = request.body;
+  if (!body || typeof body !== 'object') return;
+  for (const field of fields) {
+    if (query[field] !== undefined && !(field in body)) {
+      (body as Record<string, unknown>)[field] = query[field];
+    }
+  }
+};
+
 /** True when a parsed update body sets nothing: {} or only unknown (stripped) fields. */
 export const setsNothing = (input: unknown) =>
   input === null ||
@@ -148,7 +181,8 @@ export function registerResource<
       const row = await queries.find(id);
       return row && toItem(row);
     },
-    create: async (input) => toItem(await queries.insert(d.toColumns(input))),
+    create: async (input) =>
+      toItem(await queries.insert({ ...d.toColumns(input), ...(await d.createColumns?.(input)) })),
     update: async (id, input) => {
       const row = await queries.update(id, d.toColumns(input));
       return row && toItem(row);
@@ -224,6 +258,9 @@ export function registerResource<
       base,
       {
         ...routeOf('create'),
+        ...(d.createFieldsFromQuery
+          ? { preValidation: fieldsFromQuery(d.createFieldsFromQuery) }
+          : {}),
         schema: schemaOf('create', {
           body: d.schemas.create,
           response: { 201: d.schemas.item, ...errorResponses },
@@ -283,6 +320,25 @@ export function registerResource<
           throw err;
         });
         if (!removed) throw missing();
+        return reply.status(204).send(null);
+      },
+    );
+  }
+
+  if (d.deleteByQuery) {
+    const { query, summary, remove } = d.deleteByQuery;
+    app.delete(
+      base,
+      {
+        ...routeOf('delete'),
+        schema: schemaOf('delete', {
+          summary,
+          querystring: query,
+          response: { 204: z.null(), ...errorResponses },
+        }),
+      },
+      async (request, reply) => {
+        if (!(await remove(request.query as never, request))) throw missing();
         return reply.status(204).send(null);
       },
     );
