@@ -1,3 +1,4 @@
+import type { AnyColumn, SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorCodes, idParam } from '@school/contract/common';
@@ -146,6 +147,31 @@ const fieldsFromQuery = (fields: string[]) => async (request: FastifyRequest) =>
     }
   }
 };
+
+type ColumnName<T extends ResourceTable> = keyof T['_']['columns'] & string;
+
+/**
+ * A table description from column names: the columns the header search looks in and the
+ * columns a list sorts by, each `sort` name being its column's.
+ */
+export function tableOf<T extends ResourceTable, Q extends ListQuery>(
+  table: T,
+  d: {
+    search?: ColumnName<T>[];
+    sort: ColumnName<T>[];
+    defaultSort: ColumnName<T>;
+    filters?: (query: Q) => SQL | undefined;
+  },
+): TableDescription<T, Q> {
+  const column = (name: string) => (table as unknown as Record<string, AnyColumn>)[name]!;
+  return {
+    table,
+    search: (d.search ?? []).map(column),
+    sort: Object.fromEntries(d.sort.map((name) => [name, column(name)])),
+    defaultSort: d.defaultSort,
+    ...(d.filters ? { filters: d.filters } : {}),
+  };
+}
 
 /** True when a parsed update body sets nothing: {} or only unknown (stripped) fields. */
 export const setsNothing = (input: unknown) =>

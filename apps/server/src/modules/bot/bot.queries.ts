@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { ANSWER_TYPE_FINAL, type Estimation, type PresentedAnswer } from '@school/contract/bot';
 import type { Db } from '../../db/client.js';
 import {
@@ -128,6 +128,24 @@ async function logBotAnswer(
 }
 
 /**
+ * Moves run `runId` to `state` only if it still stands at `step` and `stands` holds (a
+ * conditional update); false when it did not.
+ */
+async function moveRun(db: Db, runId: number, step: number, stands: SQL, state: RunState) {
+  const moved = await db
+    .update(conversationProgress)
+    .set({
+      step: state.step,
+      currentAnswerId: state.answerId,
+      isFinished: state.isFinished,
+      finishedAt: state.isFinished ? new Date() : null,
+    })
+    .where(and(eq(conversationProgress.id, runId), eq(conversationProgress.step, step), stands))
+    .returning({ id: conversationProgress.id });
+  return moved.length > 0;
+}
+
+/**
  * Starts run `runId` if it has not started (its first answer is logged), or answers where it
  * stands. Starting is a conditional update too: two /start at once start it once.
  */
@@ -141,22 +159,8 @@ export async function startOrResume(
   const { run, graph } = loaded;
   if (run.currentAnswerId === null && run.step === 0 && !run.isFinished) {
     const state = startRun(graph);
-    const started = await db
-      .update(conversationProgress)
-      .set({
-        currentAnswerId: state.answerId,
-        isFinished: state.isFinished,
-        finishedAt: state.isFinished ? new Date() : null,
-      })
-      .where(
-        and(
-          eq(conversationProgress.id, runId),
-          eq(conversationProgress.step, 0),
-          sql`${conversationProgress.currentAnswerId} is null`,
-        ),
-      )
-      .returning();
-    if (started[0]) {
+    const notStarted = sql`${conversationProgress.currentAnswerId} is null`;
+    if (await moveRun(db, runId, 0, notStarted, state)) {
       const shown = present(graph, state);
       await logBotAnswer(db, graph, runId, 0, shown);
       return { runId, current: shown, isFinished: state.isFinished, summary: [] };
@@ -187,23 +191,8 @@ export async function replyToRun(
   const { state, reply: scored } = result;
   const shown = present(graph, state);
   const applied = await db.transaction(async (tx) => {
-    const moved = await tx
-      .update(conversationProgress)
-      .set({
-        step: state.step,
-        currentAnswerId: state.answerId,
-        isFinished: state.isFinished,
-        finishedAt: state.isFinished ? new Date() : null,
-      })
-      .where(
-        and(
-          eq(conversationProgress.id, runId),
-          eq(conversationProgress.step, step),
-          eq(conversationProgress.isFinished, 0),
-        ),
-      )
-      .returning({ id: conversationProgress.id });
-    if (moved.length === 0) return false;
+    const unfinished = eq(conversationProgress.isFinished, 0);
+    if (!(await moveRun(tx, runId, step, unfinished, state))) return false;
     await tx.insert(messages).values({
       progressId: runId,
       isBot: 0,

@@ -9,63 +9,52 @@ import type {
   estimationGroupQuery,
 } from '@school/contract/bot';
 import type { Db } from '../../db/client.js';
-import type { TableDescription } from '../../db/resource.js';
+import { tableQueries } from '../../db/resource.js';
 import { answerConnectors, answers, conversations, estimationGroups } from '../../db/schema/bot.js';
+import { tableOf } from '../../plugins/resource.js';
 
 /** The SQL of a conversation's graph as staff edit it: conversations, answers, buttons, groups. */
 
-export const conversationsTable: TableDescription<
-  typeof conversations,
-  z.output<typeof conversationListQuery>
-> = {
-  table: conversations,
-  search: [conversations.name, conversations.description],
-  sort: { name: conversations.name, id: conversations.id, createdAt: conversations.createdAt },
+export const conversationsTable = tableOf(conversations, {
+  search: ['name', 'description'],
+  sort: ['name', 'id', 'createdAt'],
   defaultSort: 'id',
-  filters: (q) =>
+  filters: (q: z.output<typeof conversationListQuery>) =>
     and(
       q.isPublic === undefined ? undefined : eq(conversations.isPublic, Number(q.isPublic)),
       q.isPresent === undefined ? undefined : eq(conversations.isPresent, Number(q.isPresent)),
     ),
-};
+});
 
 /** A new conversation's own start code: random, URL-safe. */
 export const newHashCode = () => randomBytes(16).toString('base64url');
 
-export const answersTable: TableDescription<typeof answers, z.output<typeof answerListQuery>> = {
-  table: answers,
-  search: [answers.text],
-  sort: { id: answers.id, text: answers.text },
+export const answersTable = tableOf(answers, {
+  search: ['text'],
+  sort: ['id', 'text'],
   defaultSort: 'id',
-  filters: (q) => (q.conversation ? eq(answers.conversationId, q.conversation) : undefined),
-};
+  filters: (q: z.output<typeof answerListQuery>) =>
+    q.conversation ? eq(answers.conversationId, q.conversation) : undefined,
+});
 
-export const connectorsTable: TableDescription<
-  typeof answerConnectors,
-  z.output<typeof answerConnectorQuery>
-> = {
-  table: answerConnectors,
-  search: [answerConnectors.text],
-  sort: { id: answerConnectors.id, text: answerConnectors.text },
+export const connectorsTable = tableOf(answerConnectors, {
+  search: ['text'],
+  sort: ['id', 'text'],
   defaultSort: 'id',
-  filters: (q) =>
+  filters: (q: z.output<typeof answerConnectorQuery>) =>
     and(
       q.fromId ? eq(answerConnectors.fromId, q.fromId) : undefined,
       q.nextId ? eq(answerConnectors.nextId, q.nextId) : undefined,
     ),
-};
+});
 
-export const estimationGroupsTable: TableDescription<
-  typeof estimationGroups,
-  z.output<typeof estimationGroupQuery>
-> = {
-  table: estimationGroups,
-  search: [estimationGroups.name],
-  sort: { id: estimationGroups.id, name: estimationGroups.name },
+export const estimationGroupsTable = tableOf(estimationGroups, {
+  search: ['name'],
+  sort: ['id', 'name'],
   defaultSort: 'id',
-  filters: (q) =>
+  filters: (q: z.output<typeof estimationGroupQuery>) =>
     q.conversation ? eq(estimationGroups.conversationId, q.conversation) : undefined,
-};
+});
 
 /** The conversation answer `id` belongs to; undefined when there is no such answer. */
 export async function conversationOfAnswer(db: Db, id: number) {
@@ -102,9 +91,5 @@ export async function deleteConnectors(db: Db, q: z.output<typeof answerConnecto
 
 /** Deletes estimation group `id`; its buttons keep their points, ungrouped. */
 export async function deleteEstimationGroup(db: Db, id: number) {
-  const removed = await db
-    .delete(estimationGroups)
-    .where(eq(estimationGroups.id, id))
-    .returning({ id: estimationGroups.id });
-  return removed.length > 0;
+  return tableQueries(db, { table: estimationGroups }).remove(id);
 }

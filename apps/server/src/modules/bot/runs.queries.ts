@@ -12,7 +12,7 @@ import {
 } from '@school/contract/bot';
 import type { Db } from '../../db/client.js';
 import { totalOf } from '../../db/list.js';
-import type { ResourceTable } from '../../db/resource.js';
+import { tableQueries, type ResourceTable } from '../../db/resource.js';
 import { conversationProgress, conversations, messages } from '../../db/schema/bot.js';
 import { levels } from '../../db/schema/lookups.js';
 import { students } from '../../db/schema/students.js';
@@ -187,11 +187,7 @@ export async function assignByAlgorithm(
 
 /** Deletes a run and its messages; false when there is no such run. */
 export async function deleteRun(db: Db, id: number) {
-  const removed = await db
-    .delete(conversationProgress)
-    .where(eq(conversationProgress.id, id))
-    .returning({ id: conversationProgress.id });
-  return removed.length > 0;
+  return tableQueries(db, { table: conversationProgress }).remove(id);
 }
 
 function toMessage(m: typeof messages.$inferSelect): Message {

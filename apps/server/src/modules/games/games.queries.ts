@@ -14,11 +14,10 @@ import {
   type gridCardListQuery,
   type SetCard,
   type setCardListQuery,
-  type setListQuery,
 } from '@school/contract/games';
 import type { Db } from '../../db/client.js';
-import type { TableDescription } from '../../db/resource.js';
 import { gameSets, gridCards, setCards, sets } from '../../db/schema/games.js';
+import { tableOf } from '../../plugins/resource.js';
 
 /** The SQL of game sets, their cards, sets and the games of a set, as staff edit them. */
 
@@ -175,43 +174,32 @@ export async function cardsOfGame(db: Db, gridId: number) {
   return (await cardsOf(db, [gridId])).get(gridId) ?? [];
 }
 
-export const gameSetsTable: TableDescription<typeof gameSets, z.output<typeof gameSetListQuery>> = {
-  table: gameSets,
-  search: [gameSets.name],
-  sort: {
-    name: gameSets.name,
-    id: gameSets.id,
-    type: gameSets.type,
-    createdAt: gameSets.createdAt,
-  },
+export const gameSetsTable = tableOf(gameSets, {
+  search: ['name'],
+  sort: ['name', 'id', 'type', 'createdAt'],
   defaultSort: 'id',
-  filters: (q) => (q.type === undefined ? undefined : eq(gameSets.type, q.type)),
-};
+  filters: (q: z.output<typeof gameSetListQuery>) =>
+    q.type === undefined ? undefined : eq(gameSets.type, q.type),
+});
 
-export const gridCardsTable: TableDescription<
-  typeof gridCards,
-  z.output<typeof gridCardListQuery>
-> = {
-  table: gridCards,
-  search: [gridCards.value, gridCards.answer],
-  sort: { order: gridCards.order, id: gridCards.id, value: gridCards.value },
+export const gridCardsTable = tableOf(gridCards, {
+  search: ['value', 'answer'],
+  sort: ['order', 'id', 'value'],
   defaultSort: 'order',
-  filters: (q) => eq(gridCards.gridId, q.grid),
-};
+  filters: (q: z.output<typeof gridCardListQuery>) => eq(gridCards.gridId, q.grid),
+});
 
-export const setsTable: TableDescription<typeof sets, z.output<typeof setListQuery>> = {
-  table: sets,
-  search: [sets.name],
-  sort: { name: sets.name, id: sets.id, createdAt: sets.createdAt },
+export const setsTable = tableOf(sets, {
+  search: ['name'],
+  sort: ['name', 'id', 'createdAt'],
   defaultSort: 'id',
-};
+});
 
-export const setCardsTable: TableDescription<typeof setCards, z.output<typeof setCardListQuery>> = {
-  table: setCards,
-  sort: { position: setCards.position, id: setCards.id },
+export const setCardsTable = tableOf(setCards, {
+  sort: ['position', 'id'],
   defaultSort: 'position',
-  filters: (q) => eq(setCards.setId, q.set),
-};
+  filters: (q: z.output<typeof setCardListQuery>) => eq(setCards.setId, q.set),
+});
 
 export async function setExists(db: Db, id: number) {
   const [set] = await db.select({ id: sets.id }).from(sets).where(eq(sets.id, id));
