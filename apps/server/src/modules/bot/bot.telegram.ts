@@ -11,7 +11,7 @@ import {
   claimUpdate,
   forgetUpdate,
   linkBotUser,
-  linkedStudent as linkedStudentIn,
+  linkedStudent,
   linkRunToTelegram,
   nextRunOf,
   publicConversationByCode,
@@ -77,13 +77,11 @@ export function createTelegramBot({ token, apiRoot, db, log }: TelegramOptions) 
     else if (!quiet) await ctx.reply(botText('nothingToDo', localeIn(ctx)));
   }
 
-  const linkedStudent = (telegramId: number) => linkedStudentIn(db, telegramId);
-
   bot.command('start', async (ctx) => {
     const locale = localeIn(ctx);
     const code = ctx.match.trim();
     if (!code) {
-      const studentId = await linkedStudent(ctx.from?.id ?? 0);
+      const studentId = await linkedStudent(db, ctx.from?.id ?? 0);
       if (studentId === undefined) await ctx.reply(botText('noStartCode', locale));
       else await continueWith(ctx, studentId);
       return;
@@ -108,7 +106,7 @@ export function createTelegramBot({ token, apiRoot, db, log }: TelegramOptions) 
   async function takePublic(ctx: Context, code: string): Promise<boolean> {
     const conversationId = await publicConversationByCode(db, code);
     if (conversationId === undefined || !ctx.from) return false;
-    const studentId = await linkedStudent(ctx.from.id);
+    const studentId = await linkedStudent(db, ctx.from.id);
     if (studentId === undefined) {
       await ctx.reply(botText('noStartCode', localeIn(ctx)));
       return true;
@@ -132,7 +130,7 @@ export function createTelegramBot({ token, apiRoot, db, log }: TelegramOptions) 
   bot.on('callback_query:data', async (ctx) => {
     const locale = localeIn(ctx);
     const match = PRESS.exec(ctx.callbackQuery.data);
-    const studentId = await linkedStudent(ctx.from.id);
+    const studentId = await linkedStudent(db, ctx.from.id);
     if (!match || studentId === undefined) {
       await ctx.answerCallbackQuery();
       return;
@@ -157,7 +155,7 @@ export function createTelegramBot({ token, apiRoot, db, log }: TelegramOptions) 
 
   bot.on('message:text', async (ctx) => {
     const locale = localeIn(ctx);
-    const studentId = await linkedStudent(ctx.from.id);
+    const studentId = await linkedStudent(db, ctx.from.id);
     if (studentId === undefined) {
       await ctx.reply(botText('noStartCode', locale));
       return;
