@@ -137,6 +137,16 @@ export async function assignRun(
   return open && { id: open.id, created: false };
 }
 
+/** Assigns a conversation to a student by hand (assignRun), with the run as the API shows it. */
+export async function assignToStudent(
+  db: Db,
+  values: { studentId: number; conversationId: number; meta: string },
+) {
+  const assigned = await assignRun(db, values);
+  const run = assigned && (await findRun(db, assigned.id));
+  return run && { run, created: assigned.created };
+}
+
 /** The level, group or project an algorithm selects students by. */
 const selectedBy: Partial<Record<number, { table: ResourceTable; column: SQL }>> = {
   [ALGORITHM_LEVEL]: { table: levels, column: sql`level_id` },

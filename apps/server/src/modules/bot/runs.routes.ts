@@ -20,7 +20,7 @@ import { estimationOf } from './bot.queries.js';
 import { localeOf } from './bot.texts.js';
 import {
   assignByAlgorithm,
-  assignRun,
+  assignToStudent,
   deleteRun,
   findRun,
   listRuns,
@@ -79,10 +79,9 @@ export const runsRoutes: FastifyPluginAsyncZod<{ db: Db; defaultLocale: string }
     },
     async (request, reply) => {
       const { student, conversationId, meta } = request.body;
-      const assigned = await assignRun(db, { studentId: student, conversationId, meta });
-      const run = assigned && (await findRun(db, assigned.id));
-      if (!run) throw new Error('run not created');
-      return reply.status(assigned.created ? 201 : 200).send(run);
+      const assigned = await assignToStudent(db, { studentId: student, conversationId, meta });
+      if (!assigned) throw new Error('run not created');
+      return reply.status(assigned.created ? 201 : 200).send(assigned.run);
     },
   );
 
