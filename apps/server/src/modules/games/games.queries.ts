@@ -137,37 +137,46 @@ const namesEachOnce = (current: { id: number }[], ids: number[]) => {
   );
 };
 
-/** Puts the set cards of a set in the order of `ids`; false unless ids are exactly its cards. */
-export async function reorderSet(db: Db, setId: number, ids: number[]): Promise<boolean> {
+/**
+ * Puts rows in the order of `ids` in one transaction, the current rows locked; false (nothing
+ * changed) unless ids name every current row exactly once.
+ */
+async function reorder(
+  db: Db,
+  ids: number[],
+  current: (tx: Db) => Promise<{ id: number }[]>,
+  place: (tx: Db, id: number, index: number) => Promise<unknown>,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const current = await tx
-      .select({ id: setCards.id })
-      .from(setCards)
-      .where(eq(setCards.setId, setId))
-      .for('update');
-    if (!namesEachOnce(current, ids)) return false;
-    for (const [position, id] of ids.entries()) {
-      await tx.update(setCards).set({ position }).where(eq(setCards.id, id));
-    }
+    if (!namesEachOnce(await current(tx), ids)) return false;
+    for (const [index, id] of ids.entries()) await place(tx, id, index);
     return true;
   });
 }
 
+/** Puts the set cards of a set in the order of `ids`; false unless ids are exactly its cards. */
+export const reorderSet = (db: Db, setId: number, ids: number[]) =>
+  reorder(
+    db,
+    ids,
+    (tx) =>
+      tx.select({ id: setCards.id }).from(setCards).where(eq(setCards.setId, setId)).for('update'),
+    (tx, id, position) => tx.update(setCards).set({ position }).where(eq(setCards.id, id)),
+  );
+
 /** Puts the cards of a game set in the order of `ids`; false unless ids are exactly its cards. */
-export async function reorderCards(db: Db, gridId: number, ids: number[]): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const current = await tx
-      .select({ id: gridCards.id })
-      .from(gridCards)
-      .where(eq(gridCards.gridId, gridId))
-      .for('update');
-    if (!namesEachOnce(current, ids)) return false;
-    for (const [order, id] of ids.entries()) {
-      await tx.update(gridCards).set({ order }).where(eq(gridCards.id, id));
-    }
-    return true;
-  });
-}
+export const reorderCards = (db: Db, gridId: number, ids: number[]) =>
+  reorder(
+    db,
+    ids,
+    (tx) =>
+      tx
+        .select({ id: gridCards.id })
+        .from(gridCards)
+        .where(eq(gridCards.gridId, gridId))
+        .for('update'),
+    (tx, id, order) => tx.update(gridCards).set({ order }).where(eq(gridCards.id, id)),
+  );
 
 /** The cards of a game set in game order, as the staff API answers them. */
 export async function cardsOfGame(db: Db, gridId: number) {
