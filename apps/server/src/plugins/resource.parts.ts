@@ -78,7 +78,8 @@ export function tableOf<T extends ResourceTable, Q extends ListQuery>(
   d: {
     search?: ColumnName<T>[];
     sort: ColumnName<T>[];
-    defaultSort: ColumnName<T>;
+    /** id when not given */
+    defaultSort?: ColumnName<T>;
     filters?: (query: Q) => SQL | undefined;
   },
 ): TableDescription<T, Q> {
@@ -87,7 +88,7 @@ export function tableOf<T extends ResourceTable, Q extends ListQuery>(
     table,
     search: (d.search ?? []).map(column),
     sort: Object.fromEntries(d.sort.map((name) => [name, column(name)])),
-    defaultSort: d.defaultSort,
+    defaultSort: d.defaultSort ?? 'id',
     ...(d.filters ? { filters: d.filters } : {}),
   };
 }

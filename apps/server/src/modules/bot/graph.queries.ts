@@ -18,7 +18,6 @@ import { tableOf } from '../../plugins/resource.js';
 export const conversationsTable = tableOf(conversations, {
   search: ['name', 'description'],
   sort: ['name', 'id', 'createdAt'],
-  defaultSort: 'id',
   filters: (q: z.output<typeof conversationListQuery>) =>
     and(
       q.isPublic === undefined ? undefined : eq(conversations.isPublic, Number(q.isPublic)),
@@ -32,7 +31,6 @@ export const newHashCode = () => randomBytes(16).toString('base64url');
 export const answersTable = tableOf(answers, {
   search: ['text'],
   sort: ['id', 'text'],
-  defaultSort: 'id',
   filters: (q: z.output<typeof answerListQuery>) =>
     q.conversation ? eq(answers.conversationId, q.conversation) : undefined,
 });
@@ -40,7 +38,6 @@ export const answersTable = tableOf(answers, {
 export const connectorsTable = tableOf(answerConnectors, {
   search: ['text'],
   sort: ['id', 'text'],
-  defaultSort: 'id',
   filters: (q: z.output<typeof answerConnectorQuery>) =>
     and(
       q.fromId ? eq(answerConnectors.fromId, q.fromId) : undefined,
@@ -51,7 +48,6 @@ export const connectorsTable = tableOf(answerConnectors, {
 export const estimationGroupsTable = tableOf(estimationGroups, {
   search: ['name'],
   sort: ['id', 'name'],
-  defaultSort: 'id',
   filters: (q: z.output<typeof estimationGroupQuery>) =>
     q.conversation ? eq(estimationGroups.conversationId, q.conversation) : undefined,
 });

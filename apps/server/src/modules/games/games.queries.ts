@@ -186,7 +186,6 @@ export async function cardsOfGame(db: Db, gridId: number) {
 export const gameSetsTable = tableOf(gameSets, {
   search: ['name'],
   sort: ['name', 'id', 'type', 'createdAt'],
-  defaultSort: 'id',
   filters: (q: z.output<typeof gameSetListQuery>) =>
     q.type === undefined ? undefined : eq(gameSets.type, q.type),
 });
@@ -201,7 +200,6 @@ export const gridCardsTable = tableOf(gridCards, {
 export const setsTable = tableOf(sets, {
   search: ['name'],
   sort: ['name', 'id', 'createdAt'],
-  defaultSort: 'id',
 });
 
 export const setCardsTable = tableOf(setCards, {
