@@ -1,5 +1,23 @@
 import { z } from 'zod';
-import { errorBody, formDecimal, formInteger, listQueryWith, text, updateOf } from './common.js';
+import {
+  errorBody,
+  formDecimal,
+  formInteger,
+  formPrice,
+  listQueryWith,
+  text,
+  updateOf,
+} from './common.js';
+import {
+  ANSWER_TYPE_BUTTONS,
+  ESTIMATION_NONE,
+  filterId,
+  flag,
+  flagInput,
+  nullableId,
+  requiredId,
+  requiredText,
+} from './bot-fields.js';
 
 /**
  * The chat-bot (SPEC.md §3 Conversation ... Message, DESIGN "Chat-bot", ADR 019). Flags that
@@ -7,36 +25,19 @@ import { errorBody, formDecimal, formInteger, listQueryWith, text, updateOf } fr
  * the wire.
  */
 
-/** The seeded ids of /api/answertypes. */
-export const ANSWER_TYPE_BUTTONS = 1;
-export const ANSWER_TYPE_FREE_TEXT = 2;
-export const ANSWER_TYPE_FINAL = 3;
-
-/** The seeded ids of /api/estimationfunctions. */
-export const ESTIMATION_NONE = 1;
-export const ESTIMATION_POINTS_PER_GROUP = 2;
-export const ESTIMATION_PERCENT_RIGHT = 3;
-
-/** The seeded ids of /api/algorithms (POST /api/conversationprogress/byalgorithm). */
-export const ALGORITHM_LEVEL = 1;
-export const ALGORITHM_GROUP = 2;
-export const ALGORITHM_PROJECT = 3;
-export const ALGORITHM_WITHOUT_RUN = 4;
-
-const flag = z.union([z.literal(0), z.literal(1)]);
-/** 1/0, true/false or '1'/'0' from a form; stored as 1 or 0. */
-const flagInput = z.preprocess(
-  (v) => (v === true || v === '1' ? 1 : v === false || v === '0' ? 0 : v),
-  z.union([z.literal(0), z.literal(1)], { error: 'must be 1 or 0' }),
-);
-const requiredId = formInteger(z.number({ error: 'is required' }).int().positive());
-const nullableId = z.preprocess(
-  (v) => (v === '' || v === undefined ? null : v),
-  formInteger(z.number().int().positive().nullable()),
-);
-const filterId = z.coerce.number().int().positive();
-const requiredText = (max: number) =>
-  z.string({ error: 'is required' }).trim().min(1, 'is required').max(max);
+export {
+  ALGORITHM_GROUP,
+  ALGORITHM_LEVEL,
+  ALGORITHM_PROJECT,
+  ALGORITHM_WITHOUT_RUN,
+  ANSWER_TYPE_BUTTONS,
+  ANSWER_TYPE_FINAL,
+  ANSWER_TYPE_FREE_TEXT,
+  ESTIMATION_NONE,
+  ESTIMATION_PERCENT_RIGHT,
+  ESTIMATION_POINTS_PER_GROUP,
+} from './bot-fields.js';
+export * from './bot-runs.js';
 
 /** SPEC §3 Conversation. */
 export const conversation = z
@@ -72,13 +73,7 @@ const conversationShape = z.object({
   isPresent: flagInput.default(0),
   isPublic: flagInput.default(1),
   estimationFunction: formInteger(z.number().int().positive()).default(ESTIMATION_NONE),
-  price: formDecimal(
-    z
-      .number({ error: 'must be a number' })
-      .min(0, 'must not be negative')
-      .max(1_000_000)
-      .multipleOf(0.01, 'must have at most two decimals'),
-  ).default(0),
+  price: formPrice(),
 });
 export const conversationInput = conversationShape.meta({ id: 'ConversationWrite' });
 export type ConversationInput = z.input<typeof conversationInput>;
@@ -273,112 +268,3 @@ export const preview = z
   })
   .meta({ id: 'Preview' });
 export type Preview = z.infer<typeof preview>;
-
-/** The messenger user a run is linked to (SPEC §3 outerUserId). */
-export const outerUser = z
-  .object({ id: z.number(), name: z.string(), surname: z.string(), username: z.string() })
-  .meta({ id: 'OuterUser' });
-
-/** SPEC §3 Conversation progress: one student's run through one conversation. */
-export const conversationProgress = z
-  .object({
-    id: z.number().int(),
-    student: z.number().int(),
-    studentName: z.string(),
-    conversationId: z.number().int(),
-    conversationName: z.string(),
-    isFinished: flag,
-    isBot: flag,
-    outerUserId: outerUser.nullable(),
-    meta: z.string(),
-    /** the algorithm that assigned it, null when assigned by hand */
-    algotithm: z.number().int().nullable(),
-    /** replies so far */
-    step: z.number().int(),
-    currentAnswerId: z.number().int().nullable(),
-    createdAt: z.string(),
-    finishedAt: z.string().nullable(),
-  })
-  .meta({ id: 'ConversationProgress' });
-export type ConversationProgress = z.infer<typeof conversationProgress>;
-
-export const conversationProgressInput = z
-  .object({
-    student: requiredId,
-    conversationId: requiredId,
-    meta: text(2000),
-  })
-  .meta({ id: 'ConversationProgressWrite' });
-export type ConversationProgressInput = z.input<typeof conversationProgressInput>;
-
-/**
- * GET ?student={id}&isForMe={0|1} (isForMe 1 the personal runs, 0 the public ones) or
- * ?conversation={id}.
- */
-export const conversationProgressQuery = listQueryWith(['id', 'createdAt']).extend({
-  student: filterId.optional(),
-  isForMe: z.enum(['0', '1']).optional(),
-  conversation: filterId.optional(),
-  isFinished: z.enum(['0', '1']).optional(),
-});
-
-/** Assigns a conversation to every student the algorithm selects (one run each, none twice). */
-export const byAlgorithmInput = z
-  .object({
-    conversationId: requiredId,
-    algotithm: formInteger(
-      z.union(
-        [
-          z.literal(ALGORITHM_LEVEL),
-          z.literal(ALGORITHM_GROUP),
-          z.literal(ALGORITHM_PROJECT),
-          z.literal(ALGORITHM_WITHOUT_RUN),
-        ],
-        { error: 'must be one of /api/algorithms' },
-      ),
-    ),
-    /** the level, group or project the algorithm selects by (not for 'without a run') */
-    value: nullableId.default(null),
-  })
-  .refine((b) => b.algotithm === ALGORITHM_WITHOUT_RUN || b.value !== null, {
-    path: ['value'],
-    message: 'is required for this algorithm',
-  })
-  .meta({ id: 'ByAlgorithmWrite' });
-export type ByAlgorithmInput = z.input<typeof byAlgorithmInput>;
-export const byAlgorithmResult = z
-  .object({ created: z.number().int(), runs: z.array(conversationProgress) })
-  .meta({ id: 'ByAlgorithmResult' });
-
-/** SPEC §3 Message: every bot message and every student reply of a run. */
-export const message = z
-  .object({
-    id: z.number().int(),
-    conversationprogress: z.number().int(),
-    isBot: flag,
-    text: z.string(),
-    answerConnector: z.number().int().nullable(),
-    answerId: z.number().int().nullable(),
-    /** the answer type of a bot message; for a reply 1 a button, 2 typed text */
-    typeId: z.number().int(),
-    /** a reply: 1 right, 2 wrong, null when the question has no right button */
-    flagId: z.number().int().nullable(),
-    dateTime: z.string(),
-  })
-  .meta({ id: 'Message' });
-export type Message = z.infer<typeof message>;
-export const messageQuery = z.object({
-  conversationprogress: filterId,
-  limit: z.coerce.number().int().min(1).max(5000).default(500),
-  offset: z.coerce.number().int().min(0).default(0),
-});
-
-/** GET /api/bot/status: whether the Telegram bot runs. */
-export const botStatus = z
-  .object({
-    enabled: z.boolean(),
-    username: z.string().nullable(),
-    mode: z.enum(['polling', 'webhook']).nullable(),
-  })
-  .meta({ id: 'BotStatus' });
-export type BotStatus = z.infer<typeof botStatus>;

@@ -83,6 +83,16 @@ export const money = z.preprocess(
   z.number().min(0).max(1_000_000).multipleOf(0.01).nullable(),
 );
 
+/** A price (zł) a form sends: 0 or more, at most two decimals; 0 when left out. */
+export const formPrice = () =>
+  formDecimal(
+    z
+      .number({ error: 'must be a number' })
+      .min(0, 'must not be negative')
+      .max(1_000_000)
+      .multipleOf(0.01, 'must have at most two decimals'),
+  ).default(0);
+
 /** The query of every list: paging, the header search and a sort (`name` or `-name`). */
 export const listQueryWith = <S extends readonly [string, ...string[]]>(sortable: S) =>
   listQuery.extend({

@@ -3,6 +3,7 @@ import {
   errorBody,
   formDecimal,
   formInteger,
+  formPrice,
   listQueryWith,
   optionalId,
   text,
@@ -93,13 +94,7 @@ const lessonShape = z.object({
   date: isoDate,
   start: lessonTime,
   end: lessonTime,
-  price: formDecimal(
-    z
-      .number({ error: 'must be a number' })
-      .min(0, 'must not be negative')
-      .max(1_000_000)
-      .multipleOf(0.01, 'must have at most two decimals'),
-  ).default(0),
+  price: formPrice(),
   /** minutes; when left out, the minutes from start to end */
   duration: formDecimal(
     z

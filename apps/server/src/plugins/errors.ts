@@ -41,6 +41,9 @@ export const notFound = (what = 'Not found') => new HttpError(404, errorCodes.no
 export const noSuchFile = (pathname: string) => notFound(`No file ${pathname}`);
 export const unauthorized = (message = 'Not logged in') =>
   new HttpError(401, errorCodes.unauthorized, message);
+/** 400 validation naming one field: "Invalid {field}: {message}", fields { [field]: message }. */
+export const invalidField = (field: string, message: string) =>
+  new HttpError(400, errorCodes.validation, `Invalid ${field}: ${message}`, { [field]: message });
 
 export function sendError(reply: FastifyReply, status: number, body: ErrorBody) {
   return reply.status(status).type('application/json; charset=utf-8').send(body);

@@ -1,35 +1,36 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { errorCodes, idParam } from '@school/contract/common';
+import {
+  errorCodes,
+  idParam,
+  TOTAL_COUNT_CAPPED_HEADER,
+  TOTAL_COUNT_HEADER,
+} from '@school/contract/common';
 import type { Db } from '../db/client.js';
 import type { ListQuery } from '../db/list.js';
-import {
-  tableQueries,
-  type Page,
-  type ResourceTable,
-  type TableDescription,
-} from '../db/resource.js';
-import { TOTAL_COUNT_CAPPED_HEADER, TOTAL_COUNT_HEADER } from '@school/contract/common';
+import { tableQueries, type ResourceTable, type TableDescription } from '../db/resource.js';
 import { requireUser } from './access.js';
 import { errorResponses, HttpError, notFound, sqlStateOf } from './errors.js';
+import {
+  fieldsFromQuery,
+  setsNothing,
+  uncheckedJson,
+  type ResourceData,
+} from './resource.parts.js';
+
+export {
+  completedWith,
+  setsNothing,
+  tableOf,
+  uncheckedJson,
+  type ResourceData,
+} from './resource.parts.js';
 
 export type Operation = 'list' | 'get' | 'create' | 'update' | 'delete';
 type Hook = (request: FastifyRequest) => Promise<void>;
-
-/** What the routes of a resource do with its data; the table-backed default covers most. */
-export interface ResourceData<Item, Q, C, U> {
-  list: (query: Q, request: FastifyRequest) => Promise<Page<Item>>;
-  find: (id: number, request: FastifyRequest) => Promise<Item | undefined>;
-  create: (input: C, request: FastifyRequest) => Promise<Item>;
-  /** runs only when the row exists and the input changes something */
-  update: (
-    id: number,
-    input: U,
-    request: FastifyRequest,
-    current: Item,
-  ) => Promise<Item | undefined>;
-  remove: (id: number, request: FastifyRequest) => Promise<boolean>;
-}
+type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+/** A unique value whose duplicate answers `status` naming the field. */
+type Unique = { field: string; message: string; status?: 400 | 409 };
 
 export interface ResourceDescription<
   T extends ResourceTable,
@@ -50,11 +51,20 @@ export interface ResourceDescription<
   toItem: (row: T['$inferSelect']) => z.output<SI>;
   /** request fields to columns; undefined leaves a column as it is */
   toColumns: (input: z.output<SC> | z.output<SU>) => Partial<T['$inferInsert']>;
+  /**
+   * The columns only a create sets, over toColumns': the parent a row belongs to, a generated
+   * code, the next place in an order.
+   */
+  createColumns?: (
+    input: z.output<SC>,
+  ) => Partial<T['$inferInsert']> | Promise<Partial<T['$inferInsert']>>;
+  /** create fields a client may send in the query instead (POST /api/x?field=1) */
+  createFieldsFromQuery?: string[];
   /** the 404 message */
   notFound: string;
   /** access hook per operation; requireUser where not given */
   access?: Partial<Record<Operation, Hook>>;
-  /** the operations to serve (all five when not given) */
+  /** the operations to serve (all five when not given; 'delete' covers deleteByQuery) */
   only?: Operation[];
   /** OpenAPI summaries */
   summaries?: Partial<Record<Operation, string>>;
@@ -62,7 +72,7 @@ export interface ResourceDescription<
    * A unique value: a duplicate answers this status (400 by default) naming the field, never
    * a 500.
    */
-  unique?: { field: string; message: string; status?: 400 | 409 };
+  unique?: Unique;
   /**
    * The list's items come from typed code (toItem or an override) and are written as JSON
    * without being checked against the item schema again: for a page of many wide rows that
@@ -71,6 +81,15 @@ export interface ResourceDescription<
   listUnchecked?: boolean;
   /** A delete of a row other rows point at answers 409 linked; nothing is deleted. */
   linked?: string;
+  /**
+   * DELETE /{path} with a query naming what to delete: 204, or 404 with the notFound message
+   * when `remove` deleted nothing.
+   */
+  deleteByQuery?: {
+    query: z.ZodType;
+    summary: string;
+    remove: (query: never, request: FastifyRequest) => Promise<boolean>;
+  };
   /** error bodies with more members than the plain one (OpenAPI and the serializer) */
   errors?: Partial<Record<keyof typeof errorResponses, z.ZodType>>;
   /**
@@ -82,43 +101,54 @@ export interface ResourceDescription<
   ) => Partial<ResourceData<z.output<SI>, z.output<SQ>, z.output<SC>, z.output<SU>>>;
 }
 
-/**
- * A route option: the answer, built by typed code, is written as JSON without being checked
- * against its response schema again; for many wide rows that check costs more than the query
- * (ADR 016). The schema still documents the answer.
- */
-export const uncheckedJson = {
-  serializerCompiler: () => (body: unknown) => JSON.stringify(body),
-};
-
-/**
- * An override for rows the table alone cannot answer in full (counts, links): every item that
- * list, find, create and update answer is first passed, a page at a time, through `complete`.
- */
-export function completedWith<Item, Q, C, U>(
-  complete: (items: Item[], request: FastifyRequest) => Promise<Item[]>,
-) {
-  return (plain: ResourceData<Item, Q, C, U>): Partial<ResourceData<Item, Q, C, U>> => {
-    const one = async (item: Item | undefined, request: FastifyRequest) =>
-      item && (await complete([item], request))[0];
-    return {
-      list: async (q, request) => {
-        const page = await plain.list(q, request);
-        return { ...page, rows: await complete(page.rows, request) };
-      },
-      find: async (id, request) => one(await plain.find(id, request), request),
-      create: async (input, request) => (await one(await plain.create(input, request), request))!,
-      update: async (id, input, request, current) =>
-        one(await plain.update(id, input, request, current), request),
-    };
+/** The data operations of a resource: the plain table ones, with the description's override. */
+function dataOf<
+  T extends ResourceTable,
+  SI extends z.ZodType,
+  SQ extends z.ZodType<ListQuery>,
+  SC extends z.ZodType,
+  SU extends z.ZodType,
+>(db: Db, d: ResourceDescription<T, SI, SQ, SC, SU>) {
+  type Data = ResourceData<z.output<SI>, z.output<SQ>, z.output<SC>, z.output<SU>>;
+  const queries = tableQueries<T, z.output<SQ>>(db, d.table);
+  const toItem = (row: T['$inferSelect']) => d.toItem(row);
+  const plain: Data = {
+    list: async (q) => {
+      const page = await queries.list(q);
+      return { rows: page.rows.map(toItem), total: page.total };
+    },
+    find: async (id) => {
+      const row = await queries.find(id);
+      return row && toItem(row);
+    },
+    create: async (input) =>
+      toItem(await queries.insert({ ...d.toColumns(input), ...(await d.createColumns?.(input)) })),
+    update: async (id, input) => {
+      const row = await queries.update(id, d.toColumns(input));
+      return row && toItem(row);
+    },
+    remove: (id) => queries.remove(id),
   };
+  return { ...plain, ...d.override?.(plain) } as Data;
 }
 
-/** True when a parsed update body sets nothing: {} or only unknown (stripped) fields. */
-export const setsNothing = (input: unknown) =>
-  input === null ||
-  typeof input !== 'object' ||
-  Object.values(input).every((value) => value === undefined);
+/** A failed write as the API answers it: a duplicate (23505) or a linked delete (23503). */
+function refusalOf(d: { unique?: Unique | undefined; linked?: string }) {
+  return (err: unknown): never => {
+    const state = sqlStateOf(err);
+    if (d.unique && state === '23505') {
+      const status = d.unique.status ?? 400;
+      const code = status === 400 ? errorCodes.validation : errorCodes.conflict;
+      throw new HttpError(status, code, `Invalid ${d.unique.field}: ${d.unique.message}`, {
+        [d.unique.field]: d.unique.message,
+      });
+    }
+    if (d.linked !== undefined && state === '23503') {
+      throw new HttpError(409, errorCodes.linked, d.linked);
+    }
+    throw err;
+  };
+}
 
 /**
  * Registers list / get / create / update / delete of one resource (CONVENTIONS "One shape per
@@ -133,158 +163,112 @@ export function registerResource<
   SC extends z.ZodType,
   SU extends z.ZodType,
 >(app: FastifyInstance, db: Db, d: ResourceDescription<T, SI, SQ, SC, SU>): void {
-  type Item = z.output<SI>;
-  type Q = z.output<SQ>;
-  type C = z.output<SC>;
-  type U = z.output<SU>;
-  const queries = tableQueries<T, Q>(db, d.table);
-  const toItem = (row: T['$inferSelect']) => d.toItem(row);
-  const plain: ResourceData<Item, Q, C, U> = {
-    list: async (q) => {
-      const page = await queries.list(q);
-      return { rows: page.rows.map(toItem), total: page.total };
-    },
-    find: async (id) => {
-      const row = await queries.find(id);
-      return row && toItem(row);
-    },
-    create: async (input) => toItem(await queries.insert(d.toColumns(input))),
-    update: async (id, input) => {
-      const row = await queries.update(id, d.toColumns(input));
-      return row && toItem(row);
-    },
-    remove: (id) => queries.remove(id),
+  const data = dataOf(db, d);
+  const serve = (
+    op: Operation,
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    schema: Record<string, unknown>,
+    handler: Handler,
+    options: object = {},
+  ) => {
+    if (d.only && !d.only.includes(op)) return;
+    app.route({
+      method,
+      url,
+      onRequest: [d.access?.[op] ?? requireUser],
+      ...options,
+      schema: {
+        tags: d.tags,
+        ...(d.summaries?.[op] ? { summary: d.summaries[op] } : {}),
+        ...schema,
+        response: { ...(schema.response as object), ...errorResponses, ...d.errors },
+      },
+      handler,
+    });
   };
-  const data: ResourceData<Item, Q, C, U> = { ...plain, ...d.override?.(plain) };
-  const serves = (op: Operation) => !d.only || d.only.includes(op);
-  const routeOf = (op: Operation) => ({
-    onRequest: [d.access?.[op] ?? requireUser],
-  });
-  const schemaOf = (op: Operation, schema: Record<string, unknown>) => ({
-    tags: d.tags,
-    ...(d.summaries?.[op] ? { summary: d.summaries[op] } : {}),
-    ...schema,
-    ...(schema.response && d.errors ? { response: { ...schema.response, ...d.errors } } : {}),
-  });
   const missing = () => notFound(d.notFound);
-  const duplicate = (err: unknown): never => {
-    if (d.unique && sqlStateOf(err) === '23505') {
-      const status = d.unique.status ?? 400;
-      const code = status === 400 ? errorCodes.validation : errorCodes.conflict;
-      throw new HttpError(status, code, `Invalid ${d.unique.field}: ${d.unique.message}`, {
-        [d.unique.field]: d.unique.message,
-      });
-    }
-    throw err;
-  };
+  const duplicate = refusalOf({ unique: d.unique });
+  const linked = refusalOf({
+    linked: d.linked ?? 'Other records are linked to it; unlink them first',
+  });
   const base = `/${d.path}`;
   const one = `/${d.path}/:id`;
   const idOf = (request: FastifyRequest) => (request.params as z.output<typeof idParam>).id;
+  const found = async <I>(item: Promise<I | undefined>) => {
+    const value = await item;
+    if (value === undefined) throw missing();
+    return value;
+  };
+  const answers = (status: number, schema: z.ZodType) => ({ [status]: schema });
 
-  if (serves('list')) {
-    app.get(
+  const list: Handler = async (request, reply) => {
+    const page = await data.list(request.query as z.output<SQ>, request);
+    reply.header(TOTAL_COUNT_HEADER, String(page.total));
+    if (page.capped) reply.header(TOTAL_COUNT_CAPPED_HEADER, '1');
+    return page.rows;
+  };
+  const update: Handler = async (request) => {
+    const id = idOf(request);
+    const current = await found(data.find(id, request));
+    const input = request.body as z.output<SU>;
+    // ADR 010: a body that sets nothing answers the object as it is
+    if (setsNothing(input)) return current;
+    return found(data.update(id, input, request, current).catch(duplicate));
+  };
+  const removed = async (reply: FastifyReply, done: Promise<boolean>) => {
+    if (!(await done)) throw missing();
+    return reply.status(204).send(null);
+  };
+
+  serve(
+    'list',
+    'GET',
+    base,
+    { querystring: d.schemas.query, response: answers(200, z.array(d.schemas.item)) },
+    list,
+    d.listUnchecked ? uncheckedJson : {},
+  );
+  serve(
+    'get',
+    'GET',
+    one,
+    { params: idParam, response: answers(200, d.schemas.item) },
+    async (request) => found(data.find(idOf(request), request)),
+  );
+  serve(
+    'create',
+    'POST',
+    base,
+    { body: d.schemas.create, response: answers(201, d.schemas.item) },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await data.create(request.body as z.output<SC>, request).catch(duplicate)),
+    d.createFieldsFromQuery ? { preValidation: fieldsFromQuery(d.createFieldsFromQuery) } : {},
+  );
+  serve(
+    'update',
+    'PUT',
+    one,
+    { params: idParam, body: d.schemas.update, response: answers(200, d.schemas.item) },
+    update,
+  );
+  serve(
+    'delete',
+    'DELETE',
+    one,
+    { params: idParam, response: answers(204, z.null()) },
+    async (request, reply) => removed(reply, data.remove(idOf(request), request).catch(linked)),
+  );
+  if (d.deleteByQuery) {
+    const { query, summary, remove } = d.deleteByQuery;
+    serve(
+      'delete',
+      'DELETE',
       base,
-      {
-        ...routeOf('list'),
-        ...(d.listUnchecked ? uncheckedJson : {}),
-        schema: schemaOf('list', {
-          querystring: d.schemas.query,
-          response: { 200: z.array(d.schemas.item), ...errorResponses },
-        }),
-      },
-      async (request, reply) => {
-        const page = await data.list(request.query as Q, request);
-        reply.header(TOTAL_COUNT_HEADER, String(page.total));
-        if (page.capped) reply.header(TOTAL_COUNT_CAPPED_HEADER, '1');
-        return page.rows;
-      },
-    );
-  }
-
-  if (serves('get')) {
-    app.get(
-      one,
-      {
-        ...routeOf('get'),
-        schema: schemaOf('get', {
-          params: idParam,
-          response: { 200: d.schemas.item, ...errorResponses },
-        }),
-      },
-      async (request) => {
-        const item = await data.find(idOf(request), request);
-        if (item === undefined) throw missing();
-        return item;
-      },
-    );
-  }
-
-  if (serves('create')) {
-    app.post(
-      base,
-      {
-        ...routeOf('create'),
-        schema: schemaOf('create', {
-          body: d.schemas.create,
-          response: { 201: d.schemas.item, ...errorResponses },
-        }),
-      },
-      async (request, reply) => {
-        const item = await data.create(request.body as C, request).catch(duplicate);
-        return reply.status(201).send(item);
-      },
-    );
-  }
-
-  if (serves('update')) {
-    app.put(
-      one,
-      {
-        ...routeOf('update'),
-        schema: schemaOf('update', {
-          params: idParam,
-          body: d.schemas.update,
-          response: { 200: d.schemas.item, ...errorResponses },
-        }),
-      },
-      async (request) => {
-        const id = idOf(request);
-        const current = await data.find(id, request);
-        if (current === undefined) throw missing();
-        const input = request.body as U;
-        // ADR 010: a body that sets nothing answers the object as it is
-        if (setsNothing(input)) return current;
-        const updated = await data.update(id, input, request, current).catch(duplicate);
-        if (updated === undefined) throw missing();
-        return updated;
-      },
-    );
-  }
-
-  if (serves('delete')) {
-    app.delete(
-      one,
-      {
-        ...routeOf('delete'),
-        schema: schemaOf('delete', {
-          params: idParam,
-          response: { 204: z.null(), ...errorResponses },
-        }),
-      },
-      async (request, reply) => {
-        const removed = await data.remove(idOf(request), request).catch((err: unknown) => {
-          if (sqlStateOf(err) === '23503') {
-            throw new HttpError(
-              409,
-              errorCodes.linked,
-              d.linked ?? 'Other records are linked to it; unlink them first',
-            );
-          }
-          throw err;
-        });
-        if (!removed) throw missing();
-        return reply.status(204).send(null);
-      },
+      { summary, querystring: query, response: answers(204, z.null()) },
+      async (request, reply) => removed(reply, remove(request.query as never, request)),
     );
   }
 }

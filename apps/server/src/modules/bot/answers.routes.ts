@@ -1,6 +1,5 @@
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   answer,
   answerConnector,
@@ -19,27 +18,29 @@ import {
   type Answer,
   type AnswerConnector,
 } from '@school/contract/bot';
-import { errorCodes } from '@school/contract/common';
 import type { Db } from '../../db/client.js';
-import { answerConnectors, answers, estimationGroups } from '../../db/schema/bot.js';
-import { requireUser } from '../../plugins/access.js';
-import { errorResponses, HttpError, notFound } from '../../plugins/errors.js';
-import { registerResource } from '../../plugins/resource.js';
+import type { answerConnectors } from '../../db/schema/bot.js';
+import { invalidField } from '../../plugins/errors.js';
+import { completedWith, registerResource } from '../../plugins/resource.js';
 import { startAnswer } from './bot.engine.js';
-import { loadGraph, queryIntoBody } from './bot.queries.js';
+import { loadGraph } from './bot.queries.js';
+import {
+  answersTable,
+  connectorsTable,
+  conversationOfAnswer,
+  conversationOfGroup,
+  deleteConnectors,
+  deleteEstimationGroup,
+  estimationGroupsTable,
+} from './graph.queries.js';
 
 const flag = (v: number): 0 | 1 => (v ? 1 : 0);
-const invalid = (field: string, message: string) =>
-  new HttpError(400, errorCodes.validation, `Invalid ${field}: ${message}`, { [field]: message });
 
 /** The conversation answer `id` belongs to; 400 naming `field` when there is no such answer. */
-async function conversationOfAnswer(db: Db, id: number, field: string) {
-  const [row] = await db
-    .select({ conversationId: answers.conversationId })
-    .from(answers)
-    .where(eq(answers.id, id));
-  if (!row) throw invalid(field, 'does not exist');
-  return row.conversationId;
+async function conversationOf(db: Db, id: number, field: string) {
+  const conversationId = await conversationOfAnswer(db, id);
+  if (conversationId === undefined) throw invalidField(field, 'does not exist');
+  return conversationId;
 }
 
 /** A button stays inside its conversation: its next answer and estimation group too. */
@@ -48,20 +49,17 @@ async function checkConnector(
   fromId: number,
   input: { nextId?: number | null; estimationGroup?: number | null },
 ) {
-  const conversationId = await conversationOfAnswer(db, fromId, 'fromId');
+  const conversationId = await conversationOf(db, fromId, 'fromId');
   if (input.nextId) {
-    const next = await conversationOfAnswer(db, input.nextId, 'nextId');
+    const next = await conversationOf(db, input.nextId, 'nextId');
     if (next !== conversationId)
-      throw invalid('nextId', 'must be an answer of the same conversation');
+      throw invalidField('nextId', 'must be an answer of the same conversation');
   }
   if (input.estimationGroup) {
-    const [group] = await db
-      .select({ conversationId: estimationGroups.conversationId })
-      .from(estimationGroups)
-      .where(eq(estimationGroups.id, input.estimationGroup));
-    if (!group) throw invalid('estimationGroup', 'does not exist');
-    if (group.conversationId !== conversationId) {
-      throw invalid('estimationGroup', 'must be a group of the same conversation');
+    const group = await conversationOfGroup(db, input.estimationGroup);
+    if (group === undefined) throw invalidField('estimationGroup', 'does not exist');
+    if (group !== conversationId) {
+      throw invalidField('estimationGroup', 'must be a group of the same conversation');
     }
   }
 }
@@ -95,13 +93,7 @@ export const answersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     path: 'answers',
     tags: ['bot'],
     schemas: { item: answer, query: answerListQuery, create: answerInput, update: answerUpdate },
-    table: {
-      table: answers,
-      search: [answers.text],
-      sort: { id: answers.id, text: answers.text },
-      defaultSort: 'id',
-      filters: (q) => (q.conversation ? eq(answers.conversationId, q.conversation) : undefined),
-    },
+    table: answersTable,
     toItem: (row) => ({
       id: row.id,
       text: row.text,
@@ -118,21 +110,7 @@ export const answersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     }),
     notFound: 'No such answer',
     linked: 'Messages of runs refer to this answer',
-    override: (plain) => ({
-      list: async (q, request) => {
-        const page = await plain.list(q, request);
-        return { ...page, rows: await withStart(page.rows) };
-      },
-      find: async (id, request) => {
-        const found = await plain.find(id, request);
-        return found && (await withStart([found]))[0];
-      },
-      create: async (input, request) => (await withStart([await plain.create(input, request)]))[0]!,
-      update: async (id, input, request, current) => {
-        const updated = await plain.update(id, input, request, current);
-        return updated && (await withStart([updated]))[0];
-      },
-    }),
+    override: completedWith(withStart),
   });
 
   registerResource(app, db, {
@@ -144,17 +122,7 @@ export const answersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       create: answerConnectorInput,
       update: answerConnectorUpdate,
     },
-    table: {
-      table: answerConnectors,
-      search: [answerConnectors.text],
-      sort: { id: answerConnectors.id, text: answerConnectors.text },
-      defaultSort: 'id',
-      filters: (q) =>
-        and(
-          q.fromId ? eq(answerConnectors.fromId, q.fromId) : undefined,
-          q.nextId ? eq(answerConnectors.nextId, q.nextId) : undefined,
-        ),
-    },
+    table: connectorsTable,
     toItem: toConnector,
     toColumns: (input) => ({
       text: input.text,
@@ -167,6 +135,13 @@ export const answersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       clasificationId: input.clasification,
     }),
     notFound: 'No such answer connector',
+    // SPEC §7: a new button may name its answer in the query (?fromId=), as the list does
+    createFieldsFromQuery: ['fromId'],
+    deleteByQuery: {
+      query: answerConnectorDeleteQuery,
+      summary: 'Delete the buttons matching ?id=, ?fromId= and/or ?nextId=',
+      remove: (q: z.output<typeof answerConnectorDeleteQuery>) => deleteConnectors(db, q),
+    },
     override: (plain) => ({
       create: async (input, request) => {
         await checkConnector(db, input.fromId, input);
@@ -177,41 +152,11 @@ export const answersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         const next = input.nextId === undefined ? current.nextId : input.nextId;
         const url = input.url === undefined ? current.url : input.url;
         if (next === null && !url)
-          throw invalid('nextId', 'is required unless the button is a url');
+          throw invalidField('nextId', 'is required unless the button is a url');
         return plain.update(id, input, request, current);
       },
     }),
   });
-
-  // SPEC §7: a new button may name its answer in the query (?fromId=), as the list does
-  queryIntoBody(app, '/api/answerconnectors', 'fromId');
-
-  app.delete(
-    '/answerconnectors',
-    {
-      onRequest: [requireUser],
-      schema: {
-        tags: ['bot'],
-        summary: 'Delete the buttons matching ?id=, ?fromId= and/or ?nextId=',
-        querystring: answerConnectorDeleteQuery,
-        response: { 204: z.null(), ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      const q = request.query;
-      const where: (SQL | undefined)[] = [
-        q.id ? eq(answerConnectors.id, q.id) : undefined,
-        q.fromId ? eq(answerConnectors.fromId, q.fromId) : undefined,
-        q.nextId ? eq(answerConnectors.nextId, q.nextId) : undefined,
-      ];
-      const removed = await db
-        .delete(answerConnectors)
-        .where(and(...where))
-        .returning({ id: answerConnectors.id });
-      if (removed.length === 0) throw notFound('No such answer connector');
-      return reply.status(204).send(null);
-    },
-  );
 
   registerResource(app, db, {
     path: 'estimationgroup',
@@ -222,41 +167,18 @@ export const answersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       create: estimationGroupInput,
       update: estimationGroupUpdate,
     },
-    table: {
-      table: estimationGroups,
-      search: [estimationGroups.name],
-      sort: { id: estimationGroups.id, name: estimationGroups.name },
-      defaultSort: 'id',
-      filters: (q) =>
-        q.conversation ? eq(estimationGroups.conversationId, q.conversation) : undefined,
-    },
+    table: estimationGroupsTable,
     toItem: (row) => ({ id: row.id, name: row.name, conversation: row.conversationId }),
     toColumns: (input) => ({
       name: input.name,
       ...('conversation' in input ? { conversationId: input.conversation } : {}),
     }),
     notFound: 'No such estimation group',
+    // SPEC §7 "estimation groups: DELETE" on the list's path, with ?id=
+    deleteByQuery: {
+      query: estimationGroupDeleteQuery,
+      summary: 'Delete the estimation group ?id=; its buttons keep their points, ungrouped',
+      remove: (q: z.output<typeof estimationGroupDeleteQuery>) => deleteEstimationGroup(db, q.id),
+    },
   });
-
-  // SPEC §7 "estimation groups: DELETE" on the list's path, with ?id=
-  app.delete(
-    '/estimationgroup',
-    {
-      onRequest: [requireUser],
-      schema: {
-        tags: ['bot'],
-        summary: 'Delete the estimation group ?id=; its buttons keep their points, ungrouped',
-        querystring: estimationGroupDeleteQuery,
-        response: { 204: z.null(), ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      const removed = await db
-        .delete(estimationGroups)
-        .where(inArray(estimationGroups.id, [request.query.id]))
-        .returning({ id: estimationGroups.id });
-      if (removed.length === 0) throw notFound('No such estimation group');
-      return reply.status(204).send(null);
-    },
-  );
 };

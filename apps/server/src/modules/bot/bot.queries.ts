@@ -1,12 +1,5 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import {
-  ANSWER_TYPE_FINAL,
-  type ConversationProgress,
-  type Estimation,
-  type Message,
-  type PresentedAnswer,
-} from '@school/contract/bot';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { ANSWER_TYPE_FINAL, type Estimation, type PresentedAnswer } from '@school/contract/bot';
 import type { Db } from '../../db/client.js';
 import {
   answerConnectors,
@@ -16,7 +9,6 @@ import {
   estimationGroups,
   messages,
 } from '../../db/schema/bot.js';
-import { students } from '../../db/schema/students.js';
 import {
   applyReply,
   estimate,
@@ -28,23 +20,12 @@ import {
 } from './bot.engine.js';
 import type { BotLocale } from './bot.texts.js';
 
-/** The SQL of the chat-bot: the graph of a conversation, runs and their messages. */
+/** The SQL of a run going through its conversation: the graph, each step, the estimation. */
 
-/**
- * SPEC §7 sends some fields of a POST in the query (POST /api/conversations?isPublic=0,
- * POST /api/answerconnectors?fromId=3): a field the body leaves out is taken from there.
- */
-export function queryIntoBody(app: FastifyInstance, url: string, field: string) {
-  app.addHook('preValidation', async (request) => {
-    if (request.method !== 'POST' || request.routeOptions.url !== url) return;
-    const value = (request.query as Record<string, unknown>)[field];
-    const body = request.body;
-    if (value !== undefined && body && typeof body === 'object' && !(field in body)) {
-      (body as Record<string, unknown>)[field] = value;
-    }
-  });
-}
+type RunRow = typeof conversationProgress.$inferSelect;
+const flag = (v: number): 0 | 1 => (v ? 1 : 0);
 
+/** The graph of a conversation: its answers, buttons and estimation groups. */
 export async function loadGraph(db: Db, conversationId: number): Promise<Graph | undefined> {
   const [conv] = await db
     .select({ fn: conversations.estimationFunctionId })
@@ -85,78 +66,12 @@ export async function loadGraph(db: Db, conversationId: number): Promise<Graph |
   };
 }
 
-type RunRow = typeof conversationProgress.$inferSelect;
-const flag = (v: number): 0 | 1 => (v ? 1 : 0);
-
-/** The run's list columns: the row with its student's and conversation's names. */
-export const runSelection = {
-  run: conversationProgress,
-  studentName: sql<string>`trim(${students.name} || ' ' || ${students.surname})`,
-  conversationName: conversations.name,
-};
-
-export function toRun(r: { run: RunRow; studentName: string; conversationName: string }) {
-  const { run } = r;
-  return {
-    id: run.id,
-    student: run.studentId,
-    studentName: r.studentName,
-    conversationId: run.conversationId,
-    conversationName: r.conversationName,
-    isFinished: flag(run.isFinished),
-    isBot: flag(run.isBot),
-    outerUserId:
-      run.outerUserId === null
-        ? null
-        : {
-            id: run.outerUserId,
-            name: run.outerUser?.name ?? '',
-            surname: run.outerUser?.surname ?? '',
-            username: run.outerUser?.username ?? '',
-          },
-    meta: run.meta,
-    algotithm: run.algorithmId,
-    step: run.step,
-    currentAnswerId: run.currentAnswerId,
-    createdAt: run.createdAt.toISOString(),
-    finishedAt: run.finishedAt?.toISOString() ?? null,
-  } satisfies ConversationProgress;
-}
-
-export async function findRun(db: Db, id: number) {
-  const [row] = await db
-    .select(runSelection)
-    .from(conversationProgress)
-    .innerJoin(students, eq(students.id, conversationProgress.studentId))
-    .innerJoin(conversations, eq(conversations.id, conversationProgress.conversationId))
-    .where(eq(conversationProgress.id, id));
-  return row && toRun(row);
-}
-
-export async function findRuns(db: Db, ids: number[]) {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select(runSelection)
-    .from(conversationProgress)
-    .innerJoin(students, eq(students.id, conversationProgress.studentId))
-    .innerJoin(conversations, eq(conversations.id, conversationProgress.conversationId))
-    .where(inArray(conversationProgress.id, ids))
-    .orderBy(asc(conversationProgress.id));
-  return rows.map(toRun);
-}
-
-export function toMessage(m: typeof messages.$inferSelect): Message {
-  return {
-    id: m.id,
-    conversationprogress: m.progressId,
-    isBot: flag(m.isBot),
-    text: m.text,
-    answerConnector: m.answerConnectorId,
-    answerId: m.answerId,
-    typeId: m.typeId,
-    flagId: m.flagId,
-    dateTime: m.dateTime.toISOString(),
-  };
+/** Run `id` with the graph of its conversation; undefined when either is missing. */
+async function loadRun(db: Db, id: number) {
+  const [run] = await db.select().from(conversationProgress).where(eq(conversationProgress.id, id));
+  if (!run) return undefined;
+  const graph = await loadGraph(db, run.conversationId);
+  return graph && { run, graph };
 }
 
 /** The estimation of run `id` from its scored replies; undefined when there is no such run. */
@@ -165,10 +80,9 @@ export async function estimationOf(
   id: number,
   locale: BotLocale | null,
 ): Promise<{ estimation: Estimation; run: RunRow } | undefined> {
-  const [run] = await db.select().from(conversationProgress).where(eq(conversationProgress.id, id));
-  if (!run) return undefined;
-  const graph = await loadGraph(db, run.conversationId);
-  if (!graph) return undefined;
+  const loaded = await loadRun(db, id);
+  if (!loaded) return undefined;
+  const { run, graph } = loaded;
   const replies = await db
     .select()
     .from(messages)
@@ -214,6 +128,24 @@ async function logBotAnswer(
 }
 
 /**
+ * Moves run `runId` to `state` only if it still stands at `step` and `stands` holds (a
+ * conditional update); false when it did not.
+ */
+async function moveRun(db: Db, runId: number, step: number, stands: SQL, state: RunState) {
+  const moved = await db
+    .update(conversationProgress)
+    .set({
+      step: state.step,
+      currentAnswerId: state.answerId,
+      isFinished: state.isFinished,
+      finishedAt: state.isFinished ? new Date() : null,
+    })
+    .where(and(eq(conversationProgress.id, runId), eq(conversationProgress.step, step), stands))
+    .returning({ id: conversationProgress.id });
+  return moved.length > 0;
+}
+
+/**
  * Starts run `runId` if it has not started (its first answer is logged), or answers where it
  * stands. Starting is a conditional update too: two /start at once start it once.
  */
@@ -222,31 +154,13 @@ export async function startOrResume(
   runId: number,
   locale: BotLocale | null,
 ): Promise<RunAdvance | undefined> {
-  const [run] = await db
-    .select()
-    .from(conversationProgress)
-    .where(eq(conversationProgress.id, runId));
-  if (!run) return undefined;
-  const graph = await loadGraph(db, run.conversationId);
-  if (!graph) return undefined;
+  const loaded = await loadRun(db, runId);
+  if (!loaded) return undefined;
+  const { run, graph } = loaded;
   if (run.currentAnswerId === null && run.step === 0 && !run.isFinished) {
     const state = startRun(graph);
-    const started = await db
-      .update(conversationProgress)
-      .set({
-        currentAnswerId: state.answerId,
-        isFinished: state.isFinished,
-        finishedAt: state.isFinished ? new Date() : null,
-      })
-      .where(
-        and(
-          eq(conversationProgress.id, runId),
-          eq(conversationProgress.step, 0),
-          sql`${conversationProgress.currentAnswerId} is null`,
-        ),
-      )
-      .returning();
-    if (started[0]) {
+    const notStarted = sql`${conversationProgress.currentAnswerId} is null`;
+    if (await moveRun(db, runId, 0, notStarted, state)) {
       const shown = present(graph, state);
       await logBotAnswer(db, graph, runId, 0, shown);
       return { runId, current: shown, isFinished: state.isFinished, summary: [] };
@@ -269,35 +183,16 @@ export async function replyToRun(
   step: number,
   locale: BotLocale | null,
 ): Promise<RunAdvance | undefined> {
-  const [run] = await db
-    .select()
-    .from(conversationProgress)
-    .where(eq(conversationProgress.id, runId));
-  if (!run) return undefined;
-  const graph = await loadGraph(db, run.conversationId);
-  if (!graph) return undefined;
+  const loaded = await loadRun(db, runId);
+  if (!loaded) return undefined;
+  const { run, graph } = loaded;
   const result = applyReply(graph, stateOf(run), reply, step);
   if (!result.applied) return undefined;
   const { state, reply: scored } = result;
   const shown = present(graph, state);
   const applied = await db.transaction(async (tx) => {
-    const moved = await tx
-      .update(conversationProgress)
-      .set({
-        step: state.step,
-        currentAnswerId: state.answerId,
-        isFinished: state.isFinished,
-        finishedAt: state.isFinished ? new Date() : null,
-      })
-      .where(
-        and(
-          eq(conversationProgress.id, runId),
-          eq(conversationProgress.step, step),
-          eq(conversationProgress.isFinished, 0),
-        ),
-      )
-      .returning({ id: conversationProgress.id });
-    if (moved.length === 0) return false;
+    const unfinished = eq(conversationProgress.isFinished, 0);
+    if (!(await moveRun(tx, runId, step, unfinished, state))) return false;
     await tx.insert(messages).values({
       progressId: runId,
       isBot: 0,

@@ -1,11 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { lt } from 'drizzle-orm';
 import type pg from 'pg';
 import type { BotStatus } from '@school/contract/bot';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { botUpdates } from '../../db/schema/bot.js';
+import { forgetUpdatesBefore } from './telegram.queries.js';
 import { sendReminders } from './bot.broadcast.js';
 import { createTelegramBot } from './bot.telegram.js';
 
@@ -190,7 +189,7 @@ export function createBotRuntime({ config, db, pool, log }: BotRuntimeOptions) {
       try {
         await sendReminders(db, bot.api, config, log);
         const before = new Date(Date.now() - UPDATES_KEPT_DAYS * 86_400_000);
-        await db.delete(botUpdates).where(lt(botUpdates.receivedAt, before));
+        await forgetUpdatesBefore(db, before);
       } catch (err) {
         log.warn({ err }, 'bot reminders failed; trying again');
       }

@@ -1,14 +1,24 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
 import { autoRetry } from '@grammyjs/auto-retry';
 import { apiThrottler } from '@grammyjs/transformer-throttler';
 import { Bot, InlineKeyboard, type Context } from 'grammy';
 import type { Update } from 'grammy/types';
 import type { PresentedAnswer } from '@school/contract/bot';
 import type { Db } from '../../db/client.js';
-import { botUpdates, botUsers, conversationProgress, conversations } from '../../db/schema/bot.js';
-import { students } from '../../db/schema/students.js';
 import { replyToRun, startOrResume, type RunAdvance } from './bot.queries.js';
 import { botText, localeOf, type BotLocale } from './bot.texts.js';
+import { assignRun } from './runs.queries.js';
+import {
+  claimUpdate,
+  forgetUpdate,
+  linkBotUser,
+  linkedStudent,
+  linkRunToTelegram,
+  nextRunOf,
+  publicConversationByCode,
+  studentByCode,
+  studentOfRun,
+  typedReplyRunOf,
+} from './telegram.queries.js';
 
 export interface TelegramOptions {
   token: string;
@@ -60,71 +70,30 @@ export function createTelegramBot({ token, apiRoot, db, log }: TelegramOptions) 
     );
   }
 
-  /** The student's next unfinished run of a published conversation. */
-  async function nextRun(studentId: number) {
-    const [run] = await db
-      .select({ id: conversationProgress.id })
-      .from(conversationProgress)
-      .innerJoin(conversations, eq(conversations.id, conversationProgress.conversationId))
-      .where(
-        and(
-          eq(conversationProgress.studentId, studentId),
-          eq(conversationProgress.isFinished, 0),
-          eq(conversations.isPresent, 1),
-        ),
-      )
-      .orderBy(asc(conversationProgress.id))
-      .limit(1);
-    return run?.id;
-  }
-
   /** Starts or resumes the student's next run here, or says there is none (quietly: `quiet`). */
   async function continueWith(ctx: Context, studentId: number, quiet = false) {
-    const runId = await nextRun(studentId);
+    const runId = await nextRunOf(db, studentId);
     if (runId !== undefined) await startRunOf(ctx, runId);
     else if (!quiet) await ctx.reply(botText('nothingToDo', localeIn(ctx)));
-  }
-
-  async function linkedStudent(telegramId: number) {
-    const [row] = await db
-      .select({ studentId: botUsers.studentId })
-      .from(botUsers)
-      .where(eq(botUsers.telegramId, telegramId));
-    return row?.studentId;
   }
 
   bot.command('start', async (ctx) => {
     const locale = localeIn(ctx);
     const code = ctx.match.trim();
     if (!code) {
-      const studentId = await linkedStudent(ctx.from?.id ?? 0);
+      const studentId = await linkedStudent(db, ctx.from?.id ?? 0);
       if (studentId === undefined) await ctx.reply(botText('noStartCode', locale));
       else await continueWith(ctx, studentId);
       return;
     }
-    const [student] = await db
-      .select({ id: students.id, name: students.name })
-      .from(students)
-      .where(eq(students.hashCode, code));
+    const student = await studentByCode(db, code);
     if (!student && ctx.from && (await takePublic(ctx, code))) return;
     if (!student || !ctx.from) {
       // an unknown or regenerated code links nothing
       await ctx.reply(botText('unknownCode', locale));
       return;
     }
-    const link = {
-      chatId: ctx.chat.id,
-      studentId: student.id,
-      firstName: ctx.from.first_name,
-      lastName: ctx.from.last_name ?? '',
-      username: ctx.from.username ?? '',
-      languageCode: ctx.from.language_code ?? '',
-      linkedAt: new Date(),
-    };
-    await db
-      .insert(botUsers)
-      .values({ telegramId: ctx.from.id, ...link })
-      .onConflictDoUpdate({ target: botUsers.telegramId, set: link });
+    await linkBotUser(db, ctx.chat.id, student.id, ctx.from);
     log.info({ student: student.id, telegramId: ctx.from.id }, 'bot user linked');
     await ctx.reply(botText('linked', locale, { name: student.name }));
     await continueWith(ctx, student.id);
@@ -135,36 +104,14 @@ export function createTelegramBot({ token, apiRoot, db, log }: TelegramOptions) 
    * run of their own (the open one, if any). False when the code is no such conversation.
    */
   async function takePublic(ctx: Context, code: string): Promise<boolean> {
-    const [conv] = await db
-      .select({ id: conversations.id })
-      .from(conversations)
-      .where(
-        and(
-          eq(conversations.hashCode, code),
-          eq(conversations.isPresent, 1),
-          eq(conversations.isPublic, 1),
-        ),
-      );
-    if (!conv || !ctx.from) return false;
-    const studentId = await linkedStudent(ctx.from.id);
+    const conversationId = await publicConversationByCode(db, code);
+    if (conversationId === undefined || !ctx.from) return false;
+    const studentId = await linkedStudent(db, ctx.from.id);
     if (studentId === undefined) {
       await ctx.reply(botText('noStartCode', localeIn(ctx)));
       return true;
     }
-    await db
-      .insert(conversationProgress)
-      .values({ studentId, conversationId: conv.id, isBot: 1 })
-      .onConflictDoNothing();
-    const [run] = await db
-      .select({ id: conversationProgress.id })
-      .from(conversationProgress)
-      .where(
-        and(
-          eq(conversationProgress.studentId, studentId),
-          eq(conversationProgress.conversationId, conv.id),
-          eq(conversationProgress.isFinished, 0),
-        ),
-      );
+    const run = await assignRun(db, { studentId, conversationId, isBot: 1 });
     if (run) await startRunOf(ctx, run.id);
     return true;
   }
@@ -174,18 +121,7 @@ export function createTelegramBot({ token, apiRoot, db, log }: TelegramOptions) 
     const from = ctx.from;
     const chatId = ctx.chat?.id ?? from?.id;
     if (!from || chatId === undefined) return;
-    await db
-      .update(conversationProgress)
-      .set({
-        isBot: 1,
-        outerUserId: from.id,
-        outerUser: {
-          name: from.first_name,
-          surname: from.last_name ?? '',
-          username: from.username ?? '',
-        },
-      })
-      .where(eq(conversationProgress.id, runId));
+    await linkRunToTelegram(db, runId, from);
     const locale = localeIn(ctx);
     const advance = await startOrResume(db, runId, locale);
     if (advance) await send(chatId, advance, locale);
@@ -194,18 +130,14 @@ export function createTelegramBot({ token, apiRoot, db, log }: TelegramOptions) 
   bot.on('callback_query:data', async (ctx) => {
     const locale = localeIn(ctx);
     const match = PRESS.exec(ctx.callbackQuery.data);
-    const studentId = await linkedStudent(ctx.from.id);
+    const studentId = await linkedStudent(db, ctx.from.id);
     if (!match || studentId === undefined) {
       await ctx.answerCallbackQuery();
       return;
     }
     const [runId, step, connectorId] = match.slice(1).map(Number) as [number, number, number];
-    const [run] = await db
-      .select({ studentId: conversationProgress.studentId })
-      .from(conversationProgress)
-      .where(eq(conversationProgress.id, runId));
     const advance =
-      run?.studentId === studentId
+      (await studentOfRun(db, runId)) === studentId
         ? await replyToRun(db, runId, { connectorId }, step, locale)
         : undefined;
     if (!advance) {
@@ -223,23 +155,12 @@ export function createTelegramBot({ token, apiRoot, db, log }: TelegramOptions) 
 
   bot.on('message:text', async (ctx) => {
     const locale = localeIn(ctx);
-    const studentId = await linkedStudent(ctx.from.id);
+    const studentId = await linkedStudent(db, ctx.from.id);
     if (studentId === undefined) {
       await ctx.reply(botText('noStartCode', locale));
       return;
     }
-    const [run] = await db
-      .select({ id: conversationProgress.id, step: conversationProgress.step })
-      .from(conversationProgress)
-      .where(
-        and(
-          eq(conversationProgress.studentId, studentId),
-          eq(conversationProgress.isFinished, 0),
-          sql`${conversationProgress.currentAnswerId} is not null`,
-        ),
-      )
-      .orderBy(asc(conversationProgress.id))
-      .limit(1);
+    const run = await typedReplyRunOf(db, studentId);
     const advance = run
       ? await replyToRun(db, run.id, { text: ctx.message.text }, run.step, locale)
       : undefined;
@@ -257,19 +178,14 @@ export function createTelegramBot({ token, apiRoot, db, log }: TelegramOptions) 
    * dropped. A failure forgets the id, so Telegram's retry gets another chance.
    */
   async function handleOnce(update: Update): Promise<'handled' | 'duplicate'> {
-    const claimed = await db
-      .insert(botUpdates)
-      .values({ updateId: update.update_id })
-      .onConflictDoNothing()
-      .returning({ id: botUpdates.updateId });
-    if (claimed.length === 0) return 'duplicate';
+    if (!(await claimUpdate(db, update.update_id))) return 'duplicate';
     try {
       if (!bot.isInited()) await bot.init();
       await bot.handleUpdate(update);
       return 'handled';
     } catch (err) {
       log.warn({ err, updateId: update.update_id }, 'bot update failed');
-      await db.delete(botUpdates).where(eq(botUpdates.updateId, update.update_id));
+      await forgetUpdate(db, update.update_id);
       throw err;
     }
   }

@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   conversation,
@@ -14,13 +12,14 @@ import {
 } from '@school/contract/bot';
 import { errorCodes, idParam } from '@school/contract/common';
 import type { Db } from '../../db/client.js';
-import { conversations } from '../../db/schema/bot.js';
+import type { conversations } from '../../db/schema/bot.js';
 import { requireUser } from '../../plugins/access.js';
 import { errorResponses, HttpError, notFound } from '../../plugins/errors.js';
 import { registerResource } from '../../plugins/resource.js';
 import { checkGraph } from './bot.check.js';
 import { walk } from './bot.engine.js';
-import { loadGraph, queryIntoBody } from './bot.queries.js';
+import { loadGraph } from './bot.queries.js';
+import { conversationsTable, newHashCode } from './graph.queries.js';
 import { localeOf } from './bot.texts.js';
 
 type Row = typeof conversations.$inferSelect;
@@ -72,17 +71,7 @@ export const conversationsRoutes: FastifyPluginAsyncZod<{ db: Db; botUsername?: 
       create: conversationInput,
       update: conversationUpdate,
     },
-    table: {
-      table: conversations,
-      search: [conversations.name, conversations.description],
-      sort: { name: conversations.name, id: conversations.id, createdAt: conversations.createdAt },
-      defaultSort: 'id',
-      filters: (q) =>
-        and(
-          q.isPublic === undefined ? undefined : eq(conversations.isPublic, Number(q.isPublic)),
-          q.isPresent === undefined ? undefined : eq(conversations.isPresent, Number(q.isPresent)),
-        ),
-    },
+    table: conversationsTable,
     toItem: toConversation,
     toColumns: (input) => ({
       name: input.name,
@@ -94,28 +83,16 @@ export const conversationsRoutes: FastifyPluginAsyncZod<{ db: Db; botUsername?: 
       estimationFunctionId: input.estimationFunction,
       price: input.price === undefined ? undefined : String(input.price),
     }),
+    createColumns: () => ({ hashCode: newHashCode() }),
+    // SPEC §7 "POST /api/conversations?isPublic={0|1}": the list's toggle names the kind
+    createFieldsFromQuery: ['isPublic'],
     notFound: 'No such conversation',
     errors: { 400: publishErrorBody },
     linked: 'Students have runs of this conversation; remove the runs first',
     override: (plain) => ({
-      create: async (input) => {
+      create: async (input, request) => {
         if (input.isPresent === 1) await requirePublishable(db, null);
-        const [row] = await db
-          .insert(conversations)
-          .values({
-            name: input.name,
-            description: input.description,
-            typeId: input.typeId,
-            levelId: input.level,
-            isPresent: input.isPresent,
-            isPublic: input.isPublic,
-            estimationFunctionId: input.estimationFunction,
-            price: String(input.price),
-            hashCode: randomBytes(16).toString('base64url'),
-          })
-          .returning();
-        if (!row) throw new Error('conversation not created');
-        return toConversation(row);
+        return plain.create(input, request);
       },
       update: async (id, input, request, current) => {
         if (input.isPresent === 1 && current.isPresent !== 1) await requirePublishable(db, id);
@@ -123,9 +100,6 @@ export const conversationsRoutes: FastifyPluginAsyncZod<{ db: Db; botUsername?: 
       },
     }),
   });
-
-  // SPEC §7 "POST /api/conversations?isPublic={0|1}": the list's toggle names the kind
-  queryIntoBody(app, '/api/conversations', 'isPublic');
 
   app.get(
     '/conversations/:id/check',

@@ -1,10 +1,6 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ALGORITHM_GROUP,
-  ALGORITHM_LEVEL,
-  ALGORITHM_PROJECT,
   ANSWER_TYPE_FINAL,
   byAlgorithmInput,
   byAlgorithmResult,
@@ -18,18 +14,18 @@ import {
 } from '@school/contract/bot';
 import { idParam, TOTAL_COUNT_HEADER } from '@school/contract/common';
 import type { Db } from '../../db/client.js';
-import { totalOf } from '../../db/list.js';
-import { conversationProgress, conversations, messages } from '../../db/schema/bot.js';
-import { levels } from '../../db/schema/lookups.js';
-import { students } from '../../db/schema/students.js';
-import { groups, projects } from '../../db/schema/users.js';
 import { requireUser } from '../../plugins/access.js';
-import { errorResponses, HttpError, notFound } from '../../plugins/errors.js';
-import { estimationOf, findRun, findRuns, runSelection, toMessage, toRun } from './bot.queries.js';
+import { errorResponses, invalidField, notFound } from '../../plugins/errors.js';
+import { estimationOf } from './bot.queries.js';
 import { localeOf } from './bot.texts.js';
-
-const invalid = (field: string, message: string) =>
-  new HttpError(400, 'validation', `Invalid ${field}: ${message}`, { [field]: message });
+import {
+  assignByAlgorithm,
+  assignToStudent,
+  deleteRun,
+  findRun,
+  listRuns,
+  messagesOf,
+} from './runs.queries.js';
 
 /** Conversation runs (SPEC §3 Conversation progress) and their messages. */
 export const runsRoutes: FastifyPluginAsyncZod<{ db: Db; defaultLocale: string }> = async (
@@ -51,35 +47,9 @@ export const runsRoutes: FastifyPluginAsyncZod<{ db: Db; defaultLocale: string }
       },
     },
     async (request, reply) => {
-      const q = request.query;
-      const where = and(
-        q.student ? eq(conversationProgress.studentId, q.student) : undefined,
-        q.conversation ? eq(conversationProgress.conversationId, q.conversation) : undefined,
-        q.isFinished === undefined
-          ? undefined
-          : eq(conversationProgress.isFinished, Number(q.isFinished)),
-        // isForMe 1: the personal conversations (isPublic 0) assigned to the student
-        q.isForMe === undefined
-          ? undefined
-          : sql`${conversationProgress.conversationId} in (select id from ${conversations}
-              where is_public = ${q.isForMe === '1' ? 0 : 1})`,
-      );
-      const sortDesc = q.sort?.startsWith('-');
-      const column =
-        q.sort?.replace('-', '') === 'createdAt'
-          ? conversationProgress.createdAt
-          : conversationProgress.id;
-      const rows = await db
-        .select({ ...runSelection, total: totalOf(conversationProgress, where) })
-        .from(conversationProgress)
-        .innerJoin(students, eq(students.id, conversationProgress.studentId))
-        .innerJoin(conversations, eq(conversations.id, conversationProgress.conversationId))
-        .where(where)
-        .orderBy(sortDesc ? desc(column) : asc(column), asc(conversationProgress.id))
-        .limit(q.limit)
-        .offset(q.offset);
-      reply.header(TOTAL_COUNT_HEADER, String(rows[0]?.total ?? 0));
-      return rows.map(toRun);
+      const page = await listRuns(db, request.query);
+      reply.header(TOTAL_COUNT_HEADER, String(page.total));
+      return page.rows;
     },
   );
 
@@ -109,28 +79,9 @@ export const runsRoutes: FastifyPluginAsyncZod<{ db: Db; defaultLocale: string }
     },
     async (request, reply) => {
       const { student, conversationId, meta } = request.body;
-      const created = await db
-        .insert(conversationProgress)
-        .values({ studentId: student, conversationId, meta })
-        .onConflictDoNothing()
-        .returning({ id: conversationProgress.id });
-      let id = created[0]?.id;
-      if (id === undefined) {
-        const [open] = await db
-          .select({ id: conversationProgress.id })
-          .from(conversationProgress)
-          .where(
-            and(
-              eq(conversationProgress.studentId, student),
-              eq(conversationProgress.conversationId, conversationId),
-              eq(conversationProgress.isFinished, 0),
-            ),
-          );
-        id = open?.id;
-      }
-      const run = id === undefined ? undefined : await findRun(db, id);
-      if (!run) throw new Error('run not created');
-      return reply.status(created.length > 0 ? 201 : 200).send(run);
+      const assigned = await assignToStudent(db, { studentId: student, conversationId, meta });
+      if (!assigned) throw new Error('run not created');
+      return reply.status(assigned.created ? 201 : 200).send(assigned.run);
     },
   );
 
@@ -146,45 +97,9 @@ export const runsRoutes: FastifyPluginAsyncZod<{ db: Db; defaultLocale: string }
       },
     },
     async (request, reply) => {
-      const { conversationId, algotithm, value } = request.body;
-      const [conv] = await db
-        .select({ id: conversations.id })
-        .from(conversations)
-        .where(eq(conversations.id, conversationId));
-      if (!conv) throw invalid('conversationId', 'does not exist');
-      const byValue: Partial<Record<number, { table: typeof levels; column: SQL }>> = {
-        [ALGORITHM_LEVEL]: { table: levels, column: sql`level_id` },
-        [ALGORITHM_GROUP]: { table: groups as unknown as typeof levels, column: sql`group_id` },
-        [ALGORITHM_PROJECT]: {
-          table: projects as unknown as typeof levels,
-          column: sql`project_id`,
-        },
-      };
-      const chosen = byValue[algotithm];
-      let selects: SQL;
-      if (chosen) {
-        const [exists] = await db
-          .select({ id: chosen.table.id })
-          .from(chosen.table)
-          .where(eq(chosen.table.id, value ?? 0));
-        if (!exists) throw invalid('value', 'does not exist');
-        selects = sql`${chosen.column} = ${value}`;
-      } else {
-        // students who never had a run of it, finished or not
-        selects = sql`not exists (select 1 from ${conversationProgress} p
-          where p.student_id = ${students.id} and p.conversation_id = ${conversationId})`;
-      }
-      const created = await db.execute<{ id: number }>(sql`
-        insert into ${conversationProgress} (student_id, conversation_id, algorithm_id)
-        select id, ${conversationId}, ${algotithm} from ${students} where ${selects}
-        order by id
-        on conflict do nothing
-        returning id`);
-      const runs = await findRuns(
-        db,
-        created.rows.map((r) => r.id),
-      );
-      return reply.status(201).send({ created: runs.length, runs });
+      const result = await assignByAlgorithm(db, request.body);
+      if ('missing' in result) throw invalidField(result.missing, 'does not exist');
+      return reply.status(201).send({ created: result.runs.length, runs: result.runs });
     },
   );
 
@@ -200,11 +115,9 @@ export const runsRoutes: FastifyPluginAsyncZod<{ db: Db; defaultLocale: string }
       },
     },
     async (request, reply) => {
-      const removed = await db
-        .delete(conversationProgress)
-        .where(eq(conversationProgress.id, request.params.id))
-        .returning({ id: conversationProgress.id });
-      if (removed.length === 0) throw notFound('No such conversation progress');
+      if (!(await deleteRun(db, request.params.id))) {
+        throw notFound('No such conversation progress');
+      }
       return reply.status(204).send(null);
     },
   );
@@ -243,19 +156,10 @@ export const runsRoutes: FastifyPluginAsyncZod<{ db: Db; defaultLocale: string }
       },
     },
     async (request, reply) => {
-      const q = request.query;
-      const run = await findRun(db, q.conversationprogress);
-      if (!run) throw notFound('No such conversation progress');
-      const where = eq(messages.progressId, q.conversationprogress);
-      const rows = await db
-        .select({ m: messages, total: totalOf(messages, where) })
-        .from(messages)
-        .where(where)
-        .orderBy(asc(messages.id))
-        .limit(q.limit)
-        .offset(q.offset);
-      reply.header(TOTAL_COUNT_HEADER, String(rows[0]?.total ?? 0));
-      return rows.map((r) => toMessage(r.m));
+      const page = await messagesOf(db, request.query);
+      if (!page) throw notFound('No such conversation progress');
+      reply.header(TOTAL_COUNT_HEADER, String(page.total));
+      return page.rows;
     },
   );
 

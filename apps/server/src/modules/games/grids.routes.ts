@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorCodes, idParam } from '@school/contract/common';
+import { idParam } from '@school/contract/common';
 import {
   cardProblem,
   gameSet,
@@ -19,22 +18,21 @@ import {
   type GridCard,
 } from '@school/contract/games';
 import type { Db } from '../../db/client.js';
-import { gameSets, gridCards } from '../../db/schema/games.js';
+import type { gridCards } from '../../db/schema/games.js';
 import { requireUser } from '../../plugins/access.js';
-import { errorResponses, HttpError, notFound } from '../../plugins/errors.js';
+import { errorResponses, invalidField, notFound } from '../../plugins/errors.js';
 import { completedWith, registerResource } from '../../plugins/resource.js';
 import {
   cardsOfGame,
   findGameSet,
-  gameStatsOf,
+  gameSetsTable,
+  gridCardsTable,
   nextCardOrder,
   playerBase,
   reorderCards,
   toGameSets,
 } from './games.queries.js';
-
-const invalid = (field: string, message: string) =>
-  new HttpError(400, errorCodes.validation, `Invalid ${field}: ${message}`, { [field]: message });
+import { gameStatsOf } from './results.queries.js';
 
 /** What a card's problem says, on the field it concerns (DESIGN "Games"). */
 const CARD_PROBLEM_FIELDS: Record<GameProblem, [string, string]> = {
@@ -49,7 +47,7 @@ const CARD_PROBLEM_FIELDS: Record<GameProblem, [string, string]> = {
 /** 400 naming the field when a card cannot be played in a game of `type`. */
 function checkCard(type: number, card: { value: string; answer: string }) {
   const problem = cardProblem(type, card);
-  if (problem) throw invalid(...CARD_PROBLEM_FIELDS[problem]);
+  if (problem) throw invalidField(...CARD_PROBLEM_FIELDS[problem]);
 }
 
 const toGridCard = (row: typeof gridCards.$inferSelect): GridCard => ({
@@ -75,18 +73,7 @@ export const gridsRoutes: FastifyPluginAsyncZod<{ db: Db; gamesBaseUrl?: string 
       create: gameSetInput,
       update: gameSetUpdate,
     },
-    table: {
-      table: gameSets,
-      search: [gameSets.name],
-      sort: {
-        name: gameSets.name,
-        id: gameSets.id,
-        type: gameSets.type,
-        createdAt: gameSets.createdAt,
-      },
-      defaultSort: 'id',
-      filters: (q) => (q.type === undefined ? undefined : eq(gameSets.type, q.type)),
-    },
+    table: gameSetsTable,
     // the counts, problems and links are added by the data operations below
     toItem: (row): GameSet => ({
       ...placeholder,
@@ -113,35 +100,23 @@ export const gridsRoutes: FastifyPluginAsyncZod<{ db: Db; gamesBaseUrl?: string 
       create: gridCardInput,
       update: gridCardUpdate,
     },
-    table: {
-      table: gridCards,
-      search: [gridCards.value, gridCards.answer],
-      sort: { order: gridCards.order, id: gridCards.id, value: gridCards.value },
-      defaultSort: 'order',
-      filters: (q) => eq(gridCards.gridId, q.grid),
-    },
+    table: gridCardsTable,
     toItem: toGridCard,
     toColumns: (input) => ({ value: input.value, answer: input.answer, order: input.order }),
+    createColumns: async (input) => ({
+      gridId: input.grid,
+      order: input.order ?? (await nextCardOrder(db, input.grid)),
+    }),
     notFound: 'No such card',
     summaries: { list: 'The cards of a game set (?grid=), in game order' },
-    override: () => ({
-      create: async (input) => {
+    override: (plain) => ({
+      create: async (input, request) => {
         const game = await findGameSet(db, input.grid);
-        if (!game) throw invalid('grid', 'does not exist');
+        if (!game) throw invalidField('grid', 'does not exist');
         checkCard(game.type, input);
-        const [row] = await db
-          .insert(gridCards)
-          .values({
-            gridId: input.grid,
-            value: input.value,
-            answer: input.answer,
-            order: input.order ?? (await nextCardOrder(db, input.grid)),
-          })
-          .returning();
-        if (!row) throw new Error('card not created');
-        return toGridCard(row);
+        return plain.create(input, request);
       },
-      update: async (id, input, _request, current) => {
+      update: async (id, input, request, current) => {
         const game = await findGameSet(db, current.grid);
         if (game) {
           checkCard(game.type, {
@@ -149,12 +124,7 @@ export const gridsRoutes: FastifyPluginAsyncZod<{ db: Db; gamesBaseUrl?: string 
             answer: input.answer ?? current.answer,
           });
         }
-        const [row] = await db
-          .update(gridCards)
-          .set({ value: input.value, answer: input.answer, order: input.order })
-          .where(eq(gridCards.id, id))
-          .returning();
-        return row && toGridCard(row);
+        return plain.update(id, input, request, current);
       },
     }),
   });
@@ -192,7 +162,7 @@ export const gridsRoutes: FastifyPluginAsyncZod<{ db: Db; gamesBaseUrl?: string 
       const { id } = request.params;
       if (!(await findGameSet(db, id))) throw notFound('No such game set');
       if (!(await reorderCards(db, id, request.body.ids))) {
-        throw invalid('ids', 'must list every card of the game set once');
+        throw invalidField('ids', 'must list every card of the game set once');
       }
       return (await cardsOfGame(db, id)).map(toGridCard);
     },

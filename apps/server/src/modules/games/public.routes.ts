@@ -13,7 +13,7 @@ import {
   recordResult,
   studentByHashCode,
   toPlayedCards,
-} from './games.queries.js';
+} from './play.queries.js';
 
 /** The player may be served from another site (GAMES_BASE_URL): reads and results cross it. */
 const CORS = {

@@ -5,7 +5,7 @@ import { gameResult, gameResultListQuery } from '@school/contract/games';
 import type { Db } from '../../db/client.js';
 import { requireUser } from '../../plugins/access.js';
 import { errorResponses } from '../../plugins/errors.js';
-import { listResults } from './games.queries.js';
+import { listResults } from './results.queries.js';
 
 /** Staff read the plays recorded for students: by student, by game set or by set. */
 export const resultsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {

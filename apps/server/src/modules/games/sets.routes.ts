@@ -1,7 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorCodes, idParam } from '@school/contract/common';
+import { idParam } from '@school/contract/common';
 import {
   gameSetList,
   setCard,
@@ -13,41 +12,22 @@ import {
   orderInput,
   setUpdate,
   type GameSetList,
-  type SetCard,
 } from '@school/contract/games';
 import type { Db } from '../../db/client.js';
-import { gameSets, setCards, sets } from '../../db/schema/games.js';
 import { requireUser } from '../../plugins/access.js';
-import { errorResponses, HttpError, notFound } from '../../plugins/errors.js';
+import { errorResponses, invalidField, notFound } from '../../plugins/errors.js';
 import { completedWith, registerResource } from '../../plugins/resource.js';
-import { nextSetPosition, playerBase, reorderSet, toSets } from './games.queries.js';
-
-const setCardColumns = {
-  id: setCards.id,
-  set: setCards.setId,
-  grid: setCards.gridId,
-  position: setCards.position,
-  name: gameSets.name,
-  type: gameSets.type,
-};
-
-async function findSetCard(db: Db, id: number): Promise<SetCard | undefined> {
-  const [row] = await db
-    .select(setCardColumns)
-    .from(setCards)
-    .innerJoin(gameSets, eq(gameSets.id, setCards.gridId))
-    .where(eq(setCards.id, id));
-  return row;
-}
-
-async function setCardsOf(db: Db, setId: number): Promise<SetCard[]> {
-  return db
-    .select(setCardColumns)
-    .from(setCards)
-    .innerJoin(gameSets, eq(gameSets.id, setCards.gridId))
-    .where(eq(setCards.setId, setId))
-    .orderBy(asc(setCards.position), asc(setCards.id));
-}
+import {
+  findSetCard,
+  nextSetPosition,
+  playerBase,
+  reorderSet,
+  setCardsOf,
+  setCardsTable,
+  setExists,
+  setsTable,
+  toSets,
+} from './games.queries.js';
 
 /** Sets (SPEC §7 set) and their games in order (set cards). */
 export const setsRoutes: FastifyPluginAsyncZod<{ db: Db; gamesBaseUrl?: string }> = async (
@@ -58,12 +38,7 @@ export const setsRoutes: FastifyPluginAsyncZod<{ db: Db; gamesBaseUrl?: string }
     path: 'set',
     tags: ['games'],
     schemas: { item: gameSetList, query: setListQuery, create: setInput, update: setUpdate },
-    table: {
-      table: sets,
-      search: [sets.name],
-      sort: { name: sets.name, id: sets.id, createdAt: sets.createdAt },
-      defaultSort: 'id',
-    },
+    table: setsTable,
     // the game count, link and snippet are added by the data operations below
     toItem: (row): GameSetList => ({
       id: row.id,
@@ -91,12 +66,7 @@ export const setsRoutes: FastifyPluginAsyncZod<{ db: Db; gamesBaseUrl?: string }
       create: setCardInput,
       update: setCardUpdate,
     },
-    table: {
-      table: setCards,
-      sort: { position: setCards.position, id: setCards.id },
-      defaultSort: 'position',
-      filters: (q) => eq(setCards.setId, q.set),
-    },
+    table: setCardsTable,
     toItem: (row) => ({
       id: row.id,
       set: row.setId,
@@ -106,6 +76,10 @@ export const setsRoutes: FastifyPluginAsyncZod<{ db: Db; gamesBaseUrl?: string }
       type: 0,
     }),
     toColumns: (input) => ({ gridId: input.grid, position: input.position }),
+    createColumns: async (input) => ({
+      setId: input.set,
+      position: input.position ?? (await nextSetPosition(db, input.set)),
+    }),
     notFound: 'No such set card',
     summaries: { list: 'The games of a set (?set=), in order' },
     override: (plain) => ({
@@ -116,17 +90,9 @@ export const setsRoutes: FastifyPluginAsyncZod<{ db: Db; gamesBaseUrl?: string }
         return { ...page, rows: page.rows.map((r) => byId.get(r.id) ?? r) };
       },
       find: (id) => findSetCard(db, id),
-      create: async (input) => {
-        const [row] = await db
-          .insert(setCards)
-          .values({
-            setId: input.set,
-            gridId: input.grid,
-            position: input.position ?? (await nextSetPosition(db, input.set)),
-          })
-          .returning({ id: setCards.id });
-        if (!row) throw new Error('set card not created');
-        return (await findSetCard(db, row.id))!;
+      create: async (input, request) => {
+        const { id } = await plain.create(input, request);
+        return (await findSetCard(db, id))!;
       },
       update: async (id, input, request, current) => {
         await plain.update(id, input, request, current);
@@ -149,13 +115,9 @@ export const setsRoutes: FastifyPluginAsyncZod<{ db: Db; gamesBaseUrl?: string }
     },
     async (request) => {
       const { id } = request.params;
-      const [set] = await db.select({ id: sets.id }).from(sets).where(eq(sets.id, id));
-      if (!set) throw notFound('No such set');
+      if (!(await setExists(db, id))) throw notFound('No such set');
       if (!(await reorderSet(db, id, request.body.ids))) {
-        const message = 'must list every set card of the set once';
-        throw new HttpError(400, errorCodes.validation, `Invalid ids: ${message}`, {
-          ids: message,
-        });
+        throw invalidField('ids', 'must list every set card of the set once');
       }
       return setCardsOf(db, id);
     },

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { group, groupInput, groupListQuery, groupUpdate } from '@school/contract/users';
 import type { Db } from '../../db/client.js';
 import { groups } from '../../db/schema/users.js';
-import { registerResource } from '../../plugins/resource.js';
+import { registerResource, tableOf } from '../../plugins/resource.js';
 
 /** Groups (SPEC.md §7): classes of students taught together; names are unique (any case). */
 export const groupsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -10,12 +10,7 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     path: 'groups',
     tags: ['groups'],
     schemas: { item: group, query: groupListQuery, create: groupInput, update: groupUpdate },
-    table: {
-      table: groups,
-      search: [groups.name],
-      sort: { id: groups.id, name: groups.name },
-      defaultSort: 'name',
-    },
+    table: tableOf(groups, { search: ['name'], sort: ['id', 'name'], defaultSort: 'name' }),
     toItem: ({ id, name }) => ({ id, name }),
     toColumns: (input) => ({ name: input.name }),
     notFound: 'No such group',

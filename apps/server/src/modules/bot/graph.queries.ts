@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  answerConnectorDeleteQuery,
+  answerConnectorQuery,
+  answerListQuery,
+  conversationListQuery,
+  estimationGroupQuery,
+} from '@school/contract/bot';
+import type { Db } from '../../db/client.js';
+import { tableQueries } from '../../db/resource.js';
+import { answerConnectors, answers, conversations, estimationGroups } from '../../db/schema/bot.js';
+import { tableOf } from '../../plugins/resource.js';
+
+/** The SQL of a conversation's graph as staff edit it: conversations, answers, buttons, groups. */
+
+export const conversationsTable = tableOf(conversations, {
+  search: ['name', 'description'],
+  sort: ['name', 'id', 'createdAt'],
+  filters: (q: z.output<typeof conversationListQuery>) =>
+    and(
+      q.isPublic === undefined ? undefined : eq(conversations.isPublic, Number(q.isPublic)),
+      q.isPresent === undefined ? undefined : eq(conversations.isPresent, Number(q.isPresent)),
+    ),
+});
+
+/** A new conversation's own start code: random, URL-safe. */
+export const newHashCode = () => randomBytes(16).toString('base64url');
+
+export const answersTable = tableOf(answers, {
+  search: ['text'],
+  sort: ['id', 'text'],
+  filters: (q: z.output<typeof answerListQuery>) =>
+    q.conversation ? eq(answers.conversationId, q.conversation) : undefined,
+});
+
+export const connectorsTable = tableOf(answerConnectors, {
+  search: ['text'],
+  sort: ['id', 'text'],
+  filters: (q: z.output<typeof answerConnectorQuery>) =>
+    and(
+      q.fromId ? eq(answerConnectors.fromId, q.fromId) : undefined,
+      q.nextId ? eq(answerConnectors.nextId, q.nextId) : undefined,
+    ),
+});
+
+export const estimationGroupsTable = tableOf(estimationGroups, {
+  search: ['name'],
+  sort: ['id', 'name'],
+  filters: (q: z.output<typeof estimationGroupQuery>) =>
+    q.conversation ? eq(estimationGroups.conversationId, q.conversation) : undefined,
+});
+
+/** The conversation answer `id` belongs to; undefined when there is no such answer. */
+export async function conversationOfAnswer(db: Db, id: number) {
+  const [row] = await db
+    .select({ conversationId: answers.conversationId })
+    .from(answers)
+    .where(eq(answers.id, id));
+  return row?.conversationId;
+}
+
+/** The conversation estimation group `id` belongs to; undefined when there is no such group. */
+export async function conversationOfGroup(db: Db, id: number) {
+  const [group] = await db
+    .select({ conversationId: estimationGroups.conversationId })
+    .from(estimationGroups)
+    .where(eq(estimationGroups.id, id));
+  return group?.conversationId;
+}
+
+/** Deletes the buttons matching every filter given; false when none matched. */
+export async function deleteConnectors(db: Db, q: z.output<typeof answerConnectorDeleteQuery>) {
+  const removed = await db
+    .delete(answerConnectors)
+    .where(
+      and(
+        q.id ? eq(answerConnectors.id, q.id) : undefined,
+        q.fromId ? eq(answerConnectors.fromId, q.fromId) : undefined,
+        q.nextId ? eq(answerConnectors.nextId, q.nextId) : undefined,
+      ),
+    )
+    .returning({ id: answerConnectors.id });
+  return removed.length > 0;
+}
+
+/** Deletes estimation group `id`; its buttons keep their points, ungrouped. */
+export async function deleteEstimationGroup(db: Db, id: number) {
+  return tableQueries(db, { table: estimationGroups }).remove(id);
+}
