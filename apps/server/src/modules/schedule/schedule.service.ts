@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { errorCodes } from '@school/contract/common';
 import {
   SCHEDULE_MAX_DAYS,
   type InfoPiece,
@@ -8,7 +7,7 @@ import {
   type ScheduleDay,
 } from '@school/contract/schedule';
 import type { Db } from '../../db/client.js';
-import { HttpError } from '../../plugins/errors.js';
+import { invalidField } from '../../plugins/errors.js';
 import { participantsOf } from './events.queries.js';
 import {
   extendDue,
@@ -32,13 +31,10 @@ import {
 type ScheduleQuery = z.output<typeof scheduleQuery>;
 const DEFAULT_TZ = 'UTC';
 
-const invalid = (field: string, why: string) =>
-  new HttpError(400, errorCodes.validation, `Invalid ${field}: ${why}`, { [field]: why });
-
 /** The time zone "this week" is taken in: ?tz=, else the one the user logged in with. */
 function zoneOf(q: ScheduleQuery, own: string | null | undefined) {
   if (q.tz) {
-    if (!isTimeZone(q.tz)) throw invalid('tz', 'is not a known time zone');
+    if (!isTimeZone(q.tz)) throw invalidField('tz', 'is not a known time zone');
     return q.tz;
   }
   return own && isTimeZone(own) ? own : DEFAULT_TZ;
@@ -50,7 +46,7 @@ function rangeOf(q: ScheduleQuery, tz: string) {
     const from = q.dateFrom ?? addDays(q.dateTo ?? '', -6);
     const to = q.dateTo ?? addDays(from, 6);
     if (daysBetween(from, to) >= SCHEDULE_MAX_DAYS) {
-      throw invalid('dateTo', `at most ${SCHEDULE_MAX_DAYS} days from dateFrom`);
+      throw invalidField('dateTo', `at most ${SCHEDULE_MAX_DAYS} days from dateFrom`);
     }
     return { from, to };
   }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorCodes, idParam, listQuery, TOTAL_COUNT_HEADER } from '@school/contract/common';
+import { idParam, listQuery, TOTAL_COUNT_HEADER } from '@school/contract/common';
 import {
   DATE_ORDER_MESSAGE,
   datesInOrder,
@@ -13,7 +13,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { studentDocuments } from '../../db/schema/students.js';
 import { requireUser } from '../../plugins/access.js';
-import { errorResponses, HttpError } from '../../plugins/errors.js';
+import { errorResponses, invalidField } from '../../plugins/errors.js';
 import { tableQueries } from '../../db/resource.js';
 import { registerResource } from '../../plugins/resource.js';
 import { documentsOfStudent } from './students.queries.js';
@@ -63,9 +63,7 @@ export const studentDocumentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (
           dateTo: input.dateTo === undefined ? current.dateTo : input.dateTo,
         };
         if (!datesInOrder(dates)) {
-          throw new HttpError(400, errorCodes.validation, `Invalid dateTo: ${DATE_ORDER_MESSAGE}`, {
-            dateTo: DATE_ORDER_MESSAGE,
-          });
+          throw invalidField('dateTo', DATE_ORDER_MESSAGE);
         }
         return plain.update(id, input, request, current);
       },
