@@ -22,8 +22,9 @@ import type { BotLocale } from './bot.texts.js';
 
 /** The SQL of a run going through its conversation: the graph, each step, the estimation. */
 
-type RunRow = typeof conversationProgress.$inferSelect;
-const flag = (v: number): 0 | 1 => (v ? 1 : 0);
+export type RunRow = typeof conversationProgress.$inferSelect;
+/** A 1/0 flag as the API writes it. */
+export const flag = (v: number): 0 | 1 => (v ? 1 : 0);
 
 /** The graph of a conversation: its answers, buttons and estimation groups. */
 export async function loadGraph(db: Db, conversationId: number): Promise<Graph | undefined> {

@@ -17,11 +17,9 @@ import { conversationProgress, conversations, messages } from '../../db/schema/b
 import { levels } from '../../db/schema/lookups.js';
 import { students } from '../../db/schema/students.js';
 import { groups, projects } from '../../db/schema/users.js';
+import { flag, type RunRow } from './bot.queries.js';
 
 /** The SQL of conversation runs as staff see them: runs, their assignment, their messages. */
-
-type RunRow = typeof conversationProgress.$inferSelect;
-const flag = (v: number): 0 | 1 => (v ? 1 : 0);
 
 /** The run's list columns: the row with its student's and conversation's names. */
 const runSelection = {
