@@ -126,7 +126,7 @@ export function HeaderBlock({
       {hasFilters && (
         <section
           id={filtersId}
-          className={styles.filters}
+          className={`${controls.card} ${styles.filters}`}
           aria-label={t('header.filterPanel')}
           hidden={!filtersOpen}
         >
