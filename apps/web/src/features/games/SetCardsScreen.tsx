@@ -5,12 +5,10 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import controls from '../../components/controls.module.css';
-import { EntityDetail } from '../../components/detail/EntityDetail';
-import { BackLink, RecordNotFound } from '../../components/detail/RecordLinks';
+import { RecordScreen } from '../../components/detail/RecordScreen';
 import { useEntity } from '../../components/detail/useEntity';
 import { dismissNotice, showNotice } from '../../components/feedback/notices';
 import { scheduleCommit, usePendingKeys } from '../../components/feedback/pendingCommits';
-import { HeaderBlock } from '../../components/HeaderBlock';
 import { deleteFailureMessage } from '../../components/list/deleteFailure';
 import { LoadingState } from '../../components/LoadingState';
 import { Selector } from '../../components/Selector';
@@ -28,18 +26,15 @@ export function SetCardsScreen() {
   const { id } = useParams();
   const entity = useEntity(api.sets, id, gameSetList);
   return (
-    <>
-      <HeaderBlock title={t('titles.setCards')} subtitle={entity.data?.name} />
-      <BackLink to="/set">{t('titles.set')}</BackLink>
-      <EntityDetail
-        entity={entity}
-        notFound={
-          <RecordNotFound message={t('games.setNotFound')} to="/set" linkLabel={t('titles.set')} />
-        }
-      >
-        {(set) => <SetCards set={set} />}
-      </EntityDetail>
-    </>
+    <RecordScreen
+      entity={entity}
+      title={t('titles.setCards')}
+      name={(set) => set.name}
+      list={{ to: '/set', back: t('titles.set'), toList: t('titles.set') }}
+      notFound={t('games.setNotFound')}
+    >
+      {(set) => <SetCards set={set} />}
+    </RecordScreen>
   );
 }
 

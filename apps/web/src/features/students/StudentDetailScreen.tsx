@@ -7,12 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import controls from '../../components/controls.module.css';
 import { DetailForm, type ReadOnlyField } from '../../components/detail/DetailForm';
-import { EntityDetail } from '../../components/detail/EntityDetail';
 import { ENTITY_QUERY_KEY, useEntity } from '../../components/detail/useEntity';
 import { askConfirm } from '../../components/feedback/confirm';
 import { showNotice } from '../../components/feedback/notices';
-import { BackLink, RecordNotFound } from '../../components/detail/RecordLinks';
-import { HeaderBlock } from '../../components/HeaderBlock';
+import { RecordScreen } from '../../components/detail/RecordScreen';
 import { invalidateResource } from '../../components/list/useInfiniteList';
 import { useCopy } from '../../components/list/useRowActions';
 import { formatDateTime } from '../../lib/format';
@@ -36,28 +34,15 @@ export function StudentDetailScreen() {
   const entity = useEntity(STUDENTS_PATH, id, student);
 
   return (
-    <>
-      <HeaderBlock
-        title={t('titles.student')}
-        subtitle={entity.data ? studentName(entity.data) : undefined}
-      />
-      <BackLink to="/students">{t('students.back')}</BackLink>
-      <EntityDetail entity={entity} notFound={<StudentNotFound />}>
-        {(row) => <StudentPage row={row} />}
-      </EntityDetail>
-    </>
-  );
-}
-
-/** The student of the address does not exist. */
-function StudentNotFound() {
-  const { t } = useTranslation();
-  return (
-    <RecordNotFound
-      message={t('students.notFound')}
-      to="/students"
-      linkLabel={t('students.toList')}
-    />
+    <RecordScreen
+      entity={entity}
+      title={t('titles.student')}
+      name={studentName}
+      list={{ to: '/students', back: t('students.back'), toList: t('students.toList') }}
+      notFound={t('students.notFound')}
+    >
+      {(row) => <StudentPage row={row} />}
+    </RecordScreen>
   );
 }
 
