@@ -1,7 +1,7 @@
 import { api } from '@school/contract/paths';
 import { student, studentUpdate, type Student } from '@school/contract/students';
 import { useQueryClient } from '@tanstack/react-query';
-import { Copy, FileText, RefreshCw } from 'lucide-react';
+import { FileText } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -11,6 +11,7 @@ import { ENTITY_QUERY_KEY, useEntity } from '../../components/detail/useEntity';
 import { askConfirm } from '../../components/feedback/confirm';
 import { showNotice } from '../../components/feedback/notices';
 import { RecordScreen } from '../../components/detail/RecordScreen';
+import { LinkActions } from '../../components/LinkActions';
 import { invalidateResource } from '../../components/list/useInfiniteList';
 import { useCopy } from '../../components/list/useRowActions';
 import { formatDateTime } from '../../lib/format';
@@ -142,25 +143,13 @@ function BotLink({ row }: { row: Student }) {
     <section className={`${controls.card} ${styles.section}`} aria-labelledby="student-bot-link">
       <h2 id="student-bot-link">{t('fields.deepLink')}</h2>
       <p className={styles.deepLink}>{row.deepLink ?? t('students.botNotConfigured')}</p>
-      <div className={styles.actions}>
-        <button
-          type="button"
-          className={controls.secondaryButton}
-          onClick={() => void copy(deepLinkCopy(t)(row))}
-        >
-          <Copy size={16} aria-hidden="true" />
-          {t('students.copyLink')}
-        </button>
-        <button
-          type="button"
-          className={controls.secondaryButton}
-          disabled={busy}
-          onClick={() => void renew()}
-        >
-          <RefreshCw size={16} aria-hidden="true" />
-          {t('students.newLink')}
-        </button>
-      </div>
+      <LinkActions
+        copyLabel={t('students.copyLink')}
+        renewLabel={t('students.newLink')}
+        onCopy={() => void copy(deepLinkCopy(t)(row))}
+        onRenew={() => void renew()}
+        renewing={busy}
+      />
     </section>
   );
 }
