@@ -1,7 +1,7 @@
 import { gameSetList } from '@school/contract/games';
 import { api, withQuery } from '@school/contract/paths';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import controls from '../../components/controls.module.css';
@@ -11,7 +11,7 @@ import { dismissNotice, showNotice } from '../../components/feedback/notices';
 import { scheduleCommit, usePendingKeys } from '../../components/feedback/pendingCommits';
 import { deleteFailureMessage } from '../../components/list/deleteFailure';
 import { LoadingState } from '../../components/LoadingState';
-import { Selector } from '../../components/Selector';
+import { PickForm } from '../../components/PickForm';
 import { HttpError, request } from '../../lib/http';
 import { setCardList, setCardsUrl, type GameSetList, type SetCard } from './gamesApi';
 import { SetOrderList } from './SetOrderList';
@@ -42,7 +42,6 @@ function SetCards({ set }: { set: GameSetList }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const pendingKeys = usePendingKeys();
-  const selectId = useId();
   const headingId = useId();
   const [chosen, setChosen] = useState('');
   const [busy, setBusy] = useState(false);
@@ -61,9 +60,7 @@ function SetCards({ set }: { set: GameSetList }) {
     showNotice({ text: (refused && error.body?.message) || t('messages.error'), tone: 'error' });
   };
 
-  const add = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!chosen) return;
+  const add = async () => {
     setBusy(true);
     try {
       await request(api.setCards, { method: 'POST', body: { set: set.id, grid: Number(chosen) } });
@@ -149,24 +146,17 @@ function SetCards({ set }: { set: GameSetList }) {
         <span role="status">{t(set.playable ? 'games.playable' : 'games.setNotPlayable')}</span>
         <ShareButtons row={set} />
       </div>
-      <form className={styles.addForm} onSubmit={(event) => void add(event)}>
-        <label className={controls.label} htmlFor={selectId}>
-          {t('games.addToSet')}
-        </label>
-        <div className={styles.addControls}>
-          <Selector
-            id={selectId}
-            name="grid"
-            url={GAMES_URL}
-            value={chosen}
-            onChange={setChosen}
-            autoSelectSingle={false}
-          />
-          <button type="submit" className={controls.secondaryButton} disabled={busy || !chosen}>
-            {t('games.add')}
-          </button>
-        </div>
-      </form>
+      <PickForm
+        className={styles.addForm}
+        label={t('games.addToSet')}
+        name="grid"
+        url={GAMES_URL}
+        value={chosen}
+        onChange={setChosen}
+        submitLabel={t('games.add')}
+        busy={busy}
+        onPick={() => void add()}
+      />
       {cards.isPending ? (
         <LoadingState />
       ) : rows.length === 0 ? (

@@ -1,14 +1,14 @@
 import { conversationProgress, estimation, type ConversationProgress } from '@school/contract/bot';
 import { api, withQuery } from '@school/contract/paths';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import controls from '../../components/controls.module.css';
 import { showNotice } from '../../components/feedback/notices';
 import { LoadingState } from '../../components/LoadingState';
-import { Selector } from '../../components/Selector';
+import { PickForm } from '../../components/PickForm';
 import { formatDateTime } from '../../lib/format';
 import { HttpError, request } from '../../lib/http';
 import { useSession } from '../../lib/session';
@@ -28,7 +28,6 @@ export function ConversationRuns({ studentId }: { studentId: number }) {
   const { session } = useSession();
   const timeZone = session.isLoggedIn ? session.timeZone : undefined;
   const headingId = useId();
-  const selectId = useId();
   const [isForMe, setIsForMe] = useState<'1' | '0'>('1');
   const [chosen, setChosen] = useState('');
   const [busy, setBusy] = useState(false);
@@ -42,9 +41,7 @@ export function ConversationRuns({ studentId }: { studentId: number }) {
     staleTime: 0,
   });
 
-  const assign = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!chosen) return;
+  const assign = async () => {
     setBusy(true);
     try {
       await request(api.conversationProgress, {
@@ -70,24 +67,16 @@ export function ConversationRuns({ studentId }: { studentId: number }) {
   return (
     <section className={`${controls.card} ${styles.section}`} aria-labelledby={headingId}>
       <h2 id={headingId}>{t('students.runs')}</h2>
-      <form className={styles.assign} onSubmit={(event) => void assign(event)}>
-        <label className={controls.label} htmlFor={selectId}>
-          {t('students.assignConversation')}
-        </label>
-        <div className={styles.assignControls}>
-          <Selector
-            id={selectId}
-            name="conversation"
-            url={CONVERSATIONS_URL}
-            value={chosen}
-            onChange={setChosen}
-            autoSelectSingle={false}
-          />
-          <button type="submit" className={controls.secondaryButton} disabled={busy || !chosen}>
-            {t('students.assign')}
-          </button>
-        </div>
-      </form>
+      <PickForm
+        label={t('students.assignConversation')}
+        name="conversation"
+        url={CONVERSATIONS_URL}
+        value={chosen}
+        onChange={setChosen}
+        submitLabel={t('students.assign')}
+        busy={busy}
+        onPick={() => void assign()}
+      />
       <div className={styles.kindToggle} role="group" aria-label={t('students.runKind')}>
         {(['1', '0'] as const).map((value) => (
           <button
