@@ -1,5 +1,7 @@
-import { useId } from 'react';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import controls from './controls.module.css';
+import { showFailure } from './feedback/notices';
 import layout from './layout.module.css';
 import { Selector } from './Selector';
 
@@ -9,13 +11,11 @@ interface PickFormProps {
   /** The lookup's field name and address (Selector). */
   name: string;
   url: string;
-  value: string;
-  onChange: (value: string) => void;
   submitLabel: string;
-  /** The chosen item is being added: the button waits. */
-  busy: boolean;
-  /** Called on submit once something is chosen. */
-  onPick: () => void;
+  /** Adds the chosen item (its id); the choice clears once it is added, a failure is told. */
+  onPick: (id: string) => Promise<unknown>;
+  /** After every try, added or not: the list below reloads. */
+  onSettled: () => void;
   className?: string;
 }
 
@@ -24,21 +24,33 @@ export function PickForm({
   label,
   name,
   url,
-  value,
-  onChange,
   submitLabel,
-  busy,
   onPick,
+  onSettled,
   className,
 }: PickFormProps) {
+  const { t } = useTranslation();
   const selectId = useId();
+  const [chosen, setChosen] = useState('');
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!chosen) return;
+    setBusy(true);
+    try {
+      await onPick(chosen);
+      setChosen('');
+    } catch (error) {
+      showFailure(error, t('messages.error'));
+    } finally {
+      setBusy(false);
+      onSettled();
+    }
+  };
   return (
     <form
       className={className ? `${layout.pickForm} ${className}` : layout.pickForm}
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (value) onPick();
-      }}
+      onSubmit={(event) => void submit(event)}
     >
       <label className={controls.label} htmlFor={selectId}>
         {label}
@@ -48,11 +60,11 @@ export function PickForm({
           id={selectId}
           name={name}
           url={url}
-          value={value}
-          onChange={onChange}
+          value={chosen}
+          onChange={setChosen}
           autoSelectSingle={false}
         />
-        <button type="submit" className={controls.secondaryButton} disabled={busy || !value}>
+        <button type="submit" className={controls.secondaryButton} disabled={busy || !chosen}>
           {submitLabel}
         </button>
       </div>

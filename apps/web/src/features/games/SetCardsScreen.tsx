@@ -1,18 +1,18 @@
 import { gameSetList } from '@school/contract/games';
 import { api, withQuery } from '@school/contract/paths';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import controls from '../../components/controls.module.css';
 import { RecordScreen } from '../../components/detail/RecordScreen';
 import { useEntity } from '../../components/detail/useEntity';
-import { dismissNotice, showNotice } from '../../components/feedback/notices';
+import { dismissNotice, showFailure, showNotice } from '../../components/feedback/notices';
 import { scheduleCommit, usePendingKeys } from '../../components/feedback/pendingCommits';
 import { deleteFailureMessage } from '../../components/list/deleteFailure';
 import { LoadingState } from '../../components/LoadingState';
 import { PickForm } from '../../components/PickForm';
-import { HttpError, request } from '../../lib/http';
+import { request } from '../../lib/http';
 import { setCardList, setCardsUrl, type GameSetList, type SetCard } from './gamesApi';
 import { SetOrderList } from './SetOrderList';
 import { ShareButtons } from './ShareButtons';
@@ -43,8 +43,6 @@ function SetCards({ set }: { set: GameSetList }) {
   const queryClient = useQueryClient();
   const pendingKeys = usePendingKeys();
   const headingId = useId();
-  const [chosen, setChosen] = useState('');
-  const [busy, setBusy] = useState(false);
   const key = ['set-cards', set.id];
   const cards = useQuery({
     queryKey: key,
@@ -54,24 +52,7 @@ function SetCards({ set }: { set: GameSetList }) {
     void queryClient.invalidateQueries({ queryKey: key });
     void queryClient.invalidateQueries({ queryKey: ['entity'] });
   };
-  const failed = (error: unknown) => {
-    const refused = error instanceof HttpError && error.status < 500;
-    if (!refused) console.error(error);
-    showNotice({ text: (refused && error.body?.message) || t('messages.error'), tone: 'error' });
-  };
-
-  const add = async () => {
-    setBusy(true);
-    try {
-      await request(api.setCards, { method: 'POST', body: { set: set.id, grid: Number(chosen) } });
-      setChosen('');
-    } catch (error) {
-      failed(error);
-    } finally {
-      setBusy(false);
-      refresh();
-    }
-  };
+  const failed = (error: unknown) => showFailure(error, t('messages.error'));
 
   const rows = (cards.data ?? []).filter((card) => !pendingKeys.has(api.setCard(card.id)));
 
@@ -151,11 +132,11 @@ function SetCards({ set }: { set: GameSetList }) {
         label={t('games.addToSet')}
         name="grid"
         url={GAMES_URL}
-        value={chosen}
-        onChange={setChosen}
         submitLabel={t('games.add')}
-        busy={busy}
-        onPick={() => void add()}
+        onPick={(grid) =>
+          request(api.setCards, { method: 'POST', body: { set: set.id, grid: Number(grid) } })
+        }
+        onSettled={refresh}
       />
       {cards.isPending ? (
         <LoadingState />

@@ -10,7 +10,7 @@ import { showNotice } from '../../components/feedback/notices';
 import { LoadingState } from '../../components/LoadingState';
 import { PickForm } from '../../components/PickForm';
 import { formatDateTime } from '../../lib/format';
-import { HttpError, request } from '../../lib/http';
+import { request } from '../../lib/http';
 import { useSession } from '../../lib/session';
 import styles from './Students.module.css';
 
@@ -29,8 +29,6 @@ export function ConversationRuns({ studentId }: { studentId: number }) {
   const timeZone = session.isLoggedIn ? session.timeZone : undefined;
   const headingId = useId();
   const [isForMe, setIsForMe] = useState<'1' | '0'>('1');
-  const [chosen, setChosen] = useState('');
-  const [busy, setBusy] = useState(false);
   const runs = useQuery({
     queryKey: [RUNS_KEY, studentId, isForMe],
     queryFn: ({ signal }) =>
@@ -41,27 +39,13 @@ export function ConversationRuns({ studentId }: { studentId: number }) {
     staleTime: 0,
   });
 
-  const assign = async () => {
-    setBusy(true);
-    try {
-      await request(api.conversationProgress, {
-        method: 'POST',
-        body: { student: studentId, conversationId: Number(chosen) },
-        schema: conversationProgress,
-      });
-      setChosen('');
-      showNotice({ text: t('students.runAssigned') });
-    } catch (error) {
-      const refused = error instanceof HttpError && error.status < 500;
-      if (!refused) console.error(error);
-      showNotice({
-        text: (refused && error.body?.message) || t('messages.error'),
-        tone: 'error',
-      });
-    } finally {
-      setBusy(false);
-      void queryClient.invalidateQueries({ queryKey: [RUNS_KEY, studentId] });
-    }
+  const assign = async (conversationId: string) => {
+    await request(api.conversationProgress, {
+      method: 'POST',
+      body: { student: studentId, conversationId: Number(conversationId) },
+      schema: conversationProgress,
+    });
+    showNotice({ text: t('students.runAssigned') });
   };
 
   return (
@@ -71,11 +55,9 @@ export function ConversationRuns({ studentId }: { studentId: number }) {
         label={t('students.assignConversation')}
         name="conversation"
         url={CONVERSATIONS_URL}
-        value={chosen}
-        onChange={setChosen}
         submitLabel={t('students.assign')}
-        busy={busy}
-        onPick={() => void assign()}
+        onPick={assign}
+        onSettled={() => void queryClient.invalidateQueries({ queryKey: [RUNS_KEY, studentId] })}
       />
       <div className={styles.kindToggle} role="group" aria-label={t('students.runKind')}>
         {(['1', '0'] as const).map((value) => (
