@@ -7,25 +7,13 @@ import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { readBuild } from './build-manifest.mjs';
 
 const BUDGET_KB = 60;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/player/dist');
 
-const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
-const gzipKb = (file) => gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length / 1000;
-
-function staticClosure(key, files = new Set()) {
-  const entry = manifest[key];
-  if (!entry || files.has(entry.file)) return files;
-  files.add(entry.file);
-  for (const css of entry.css ?? []) files.add(css);
-  for (const imported of entry.imports ?? []) staticClosure(imported, files);
-  return files;
-}
-
-const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
-if (!entryKey) throw new Error('the build manifest has no entry');
+const { entryKey, gzipKb, staticClosure } = readBuild(dist);
 const files = [...staticClosure(entryKey)].sort((a, b) => gzipKb(b) - gzipKb(a));
 const js = files.filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + gzipKb(f), 0);
 const all = files.reduce((sum, f) => sum + gzipKb(f), 0);

@@ -5,10 +5,9 @@
 // the route's chunk with its static imports. Prints every asset and the totals; exits 1 when
 // a route is over budget, so the web build (`npm run build -w apps/web`, run by `npm test`,
 // `npm start` and CI) fails; with --report it only prints, and says so.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { readBuild } from './build-manifest.mjs';
 
 const BUDGET_KB = 150;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -33,35 +32,7 @@ const ROUTES = [
   },
 ];
 
-const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
-const sizes = new Map();
-
-function gzipKb(file) {
-  if (!sizes.has(file)) {
-    const bytes = gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
-    sizes.set(file, bytes / 1000);
-  }
-  return sizes.get(file);
-}
-
-function chunk(key) {
-  const found = manifest[key];
-  if (!found) throw new Error(`${key} is not in the build manifest`);
-  return found;
-}
-
-/** The chunk's own file, its CSS and, transitively, every statically imported chunk's. */
-function staticClosure(key, files = new Set()) {
-  const entry = chunk(key);
-  if (files.has(entry.file)) return files;
-  files.add(entry.file);
-  for (const css of entry.css ?? []) files.add(css);
-  for (const imported of entry.imports ?? []) staticClosure(imported, files);
-  return files;
-}
-
-const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
-if (!entryKey) throw new Error('the build manifest has no entry');
+const { entryKey, gzipKb, chunk, staticClosure } = readBuild(dist);
 /** The largest of the dictionaries (the language that costs the most). */
 const largest = (keys) =>
   keys.map((key) => chunk(key).file).sort((a, b) => gzipKb(b) - gzipKb(a))[0];

@@ -2,6 +2,7 @@ import { Filter, Minus, Plus, Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import controls from './controls.module.css';
+import { IconButton } from './IconButton';
 import styles from './HeaderBlock.module.css';
 
 interface HeaderBlockProps {
@@ -91,48 +92,41 @@ export function HeaderBlock({
             </form>
           )}
           {(hasFilters || onFilterClick) && (
-            <button
+            <IconButton
               ref={filterButton}
-              type="button"
-              className={`${controls.iconButton} ${styles.filterButton}`}
-              aria-label={t('header.filter')}
-              title={filterActive ? t('header.filterActive') : t('header.filter')}
+              className={styles.filterButton}
+              label={t('header.filter')}
+              tooltip={filterActive ? t('header.filterActive') : t('header.filter')}
+              icon={Filter}
+              iconSize={18}
               {...filterState}
               onClick={() => {
                 if (hasFilters) toggle('filters');
                 onFilterClick?.();
               }}
             >
-              <Filter size={18} aria-hidden="true" />
               {hasFilters && filterActive && (
                 <span className={styles.activeDot} aria-hidden="true" />
               )}
-            </button>
+            </IconButton>
           )}
           {hasCreate && (
-            <button
+            <IconButton
               ref={createButton}
-              type="button"
-              className={controls.iconButton}
-              aria-label={t('header.create')}
-              title={t('header.create')}
+              label={t('header.create')}
+              icon={createOpen ? Minus : Plus}
+              iconSize={18}
               aria-expanded={createOpen}
               aria-controls={panelId}
               onClick={() => toggle('create')}
-            >
-              {createOpen ? (
-                <Minus size={18} aria-hidden="true" />
-              ) : (
-                <Plus size={18} aria-hidden="true" />
-              )}
-            </button>
+            />
           )}
         </div>
       </div>
       {hasFilters && (
         <section
           id={filtersId}
-          className={styles.filters}
+          className={`${controls.card} ${styles.filters}`}
           aria-label={t('header.filterPanel')}
           hidden={!filtersOpen}
         >

@@ -20,40 +20,46 @@ interface IconLook {
 export type IconButtonProps = IconLook &
   Omit<ComponentPropsWithRef<'button'>, 'aria-label' | 'title' | 'children'>;
 
-function lookClass(
-  variant: IconLook['variant'],
-  className: string | undefined,
-): string | undefined {
+/** Splits the look's props from the element's own and draws the face: icon (or spinner), extras. */
+function splitLook<P extends IconLook & { className?: string | undefined }>(
+  props: P,
+  busy = false,
+) {
+  const {
+    label,
+    icon: Icon,
+    tooltip,
+    variant,
+    iconSize = 16,
+    className,
+    children,
+    ...rest
+  } = props;
   const base = variant === 'danger' ? controls.dangerButton : controls.iconButton;
-  return className ? `${base ?? ''} ${className}` : base;
+  const look = {
+    className: className ? `${base ?? ''} ${className}` : base,
+    'aria-label': label,
+    title: tooltip ?? label,
+  };
+  const face = (
+    <>
+      {busy ? <Spinner size={iconSize} /> : <Icon size={iconSize} aria-hidden="true" />}
+      {children}
+    </>
+  );
+  return { rest, look, face };
 }
 
 /**
- * The kit's icon-only button: an icon, its accessible label and a
- * tooltip. While `aria-busy` is true a spinner stands in for the icon.
+ * The kit's icon-only button: an icon, its accessible label and a tooltip.
+ * While `aria-busy` is true a spinner stands in for the icon.
  */
-export function IconButton({
-  label,
-  icon: Icon,
-  tooltip,
-  variant = 'plain',
-  iconSize = 16,
-  className,
-  children,
-  type = 'button',
-  ...rest
-}: IconButtonProps) {
-  const busy = rest['aria-busy'] === true || rest['aria-busy'] === 'true';
+export function IconButton({ type = 'button', ...props }: IconButtonProps) {
+  const busy = props['aria-busy'] === true || props['aria-busy'] === 'true';
+  const { rest, look, face } = splitLook(props, busy);
   return (
-    <button
-      type={type}
-      {...rest}
-      className={lookClass(variant, className)}
-      aria-label={label}
-      title={tooltip ?? label}
-    >
-      {busy ? <Spinner size={iconSize} /> : <Icon size={iconSize} aria-hidden="true" />}
-      {children}
+    <button type={type} {...rest} {...look}>
+      {face}
     </button>
   );
 }
@@ -63,25 +69,11 @@ export type IconLinkProps = IconLook &
   RefAttributes<HTMLAnchorElement>;
 
 /** A link that looks like an IconButton (a row's "open"). */
-export function IconLink({
-  label,
-  icon: Icon,
-  tooltip,
-  variant = 'plain',
-  iconSize = 16,
-  className,
-  children,
-  ...rest
-}: IconLinkProps) {
+export function IconLink(props: IconLinkProps) {
+  const { rest, look, face } = splitLook(props);
   return (
-    <Link
-      {...rest}
-      className={lookClass(variant, className)}
-      aria-label={label}
-      title={tooltip ?? label}
-    >
-      <Icon size={iconSize} aria-hidden="true" />
-      {children}
+    <Link {...rest} {...look}>
+      {face}
     </Link>
   );
 }

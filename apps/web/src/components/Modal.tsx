@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import controls from './controls.module.css';
+import { IconButton } from './IconButton';
 import styles from './Modal.module.css';
 
 interface ModalProps {
@@ -86,15 +86,7 @@ export function Modal({ open, title, onClose, role, size = 'normal', children }:
             <h2 id={titleId} className={styles.title}>
               {title}
             </h2>
-            <button
-              type="button"
-              className={controls.iconButton}
-              aria-label={t('modal.close')}
-              title={t('modal.close')}
-              onClick={onClose}
-            >
-              <X size={18} aria-hidden="true" />
-            </button>
+            <IconButton label={t('modal.close')} icon={X} iconSize={18} onClick={onClose} />
           </div>
           <div ref={bodyRef} className={styles.body}>
             {children}

@@ -1,9 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { request } from '../../lib/http';
 import controls from '../controls.module.css';
-import { EntityForm } from '../form/EntityForm';
-import { toFormValues, type FieldLabelKey } from '../form/fields';
+import type { FieldLabelKey } from '../form/fields';
+import { RowEditForm } from '../list/RowEditForm';
 import { invalidateResource } from '../list/useInfiniteList';
 import type { EditConfig, Row } from '../list/types';
 import styles from './Detail.module.css';
@@ -48,17 +47,12 @@ export function DetailForm<R extends Row>({
           ))}
         </dl>
       )}
-      <EntityForm
-        mode="edit"
-        // The form reads its values when it mounts, once per record: a refetch after the save
-        // must not overwrite what is on screen.
-        key={row.id}
+      <RowEditForm
+        path={path}
+        row={row}
         label={label}
-        schema={config.schema}
-        fields={config.fields}
-        defaultValues={config.toValues ? config.toValues(row) : toFormValues(config.fields, row)}
+        config={config}
         submitLabel={t('form.save')}
-        onSubmit={(body) => request(`${path}/${row.id}`, { method: 'PUT', body })}
         onSaved={() => invalidateResource(queryClient, path)}
         // OK after a save brings back the form as saved, not emptied as a create form is.
         onDoneOk={() => undefined}

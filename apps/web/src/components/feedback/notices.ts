@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { HttpError } from '../../lib/http';
 
 /** A short message in the app's notice area, optionally with one action (Undo). */
 export interface Notice {
@@ -49,6 +50,16 @@ export function showNotice(input: NoticeInput): number {
     );
   }
   return notice.id;
+}
+
+/**
+ * A write that failed: the server's own words when it refused it (4xx), else `fallback`; what
+ * nobody expected also goes to the console.
+ */
+export function showFailure(error: unknown, fallback: string): void {
+  const refused = error instanceof HttpError && error.status < 500;
+  if (!refused) console.error(error);
+  showNotice({ text: (refused && error.body?.message) || fallback, tone: 'error' });
 }
 
 export function dismissNotice(id: number): void {

@@ -2,7 +2,7 @@ import type { CsvPaths } from '@school/contract/paths';
 import { Upload } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import controls from '../controls.module.css';
+import { IconButton } from '../IconButton';
 import { Modal } from '../Modal';
 import { ImportFlow } from './ImportFlow';
 
@@ -24,19 +24,14 @@ export interface ImportDialogProps {
 export function ImportDialog({ paths, listPath, title, intro }: ImportDialogProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const label = t('import.open');
   return (
     <>
-      <button
-        type="button"
-        className={controls.iconButton}
-        aria-label={label}
-        title={label}
+      <IconButton
+        label={t('import.open')}
+        icon={Upload}
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
-      >
-        <Upload size={16} aria-hidden="true" />
-      </button>
+      />
       <Modal open={open} title={title} onClose={() => setOpen(false)}>
         <ImportFlow paths={paths} listPath={listPath} intro={intro} />
       </Modal>

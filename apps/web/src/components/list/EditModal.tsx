@@ -1,12 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { request } from '../../lib/http';
 import controls from '../controls.module.css';
 import { showNotice } from '../feedback/notices';
-import { EntityForm } from '../form/EntityForm';
-import { toFormValues } from '../form/fields';
 import { Modal } from '../Modal';
+import { RowEditForm } from './RowEditForm';
 import { invalidateResource } from './useInfiniteList';
 import type { EditConfig, Row } from './types';
 import styles from './EditModal.module.css';
@@ -53,18 +51,12 @@ export function EditModal<R extends Row>({
         </>
       ) : (
         <>
-          <EntityForm
-            mode="edit"
-            // A new row starts a new form: defaults are read once, when the form mounts.
-            key={row.id}
+          <RowEditForm
+            path={path}
+            row={row}
             label={title}
-            schema={config.schema}
-            fields={config.fields}
-            defaultValues={
-              config.toValues ? config.toValues(row) : toFormValues(config.fields, row)
-            }
+            config={config}
             submitLabel={t('form.saveChanges')}
-            onSubmit={(body) => request(`${path}/${row.id}`, { method: 'PUT', body })}
             onSaved={() => {
               invalidateResource(queryClient, path);
               // The modal closes at once; the same words as the done panel, in the notices.

@@ -2,9 +2,8 @@ import { Download } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadCsv } from '../../lib/csv';
-import controls from '../controls.module.css';
+import { IconButton } from '../IconButton';
 import { showNotice } from '../feedback/notices';
-import { Spinner } from '../Spinner';
 import { exportFailureMessage } from './serverCsv';
 import styles from './ListView.module.css';
 
@@ -44,17 +43,13 @@ export function ListToolbar({ total, capped, fileName, buildCsv, tools }: ListTo
       </p>
       <div className={styles.tools}>
         {tools}
-        <button
-          type="button"
-          className={controls.iconButton}
-          aria-label={t('list.exportCsv')}
-          title={t('list.exportCsv')}
+        <IconButton
+          label={t('list.exportCsv')}
+          icon={Download}
           disabled={exporting}
           aria-busy={exporting}
           onClick={() => void onExport()}
-        >
-          {exporting ? <Spinner size={16} /> : <Download size={16} aria-hidden="true" />}
-        </button>
+        />
       </div>
     </div>
   );

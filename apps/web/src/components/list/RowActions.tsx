@@ -1,7 +1,6 @@
 import { Copy, ExternalLink, Pencil, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import controls from '../controls.module.css';
+import { IconButton, IconLink } from '../IconButton';
 import styles from './RowActions.module.css';
 import type { CopyValue } from './types';
 
@@ -27,55 +26,27 @@ export function RowActions({
   onCopy,
 }: RowActionsProps) {
   const { t } = useTranslation();
-  const editLabel = t('list.edit', { name });
-  const deleteLabel = t('list.delete', { name });
-  const openLabel = t('list.open', { name });
-  const copyLabel = t('list.copy', { name });
   return (
     <span className={styles.actions}>
       {openHref !== undefined && (
-        <Link
-          className={controls.iconButton}
-          to={openHref}
-          aria-label={openLabel}
-          title={openLabel}
-        >
-          <ExternalLink size={16} aria-hidden="true" />
-        </Link>
+        <IconLink to={openHref} label={t('list.open', { name })} icon={ExternalLink} />
       )}
       {onCopy && copyValue && (
-        <button
-          type="button"
-          className={controls.iconButton}
-          aria-label={copyLabel}
-          title={copyLabel}
+        <IconButton
+          label={t('list.copy', { name })}
+          icon={Copy}
           onClick={() => onCopy(copyValue)}
-        >
-          <Copy size={16} aria-hidden="true" />
-        </button>
+        />
       )}
-      {onEdit && (
-        <button
-          type="button"
-          className={controls.iconButton}
-          aria-label={editLabel}
-          title={editLabel}
-          onClick={onEdit}
-        >
-          <Pencil size={16} aria-hidden="true" />
-        </button>
-      )}
+      {onEdit && <IconButton label={t('list.edit', { name })} icon={Pencil} onClick={onEdit} />}
       {onDelete && (
-        <button
-          type="button"
-          className={controls.dangerButton}
-          aria-label={deleteLabel}
-          title={deleteLabel}
+        <IconButton
+          label={t('list.delete', { name })}
+          icon={Trash2}
+          variant="danger"
           disabled={deleting}
           onClick={onDelete}
-        >
-          <Trash2 size={16} aria-hidden="true" />
-        </button>
+        />
       )}
     </span>
   );

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
+import type { Dictionary } from '../../i18n/i18n';
 import type { Parser } from '../../lib/http';
 import type { FieldLabelKey, FieldSpec, FormSchema, FormValues } from '../form/fields';
 
@@ -20,6 +21,16 @@ export interface Column<R> {
   /** A richer cell (a colour swatch); the CSV still uses `value`. */
   render?: (row: R) => ReactNode;
   align?: 'end';
+}
+
+type CellValue = string | number | null | undefined;
+type FieldName = keyof Dictionary['fields'];
+
+/** A column that shows one field of the row as it is, named and sorted by that field. */
+export function fieldColumn<R extends Record<K, CellValue>, K extends FieldName & string>(
+  key: K,
+): Column<R> {
+  return { key, label: `fields.${key}`, sort: key, value: (row) => row[key] };
 }
 
 /** Where a list lives on the server and how its rows are read and named. */

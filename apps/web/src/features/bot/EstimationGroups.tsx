@@ -3,6 +3,7 @@ import { Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import controls from '../../components/controls.module.css';
+import { IconButton } from '../../components/IconButton';
 import { askConfirm } from '../../components/feedback/confirm';
 import { showNotice } from '../../components/feedback/notices';
 import { EntityForm } from '../../components/form/EntityForm';
@@ -50,15 +51,12 @@ export function EstimationGroups({
           {groups.map((group) => (
             <li key={group.id}>
               <span>{group.name}</span>
-              <button
-                type="button"
-                className={controls.iconButton}
-                aria-label={t('list.delete', { name: group.name })}
-                title={t('list.delete', { name: group.name })}
+              <IconButton
+                label={t('list.delete', { name: group.name })}
+                icon={Trash2}
+                iconSize={14}
                 onClick={() => void remove(group)}
-              >
-                <Trash2 size={14} aria-hidden="true" />
-              </button>
+              />
             </li>
           ))}
         </ul>

@@ -2,10 +2,8 @@ import { client, clientWrite, type Client } from '@school/contract/clients';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { DetailForm, type ReadOnlyField } from '../../components/detail/DetailForm';
-import { EntityDetail } from '../../components/detail/EntityDetail';
 import { useEntity } from '../../components/detail/useEntity';
-import { BackLink, RecordNotFound } from '../../components/detail/RecordLinks';
-import { HeaderBlock } from '../../components/HeaderBlock';
+import { RecordScreen } from '../../components/detail/RecordScreen';
 import { formatDateTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { clientValues, DETAIL_FIELDS } from './clientFields';
@@ -37,35 +35,25 @@ export function ClientDetailScreen() {
   const readOnly = useReadOnly();
 
   return (
-    <>
-      <HeaderBlock
-        title={t('titles.client')}
-        subtitle={entity.data ? clientName(entity.data) : undefined}
-      />
-      <BackLink to="/clients">{t('clients.back')}</BackLink>
-      <EntityDetail
-        entity={entity}
-        notFound={
-          <RecordNotFound
-            message={t('clients.notFound')}
-            to="/clients"
-            linkLabel={t('clients.toList')}
+    <RecordScreen
+      entity={entity}
+      title={t('titles.client')}
+      name={clientName}
+      list={{ to: '/clients', back: t('clients.back'), toList: t('clients.toList') }}
+      notFound={t('clients.notFound')}
+    >
+      {(row) => (
+        <>
+          <ClientStudent clientId={row.id} />
+          <DetailForm
+            path={CLIENTS_PATH}
+            row={row}
+            label={t('clients.form')}
+            config={EDIT}
+            readOnly={readOnly(row)}
           />
-        }
-      >
-        {(row) => (
-          <>
-            <ClientStudent clientId={row.id} />
-            <DetailForm
-              path={CLIENTS_PATH}
-              row={row}
-              label={t('clients.form')}
-              config={EDIT}
-              readOnly={readOnly(row)}
-            />
-          </>
-        )}
-      </EntityDetail>
-    </>
+        </>
+      )}
+    </RecordScreen>
   );
 }

@@ -3,7 +3,7 @@ import type { Stage } from '@school/contract/lookups';
 import { api } from '@school/contract/paths';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Column } from '../../components/list/types';
+import { fieldColumn, type Column } from '../../components/list/types';
 import { useLookup } from '../../components/lookups';
 import { formatMoney } from '../../lib/format';
 import styles from './Clients.module.css';
@@ -31,10 +31,10 @@ export function useClientColumns(): Column<Client>[] {
   const stageOf = useStageLooks();
   return useMemo(
     () => [
-      { key: 'firstName', label: 'fields.firstName', sort: 'firstName', value: (r) => r.firstName },
-      { key: 'lastName', label: 'fields.lastName', sort: 'lastName', value: (r) => r.lastName },
-      { key: 'email', label: 'fields.email', sort: 'email', value: (r) => r.email },
-      { key: 'tel', label: 'fields.tel', sort: 'tel', value: (r) => r.tel },
+      fieldColumn('firstName'),
+      fieldColumn('lastName'),
+      fieldColumn('email'),
+      fieldColumn('tel'),
       {
         key: 'product',
         label: 'fields.product',

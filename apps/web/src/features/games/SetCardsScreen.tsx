@@ -1,20 +1,18 @@
 import { gameSetList } from '@school/contract/games';
 import { api, withQuery } from '@school/contract/paths';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import controls from '../../components/controls.module.css';
-import { EntityDetail } from '../../components/detail/EntityDetail';
-import { BackLink, RecordNotFound } from '../../components/detail/RecordLinks';
+import { RecordScreen } from '../../components/detail/RecordScreen';
 import { useEntity } from '../../components/detail/useEntity';
-import { dismissNotice, showNotice } from '../../components/feedback/notices';
+import { dismissNotice, showFailure, showNotice } from '../../components/feedback/notices';
 import { scheduleCommit, usePendingKeys } from '../../components/feedback/pendingCommits';
-import { HeaderBlock } from '../../components/HeaderBlock';
 import { deleteFailureMessage } from '../../components/list/deleteFailure';
 import { LoadingState } from '../../components/LoadingState';
-import { Selector } from '../../components/Selector';
-import { HttpError, request } from '../../lib/http';
+import { PickForm } from '../../components/PickForm';
+import { request } from '../../lib/http';
 import { setCardList, setCardsUrl, type GameSetList, type SetCard } from './gamesApi';
 import { SetOrderList } from './SetOrderList';
 import { ShareButtons } from './ShareButtons';
@@ -28,18 +26,15 @@ export function SetCardsScreen() {
   const { id } = useParams();
   const entity = useEntity(api.sets, id, gameSetList);
   return (
-    <>
-      <HeaderBlock title={t('titles.setCards')} subtitle={entity.data?.name} />
-      <BackLink to="/set">{t('titles.set')}</BackLink>
-      <EntityDetail
-        entity={entity}
-        notFound={
-          <RecordNotFound message={t('games.setNotFound')} to="/set" linkLabel={t('titles.set')} />
-        }
-      >
-        {(set) => <SetCards set={set} />}
-      </EntityDetail>
-    </>
+    <RecordScreen
+      entity={entity}
+      title={t('titles.setCards')}
+      name={(set) => set.name}
+      list={{ to: '/set', back: t('titles.set'), toList: t('titles.set') }}
+      notFound={t('games.setNotFound')}
+    >
+      {(set) => <SetCards set={set} />}
+    </RecordScreen>
   );
 }
 
@@ -47,10 +42,7 @@ function SetCards({ set }: { set: GameSetList }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const pendingKeys = usePendingKeys();
-  const selectId = useId();
   const headingId = useId();
-  const [chosen, setChosen] = useState('');
-  const [busy, setBusy] = useState(false);
   const key = ['set-cards', set.id];
   const cards = useQuery({
     queryKey: key,
@@ -60,26 +52,7 @@ function SetCards({ set }: { set: GameSetList }) {
     void queryClient.invalidateQueries({ queryKey: key });
     void queryClient.invalidateQueries({ queryKey: ['entity'] });
   };
-  const failed = (error: unknown) => {
-    const refused = error instanceof HttpError && error.status < 500;
-    if (!refused) console.error(error);
-    showNotice({ text: (refused && error.body?.message) || t('messages.error'), tone: 'error' });
-  };
-
-  const add = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!chosen) return;
-    setBusy(true);
-    try {
-      await request(api.setCards, { method: 'POST', body: { set: set.id, grid: Number(chosen) } });
-      setChosen('');
-    } catch (error) {
-      failed(error);
-    } finally {
-      setBusy(false);
-      refresh();
-    }
-  };
+  const failed = (error: unknown) => showFailure(error, t('messages.error'));
 
   const rows = (cards.data ?? []).filter((card) => !pendingKeys.has(api.setCard(card.id)));
 
@@ -154,24 +127,17 @@ function SetCards({ set }: { set: GameSetList }) {
         <span role="status">{t(set.playable ? 'games.playable' : 'games.setNotPlayable')}</span>
         <ShareButtons row={set} />
       </div>
-      <form className={styles.addForm} onSubmit={(event) => void add(event)}>
-        <label className={controls.label} htmlFor={selectId}>
-          {t('games.addToSet')}
-        </label>
-        <div className={styles.addControls}>
-          <Selector
-            id={selectId}
-            name="grid"
-            url={GAMES_URL}
-            value={chosen}
-            onChange={setChosen}
-            autoSelectSingle={false}
-          />
-          <button type="submit" className={controls.secondaryButton} disabled={busy || !chosen}>
-            {t('games.add')}
-          </button>
-        </div>
-      </form>
+      <PickForm
+        className={styles.addForm}
+        label={t('games.addToSet')}
+        name="grid"
+        url={GAMES_URL}
+        submitLabel={t('games.add')}
+        onPick={(grid) =>
+          request(api.setCards, { method: 'POST', body: { set: set.id, grid: Number(grid) } })
+        }
+        onSettled={refresh}
+      />
       {cards.isPending ? (
         <LoadingState />
       ) : rows.length === 0 ? (

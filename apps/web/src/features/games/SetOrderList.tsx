@@ -20,7 +20,7 @@ import type { TFunction } from 'i18next';
 import { ArrowDown, ArrowUp, GripVertical, Trash2 } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import controls from '../../components/controls.module.css';
+import { IconButton } from '../../components/IconButton';
 import { GAME_KINDS, type SetCard } from './gamesApi';
 import styles from './Games.module.css';
 
@@ -110,56 +110,41 @@ function SetOrderItem({
       className={`${styles.setItem}${isDragging ? ` ${styles.dragging}` : ''}`}
       style={{ transform: CSS.Translate.toString(transform), transition }}
     >
-      <button
-        type="button"
+      <IconButton
         ref={setActivatorNodeRef}
         data-handle={card.id}
-        className={`${controls.iconButton} ${styles.handle}`}
-        title={t('games.dragGame', { name: card.name })}
+        className={styles.handle}
         {...attributes}
         {...listeners}
-        aria-label={t('games.dragGame', { name: card.name })}
-      >
-        <GripVertical size={16} aria-hidden="true" />
-      </button>
+        label={t('games.dragGame', { name: card.name })}
+        icon={GripVertical}
+      />
       <span className={styles.position}>{index + 1}</span>
       <span className={styles.setName}>
         {card.name}
         {kind && <span className={styles.muted}> · {t(kind.title)}</span>}
       </span>
-      <button
-        type="button"
-        className={controls.iconButton}
+      <IconButton
         data-card={card.id}
         data-dir={-1}
-        aria-label={t('games.moveUp', { name: card.name })}
-        title={t('games.moveUp', { name: card.name })}
+        label={t('games.moveUp', { name: card.name })}
+        icon={ArrowUp}
         disabled={index === 0}
         onClick={() => onMove(index, index - 1, 'button')}
-      >
-        <ArrowUp size={16} aria-hidden="true" />
-      </button>
-      <button
-        type="button"
-        className={controls.iconButton}
+      />
+      <IconButton
         data-card={card.id}
         data-dir={1}
-        aria-label={t('games.moveDown', { name: card.name })}
-        title={t('games.moveDown', { name: card.name })}
+        label={t('games.moveDown', { name: card.name })}
+        icon={ArrowDown}
         disabled={last}
         onClick={() => onMove(index, index + 1, 'button')}
-      >
-        <ArrowDown size={16} aria-hidden="true" />
-      </button>
-      <button
-        type="button"
-        className={controls.iconButton}
-        aria-label={t('games.removeFromSet', { name: card.name })}
-        title={t('games.removeFromSet', { name: card.name })}
+      />
+      <IconButton
+        label={t('games.removeFromSet', { name: card.name })}
+        icon={Trash2}
         onClick={() => onRemove(card)}
-      >
-        <Trash2 size={16} aria-hidden="true" />
-      </button>
+      />
     </li>
   );
 }

@@ -5,6 +5,7 @@ import { ChevronLeft, ChevronRight, Repeat } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import controls from '../../components/controls.module.css';
+import { IconButton } from '../../components/IconButton';
 import { EntityForm } from '../../components/form/EntityForm';
 import { HeaderBlock } from '../../components/HeaderBlock';
 import { InfoPieces } from '../../components/InfoPieces';
@@ -148,15 +149,12 @@ export function ScheduleScreen() {
         <div className={styles.navigation}>
           {!cycled && !rangeMode && (
             <div className={styles.week} role="group" aria-label={t('schedule.weekNav')}>
-              <button
-                type="button"
-                className={controls.iconButton}
-                aria-label={t('schedule.previousWeek')}
-                title={t('schedule.previousWeek')}
+              <IconButton
+                label={t('schedule.previousWeek')}
+                icon={ChevronLeft}
+                iconSize={18}
                 onClick={() => setBias((b) => b - 1)}
-              >
-                <ChevronLeft size={18} aria-hidden="true" />
-              </button>
+              />
               <button
                 type="button"
                 className={controls.secondaryButton}
@@ -165,15 +163,12 @@ export function ScheduleScreen() {
               >
                 {t('schedule.thisWeek')}
               </button>
-              <button
-                type="button"
-                className={controls.iconButton}
-                aria-label={t('schedule.nextWeek')}
-                title={t('schedule.nextWeek')}
+              <IconButton
+                label={t('schedule.nextWeek')}
+                icon={ChevronRight}
+                iconSize={18}
                 onClick={() => setBias((b) => b + 1)}
-              >
-                <ChevronRight size={18} aria-hidden="true" />
-              </button>
+              />
             </div>
           )}
           {!cycled && (

@@ -1,12 +1,12 @@
 import { api } from '@school/contract/paths';
 import { icalFeed } from '@school/contract/schedule';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Copy, RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import controls from '../../components/controls.module.css';
 import { askConfirm } from '../../components/feedback/confirm';
 import { showNotice } from '../../components/feedback/notices';
 import { useCopy } from '../../components/list/useRowActions';
+import { LinkActions } from '../../components/LinkActions';
 import { LoadingState } from '../../components/LoadingState';
 import { HttpError, request } from '../../lib/http';
 import styles from './SettingsScreen.module.css';
@@ -63,25 +63,13 @@ export function CalendarFeedSection() {
       ) : feed.data ? (
         <>
           <p className={styles.feedUrl}>{feed.data.url}</p>
-          <div className={styles.feedActions}>
-            <button
-              type="button"
-              className={controls.secondaryButton}
-              onClick={() => feed.data && void copy(feed.data.url)}
-            >
-              <Copy size={16} aria-hidden="true" />
-              {t('settings.calendar.copy')}
-            </button>
-            <button
-              type="button"
-              className={controls.secondaryButton}
-              disabled={make.isPending}
-              onClick={() => void renew()}
-            >
-              <RefreshCw size={16} aria-hidden="true" />
-              {t('settings.calendar.renew')}
-            </button>
-          </div>
+          <LinkActions
+            copyLabel={t('settings.calendar.copy')}
+            renewLabel={t('settings.calendar.renew')}
+            onCopy={() => feed.data && void copy(feed.data.url)}
+            onRenew={() => void renew()}
+            renewing={make.isPending}
+          />
         </>
       ) : (
         <button

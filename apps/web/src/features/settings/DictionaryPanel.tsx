@@ -20,6 +20,7 @@ export function DictionaryPanel<R extends Row>({ view, title, fileName }: Dictio
   const { t } = useTranslation();
   const [createOpen, setCreateOpen] = useState(false);
   const panelId = useId();
+  const ToggleIcon = createOpen ? Minus : Plus;
   return (
     <>
       <div className={styles.toolbar}>
@@ -30,11 +31,7 @@ export function DictionaryPanel<R extends Row>({ view, title, fileName }: Dictio
           aria-controls={panelId}
           onClick={() => setCreateOpen((open) => !open)}
         >
-          {createOpen ? (
-            <Minus size={16} aria-hidden="true" />
-          ) : (
-            <Plus size={16} aria-hidden="true" />
-          )}
+          <ToggleIcon size={16} aria-hidden="true" />
           {t('dictionaries.add')}
         </button>
       </div>

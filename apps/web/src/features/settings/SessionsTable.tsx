@@ -1,7 +1,7 @@
 import type { SessionItem } from '@school/contract/auth';
 import { Monitor, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import controls from '../../components/controls.module.css';
+import { IconButton } from '../../components/IconButton';
 import { formatDateTime } from '../../lib/format';
 import styles from './SettingsScreen.module.css';
 
@@ -49,16 +49,13 @@ export function SessionsTable({ sessions, timeZone, deletingId, onDelete }: Sess
                 <time dateTime={session.lastActivity}>{format(session.lastActivity)}</time>
               </td>
               <td className={styles.actions}>
-                <button
-                  type="button"
-                  className={controls.dangerButton}
-                  aria-label={t('settings.delete')}
-                  title={t('settings.delete')}
+                <IconButton
+                  label={t('settings.delete')}
+                  icon={Trash2}
+                  variant="danger"
                   disabled={deletingId === session.id}
                   onClick={() => onDelete(session)}
-                >
-                  <Trash2 size={16} aria-hidden="true" />
-                </button>
+                />
               </td>
             </tr>
           ))}

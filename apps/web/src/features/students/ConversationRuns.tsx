@@ -1,16 +1,16 @@
 import { conversationProgress, estimation, type ConversationProgress } from '@school/contract/bot';
 import { api, withQuery } from '@school/contract/paths';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import controls from '../../components/controls.module.css';
 import { showNotice } from '../../components/feedback/notices';
 import { LoadingState } from '../../components/LoadingState';
-import { Selector } from '../../components/Selector';
+import { PickForm } from '../../components/PickForm';
 import { formatDateTime } from '../../lib/format';
-import { HttpError, request } from '../../lib/http';
+import { request } from '../../lib/http';
 import { useSession } from '../../lib/session';
 import styles from './Students.module.css';
 
@@ -28,10 +28,7 @@ export function ConversationRuns({ studentId }: { studentId: number }) {
   const { session } = useSession();
   const timeZone = session.isLoggedIn ? session.timeZone : undefined;
   const headingId = useId();
-  const selectId = useId();
   const [isForMe, setIsForMe] = useState<'1' | '0'>('1');
-  const [chosen, setChosen] = useState('');
-  const [busy, setBusy] = useState(false);
   const runs = useQuery({
     queryKey: [RUNS_KEY, studentId, isForMe],
     queryFn: ({ signal }) =>
@@ -42,52 +39,26 @@ export function ConversationRuns({ studentId }: { studentId: number }) {
     staleTime: 0,
   });
 
-  const assign = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!chosen) return;
-    setBusy(true);
-    try {
-      await request(api.conversationProgress, {
-        method: 'POST',
-        body: { student: studentId, conversationId: Number(chosen) },
-        schema: conversationProgress,
-      });
-      setChosen('');
-      showNotice({ text: t('students.runAssigned') });
-    } catch (error) {
-      const refused = error instanceof HttpError && error.status < 500;
-      if (!refused) console.error(error);
-      showNotice({
-        text: (refused && error.body?.message) || t('messages.error'),
-        tone: 'error',
-      });
-    } finally {
-      setBusy(false);
-      void queryClient.invalidateQueries({ queryKey: [RUNS_KEY, studentId] });
-    }
+  const assign = async (conversationId: string) => {
+    await request(api.conversationProgress, {
+      method: 'POST',
+      body: { student: studentId, conversationId: Number(conversationId) },
+      schema: conversationProgress,
+    });
+    showNotice({ text: t('students.runAssigned') });
   };
 
   return (
     <section className={`${controls.card} ${styles.section}`} aria-labelledby={headingId}>
       <h2 id={headingId}>{t('students.runs')}</h2>
-      <form className={styles.assign} onSubmit={(event) => void assign(event)}>
-        <label className={controls.label} htmlFor={selectId}>
-          {t('students.assignConversation')}
-        </label>
-        <div className={styles.assignControls}>
-          <Selector
-            id={selectId}
-            name="conversation"
-            url={CONVERSATIONS_URL}
-            value={chosen}
-            onChange={setChosen}
-            autoSelectSingle={false}
-          />
-          <button type="submit" className={controls.secondaryButton} disabled={busy || !chosen}>
-            {t('students.assign')}
-          </button>
-        </div>
-      </form>
+      <PickForm
+        label={t('students.assignConversation')}
+        name="conversation"
+        url={CONVERSATIONS_URL}
+        submitLabel={t('students.assign')}
+        onPick={assign}
+        onSettled={() => void queryClient.invalidateQueries({ queryKey: [RUNS_KEY, studentId] })}
+      />
       <div className={styles.kindToggle} role="group" aria-label={t('students.runKind')}>
         {(['1', '0'] as const).map((value) => (
           <button

@@ -12,7 +12,7 @@ import { parseId, useEntity } from '../../components/detail/useEntity';
 import { BackLink, RecordNotFound } from '../../components/detail/RecordLinks';
 import { HeaderBlock } from '../../components/HeaderBlock';
 import { ListScreen } from '../../components/list/ListScreen';
-import type { Column } from '../../components/list/types';
+import { fieldColumn, type Column } from '../../components/list/types';
 import { DOCUMENT_FIELDS } from './studentFields';
 import { documentsResource, STUDENTS_PATH, studentName } from './studentsApi';
 import styles from './Students.module.css';
@@ -68,10 +68,10 @@ export function DocumentsScreen() {
   const resource = useMemo(() => documentsResource(studentId ?? 0), [studentId]);
   const columns = useMemo<readonly Column<StudentDocument>[]>(
     () => [
-      { key: 'name', label: 'fields.name', sort: 'name', value: (row) => row.name },
-      { key: 'number', label: 'fields.number', sort: 'number', value: (row) => row.number },
-      { key: 'dateFrom', label: 'fields.dateFrom', sort: 'dateFrom', value: (row) => row.dateFrom },
-      { key: 'dateTo', label: 'fields.dateTo', sort: 'dateTo', value: (row) => row.dateTo },
+      fieldColumn('name'),
+      fieldColumn('number'),
+      fieldColumn('dateFrom'),
+      fieldColumn('dateTo'),
       { key: 'carRegistrNum', label: 'fields.carRegistrNum', value: (row) => row.carRegistrNum },
       {
         key: 'expiry',

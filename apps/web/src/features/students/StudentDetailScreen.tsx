@@ -1,18 +1,17 @@
 import { api } from '@school/contract/paths';
 import { student, studentUpdate, type Student } from '@school/contract/students';
 import { useQueryClient } from '@tanstack/react-query';
-import { Copy, FileText, RefreshCw } from 'lucide-react';
+import { FileText } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import controls from '../../components/controls.module.css';
 import { DetailForm, type ReadOnlyField } from '../../components/detail/DetailForm';
-import { EntityDetail } from '../../components/detail/EntityDetail';
 import { ENTITY_QUERY_KEY, useEntity } from '../../components/detail/useEntity';
 import { askConfirm } from '../../components/feedback/confirm';
 import { showNotice } from '../../components/feedback/notices';
-import { BackLink, RecordNotFound } from '../../components/detail/RecordLinks';
-import { HeaderBlock } from '../../components/HeaderBlock';
+import { RecordScreen } from '../../components/detail/RecordScreen';
+import { LinkActions } from '../../components/LinkActions';
 import { invalidateResource } from '../../components/list/useInfiniteList';
 import { useCopy } from '../../components/list/useRowActions';
 import { formatDateTime } from '../../lib/format';
@@ -36,28 +35,15 @@ export function StudentDetailScreen() {
   const entity = useEntity(STUDENTS_PATH, id, student);
 
   return (
-    <>
-      <HeaderBlock
-        title={t('titles.student')}
-        subtitle={entity.data ? studentName(entity.data) : undefined}
-      />
-      <BackLink to="/students">{t('students.back')}</BackLink>
-      <EntityDetail entity={entity} notFound={<StudentNotFound />}>
-        {(row) => <StudentPage row={row} />}
-      </EntityDetail>
-    </>
-  );
-}
-
-/** The student of the address does not exist. */
-function StudentNotFound() {
-  const { t } = useTranslation();
-  return (
-    <RecordNotFound
-      message={t('students.notFound')}
-      to="/students"
-      linkLabel={t('students.toList')}
-    />
+    <RecordScreen
+      entity={entity}
+      title={t('titles.student')}
+      name={studentName}
+      list={{ to: '/students', back: t('students.back'), toList: t('students.toList') }}
+      notFound={t('students.notFound')}
+    >
+      {(row) => <StudentPage row={row} />}
+    </RecordScreen>
   );
 }
 
@@ -157,25 +143,13 @@ function BotLink({ row }: { row: Student }) {
     <section className={`${controls.card} ${styles.section}`} aria-labelledby="student-bot-link">
       <h2 id="student-bot-link">{t('fields.deepLink')}</h2>
       <p className={styles.deepLink}>{row.deepLink ?? t('students.botNotConfigured')}</p>
-      <div className={styles.actions}>
-        <button
-          type="button"
-          className={controls.secondaryButton}
-          onClick={() => void copy(deepLinkCopy(t)(row))}
-        >
-          <Copy size={16} aria-hidden="true" />
-          {t('students.copyLink')}
-        </button>
-        <button
-          type="button"
-          className={controls.secondaryButton}
-          disabled={busy}
-          onClick={() => void renew()}
-        >
-          <RefreshCw size={16} aria-hidden="true" />
-          {t('students.newLink')}
-        </button>
-      </div>
+      <LinkActions
+        copyLabel={t('students.copyLink')}
+        renewLabel={t('students.newLink')}
+        onCopy={() => void copy(deepLinkCopy(t)(row))}
+        onRenew={() => void renew()}
+        renewing={busy}
+      />
     </section>
   );
 }

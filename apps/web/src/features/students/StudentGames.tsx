@@ -7,6 +7,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import controls from '../../components/controls.module.css';
+import { IconButton } from '../../components/IconButton';
 import { useCopy } from '../../components/list/useRowActions';
 import { LoadingState } from '../../components/LoadingState';
 import { formatDateTime } from '../../lib/format';
@@ -74,15 +75,11 @@ export function StudentGames({ student }: { student: Student }) {
               return (
                 <li key={game.id} className={styles.gameLink}>
                   <span>{game.name}</span>
-                  <button
-                    type="button"
-                    className={controls.iconButton}
-                    aria-label={label}
-                    title={label}
+                  <IconButton
+                    label={label}
+                    icon={Link2}
                     onClick={() => void copy(linkForStudent(game.link, student.hashCode))}
-                  >
-                    <Link2 size={16} aria-hidden="true" />
-                  </button>
+                  />
                 </li>
               );
             })}

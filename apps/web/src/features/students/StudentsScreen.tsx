@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLookupLabels } from '../../components/lookups';
 import { ImportDialog } from '../../components/import/ImportDialog';
 import { ListScreen } from '../../components/list/ListScreen';
-import type { Column } from '../../components/list/types';
+import { fieldColumn, type Column } from '../../components/list/types';
 import { QUICK_FIELDS, STUDENT_FILTERS } from './studentFields';
 import { deepLinkCopy, studentsResource } from './studentsApi';
 
@@ -16,9 +16,9 @@ export function StudentsScreen() {
   const groupName = useLookupLabels(api.lookup('groups'));
   const columns = useMemo<readonly Column<Student>[]>(
     () => [
-      { key: 'name', label: 'fields.name', sort: 'name', value: (row) => row.name },
-      { key: 'surname', label: 'fields.surname', sort: 'surname', value: (row) => row.surname },
-      { key: 'email', label: 'fields.email', sort: 'email', value: (row) => row.email },
+      fieldColumn('name'),
+      fieldColumn('surname'),
+      fieldColumn('email'),
       {
         key: 'telegramUsername',
         label: 'fields.telegramUsername',
@@ -27,7 +27,7 @@ export function StudentsScreen() {
       },
       { key: 'level', label: 'fields.level', value: (row) => levelName(row.level) },
       { key: 'groupe', label: 'fields.groupe', value: (row) => groupName(row.groupe) },
-      { key: 'location', label: 'fields.location', sort: 'location', value: (row) => row.location },
+      fieldColumn('location'),
     ],
     [levelName, groupName],
   );

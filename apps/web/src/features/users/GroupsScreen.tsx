@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { FieldSpec } from '../../components/form/fields';
 import { ListScreen } from '../../components/list/ListScreen';
-import type { Column, Resource } from '../../components/list/types';
+import { fieldColumn, type Column, type Resource } from '../../components/list/types';
 
 const resource: Resource<Group> = {
   path: api.groups,
@@ -15,9 +15,7 @@ const resource: Resource<Group> = {
 
 const FIELDS: readonly FieldSpec[] = [{ name: 'name', label: 'fields.name' }];
 
-const COLUMNS: readonly Column<Group>[] = [
-  { key: 'name', label: 'fields.name', sort: 'name', value: (row) => row.name },
-];
+const COLUMNS: readonly Column<Group>[] = [fieldColumn('name')];
 
 export function GroupsScreen() {
   const { t } = useTranslation();

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { FieldSpec } from '../../components/form/fields';
 import { ListScreen } from '../../components/list/ListScreen';
-import type { Column, Resource } from '../../components/list/types';
+import { fieldColumn, type Column, type Resource } from '../../components/list/types';
 import { useLookupLabels } from '../../components/lookups';
 import { formatMoney } from '../../lib/format';
 
@@ -31,7 +31,7 @@ function useColumns(): Column<Project>[] {
   const productName = useLookupLabels(api.lookup('products'));
   return useMemo(
     () => [
-      { key: 'name', label: 'fields.name', sort: 'name', value: (row) => row.name },
+      fieldColumn('name'),
       {
         key: 'description',
         label: 'fields.description',

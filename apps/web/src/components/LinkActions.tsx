@@ -1,0 +1,39 @@
+import { Copy, RefreshCw } from 'lucide-react';
+import controls from './controls.module.css';
+import layout from './layout.module.css';
+
+interface LinkActionsProps {
+  copyLabel: string;
+  renewLabel: string;
+  onCopy: () => void;
+  onRenew: () => void;
+  /** A new link is on its way: the renew button waits. */
+  renewing: boolean;
+}
+
+/** The two actions under a private link (a student's bot link, the calendar feed): copy, renew. */
+export function LinkActions({
+  copyLabel,
+  renewLabel,
+  onCopy,
+  onRenew,
+  renewing,
+}: LinkActionsProps) {
+  return (
+    <div className={layout.buttonRow}>
+      <button type="button" className={controls.secondaryButton} onClick={onCopy}>
+        <Copy size={16} aria-hidden="true" />
+        {copyLabel}
+      </button>
+      <button
+        type="button"
+        className={controls.secondaryButton}
+        disabled={renewing}
+        onClick={onRenew}
+      >
+        <RefreshCw size={16} aria-hidden="true" />
+        {renewLabel}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import controls from './controls.module.css';
+import { showFailure } from './feedback/notices';
+import layout from './layout.module.css';
+import { Selector } from './Selector';
+
+interface PickFormProps {
+  /** The label above the choice ("Add a game to the set"). */
+  label: string;
+  /** The lookup's field name and address (Selector). */
+  name: string;
+  url: string;
+  submitLabel: string;
+  /** Adds the chosen item (its id); the choice clears once it is added, a failure is told. */
+  onPick: (id: string) => Promise<unknown>;
+  /** After every try, added or not: the list below reloads. */
+  onSettled: () => void;
+  className?: string;
+}
+
+/** One item picked from a lookup and added with a button (a game to a set, a bot conversation). */
+export function PickForm({
+  label,
+  name,
+  url,
+  submitLabel,
+  onPick,
+  onSettled,
+  className,
+}: PickFormProps) {
+  const { t } = useTranslation();
+  const selectId = useId();
+  const [chosen, setChosen] = useState('');
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!chosen) return;
+    setBusy(true);
+    try {
+      await onPick(chosen);
+      setChosen('');
+    } catch (error) {
+      showFailure(error, t('messages.error'));
+    } finally {
+      setBusy(false);
+      onSettled();
+    }
+  };
+  return (
+    <form
+      className={className ? `${layout.pickForm} ${className}` : layout.pickForm}
+      onSubmit={(event) => void submit(event)}
+    >
+      <label className={controls.label} htmlFor={selectId}>
+        {label}
+      </label>
+      <div className={layout.pickControls}>
+        <Selector
+          id={selectId}
+          name={name}
+          url={url}
+          value={chosen}
+          onChange={setChosen}
+          autoSelectSingle={false}
+        />
+        <button type="submit" className={controls.secondaryButton} disabled={busy || !chosen}>
+          {submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,44 @@
+import { request } from '../../lib/http';
+import { EntityForm } from '../form/EntityForm';
+import { toFormValues } from '../form/fields';
+import type { EditConfig, Row } from './types';
+
+interface RowEditFormProps<R extends Row> {
+  /** The resource: the form PUTs {path}/{row.id}. */
+  path: string;
+  row: R;
+  /** The form's accessible name. */
+  label: string;
+  config: EditConfig<R>;
+  submitLabel: string;
+  onSaved: () => void;
+  onDoneOk: () => void;
+}
+
+/** The form that edits one row, in the edit modal and on a record's screen. */
+export function RowEditForm<R extends Row>({
+  path,
+  row,
+  label,
+  config,
+  submitLabel,
+  onSaved,
+  onDoneOk,
+}: RowEditFormProps<R>) {
+  return (
+    <EntityForm
+      mode="edit"
+      // The form reads its values once, when it mounts: a new row starts a new form, and a
+      // refetch after a save does not overwrite what is on screen.
+      key={row.id}
+      label={label}
+      schema={config.schema}
+      fields={config.fields}
+      defaultValues={config.toValues ? config.toValues(row) : toFormValues(config.fields, row)}
+      submitLabel={submitLabel}
+      onSubmit={(body) => request(`${path}/${row.id}`, { method: 'PUT', body })}
+      onSaved={onSaved}
+      onDoneOk={onDoneOk}
+    />
+  );
+}
