@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 
-/** Import boundaries (ADR 014, CONVENTIONS.md Layout). */
+/** Import boundaries (ADR 014, docs/architecture.md, Import rules). */
 const otherFeature = {
   group: ['../*/**', '!../../**'],
   message: 'A feature does not import another feature: move what both need to components/ or lib/.',

@@ -45,7 +45,7 @@ describe('login and logout', () => {
     expect(new URL(page.url()).pathname).toBe('/login');
   });
 
-  it('shows the Polish texts of SPEC when the language is Polish', async () => {
+  it('shows the Polish texts when the language is Polish', async () => {
     const page = await browser.newPage();
     await page.goto('/login');
     await page.getByLabel('Language').selectOption('pl');

@@ -11,7 +11,7 @@ const FLAGS = [
   '--no-first-run',
 ];
 
-/** DESIGN.md §1: $CHROME_PATH, /usr/bin/chromium, else the binary the npm package ships. */
+/** docs/architecture.md, Tests: $CHROME_PATH, /usr/bin/chromium, else the binary the npm package ships. */
 async function chromePath(): Promise<string> {
   const fromEnv = process.env.CHROME_PATH;
   if (fromEnv && existsSync(fromEnv)) return fromEnv;

@@ -142,7 +142,7 @@ describe('students', () => {
     await page.getByRole('row', { name: /Dmytro/ }).waitFor();
     await expect.poll(() => page.getByRole('row', { name: /Olena/ }).count()).toBe(0);
 
-    // a student with documents is not deleted: SPEC's linked message, the row stays
+    // a student with documents is not deleted: the linked-delete message (docs/interface.md, Messages), the row stays
     await setUndoDelay(page, 300);
     try {
       await page.getByRole('button', { name: 'Delete Dmytro Documents' }).click();

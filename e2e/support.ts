@@ -85,7 +85,7 @@ export function watchBrowserDialogs(page: Page) {
   return seen;
 }
 
-/** SPEC §8's failed-delete text (en), shown when other records are linked to the one deleted. */
+/** The failed-delete text in English (docs/interface.md, Messages), shown when other records are linked to the one deleted. */
 export const LINKED =
   'The element was probably not deleted because other elements are linked to it. First make sure that no element is linked to it.';
 

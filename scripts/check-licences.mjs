@@ -1,5 +1,5 @@
 // `npm run lint` runs this: every production dependency of every workspace must carry a
-// permissive licence (DESIGN.md §4). npm's lockfile says which installed packages are
+// permissive licence (docs/quality.md). npm's lockfile says which installed packages are
 // production ones (not marked dev); license-checker-rseidelsohn reads what each one declares.
 // Usage: node scripts/check-licences.mjs [project folder]
 import { readFileSync } from 'node:fs';

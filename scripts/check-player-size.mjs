@@ -1,4 +1,4 @@
-// The player's initial download budget (DESIGN §4): the JavaScript a first visit to a game
+// The player's initial download budget (docs/quality.md): the JavaScript a first visit to a game
 // page must fetch, gzip-compressed, must stay within BUDGET_KB. Read from the Vite build
 // manifest: the entry with its static imports. Prints every file and the total and exits 1
 // over budget, so the player's build (`npm run build -w apps/player`) fails. Also writes the

@@ -1,4 +1,4 @@
-// The initial download budget (DESIGN §4): for a first visit to the login page and to the
+// The initial download budget (docs/quality.md): for a first visit to the login page and to the
 // first screen after login, the JavaScript and CSS the browser must fetch before the screen
 // shows, gzip-compressed, must stay within BUDGET_KB. Read from the Vite build manifest:
 // the entry with its static imports, the dictionaries it awaits before the first render, and

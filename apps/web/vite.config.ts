@@ -7,7 +7,7 @@ const contractSrc = fileURLToPath(new URL('../../packages/contract/src/', import
 const zod = fileURLToPath(new URL('./src/lib/zod.ts', import.meta.url));
 /**
  * The libraries every first screen needs, in one chunk: it changes only when they are upgraded,
- * so it stays cached across releases, and one file compresses smaller than several (DESIGN §4).
+ * so it stays cached across releases, and one file compresses smaller than several (docs/quality.md).
  */
 const VENDOR = [
   'react',

@@ -1,4 +1,4 @@
-/** Every text the player shows, in en, pl and uk (DESIGN "Language"). */
+/** Every text the player shows, in en, pl and uk (docs/interface.md, Languages). */
 const en = {
   title: 'Games',
   language: 'Language',

@@ -5,7 +5,7 @@ import { initialLocale, LOCALE_NAMES, LOCALES, storeLocale, translator, type Loc
 import { playList } from './play';
 import './style.css';
 
-/** /play/{grid|quiz|word|matching-gaps|set}?id=N[&s=hashCode] (SPEC §9, ADR 020). */
+/** /play/{grid|quiz|word|matching-gaps|set}?id=N[&s=hashCode] (docs/games.md; ADR 020). */
 const page = location.pathname.replace(/^\/play\/?/, '').replace(/\/$/, '');
 const params = new URLSearchParams(location.search);
 const idText = params.get('id') ?? '';

@@ -1,7 +1,7 @@
 import { GAP, lettersOf } from '@school/contract/game-rules';
 
 /**
- * The game rules as pure functions (CONVENTIONS "Writing"): shuffling, quiz options, letters,
+ * The game rules as pure functions (docs/architecture.md, Writing): shuffling, quiz options, letters,
  * gaps, scores and a set's total. Randomness comes in as `rng`, so tests can fix it.
  */
 

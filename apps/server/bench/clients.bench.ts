@@ -48,7 +48,7 @@ async function seed(pool: pg.Pool) {
 }
 
 /**
- * Three years of a school's lessons and 8 weeks ahead (DESIGN §4): LESSONS_A_DAY lessons a day
+ * Three years of a school's lessons and 8 weeks ahead (docs/quality.md): LESSONS_A_DAY lessons a day
  * among 20 teachers, each with 3 of 2 000 students.
  */
 async function seedSchedule(pool: pg.Pool) {

@@ -6,7 +6,7 @@ const bool = z
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 const positiveInt = z.coerce.number().int().positive();
 
-/** Every setting of DESIGN.md §1 "Configuration"; all optional. */
+/** Every setting (docs/architecture.md, Configuration); all optional. */
 const envSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -95,7 +95,7 @@ export type Config = z.infer<typeof envSchema> & { dataDir: string };
 
 export class ConfigError extends Error {}
 
-/** Parses the environment; a bad value becomes one clear line (DESIGN.md §1). */
+/** Parses the environment; a bad value becomes one clear line (docs/architecture.md). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const present = Object.fromEntries(
     Object.entries(env).filter(([key, value]) => key in envSchema.shape && value !== ''),

@@ -46,7 +46,7 @@ async function admin<T>(adminUrl: string, work: (c: pg.Client) => Promise<T>): P
 }
 
 /**
- * DESIGN.md §1: TEST_DATABASE_URL when set, else a PostgreSQL on 127.0.0.1:5432 when one
+ * docs/architecture.md, Tests: TEST_DATABASE_URL when set, else a PostgreSQL on 127.0.0.1:5432 when one
  * answers, else an embedded one in a temporary folder. A migrated template is made once.
  */
 export async function startTestCluster(label: string): Promise<TestCluster> {

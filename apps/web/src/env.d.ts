@@ -1,5 +1,5 @@
 interface ImportMetaEnv {
-  /** Build-time override of the first UI language (DESIGN §1 DEFAULT_LOCALE). */
+  /** Build-time override of the first UI language (docs/architecture.md, Configuration). */
   readonly VITE_DEFAULT_LOCALE?: string;
 }
 

@@ -12,7 +12,7 @@ export const loginRequest = z
   .meta({ id: 'LoginRequest' });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
-/** What the login and the session check answer: SPEC.md §3 (imie, nazwisko). */
+/** What the login and the session check answer: docs/api.md, Session calls (imie, nazwisko). */
 export const sessionUser = z
   .object({
     id: z.number().int(),

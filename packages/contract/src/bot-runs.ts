@@ -11,14 +11,14 @@ import {
   requiredId,
 } from './bot-fields.js';
 
-/** Runs of conversations and their messages (SPEC.md §3 Conversation progress, Message). */
+/** Runs of conversations and their messages (docs/data-model.md, Conversation progress, Message). */
 
-/** The messenger user a run is linked to (SPEC §3 outerUserId). */
+/** The messenger user a run is linked to (docs/data-model.md, Conversation progress). */
 export const outerUser = z
   .object({ id: z.number(), name: z.string(), surname: z.string(), username: z.string() })
   .meta({ id: 'OuterUser' });
 
-/** SPEC §3 Conversation progress: one student's run through one conversation. */
+/** Conversation progress (docs/data-model.md): one student's run through one conversation. */
 export const conversationProgress = z
   .object({
     id: z.number().int(),
@@ -89,7 +89,7 @@ export const byAlgorithmResult = z
   .object({ created: z.number().int(), runs: z.array(conversationProgress) })
   .meta({ id: 'ByAlgorithmResult' });
 
-/** SPEC §3 Message: every bot message and every student reply of a run. */
+/** Message (docs/data-model.md): every bot message and every student reply of a run. */
 export const message = z
   .object({
     id: z.number().int(),

@@ -20,8 +20,8 @@ import {
 } from './bot-fields.js';
 
 /**
- * The chat-bot (SPEC.md §3 Conversation ... Message, DESIGN "Chat-bot", ADR 019). Flags that
- * SPEC writes as 1/0 (isPresent, isPublic, isLast, isRight, isFinished, isBot) are 1 or 0 on
+ * The chat-bot (docs/bot.md; docs/data-model.md, Conversation to Message; ADR 019). Flags that
+ * the product writes as 1/0 (isPresent, isPublic, isLast, isRight, isFinished, isBot) are 1 or 0 on
  * the wire.
  */
 
@@ -39,7 +39,7 @@ export {
 } from './bot-fields.js';
 export * from './bot-runs.js';
 
-/** SPEC §3 Conversation. */
+/** Conversation (docs/data-model.md). */
 export const conversation = z
   .object({
     id: z.number().int(),
@@ -84,7 +84,7 @@ export const conversationListQuery = listQueryWith(['name', 'id', 'createdAt']).
   isPresent: z.enum(['0', '1']).optional(),
 });
 
-/** SPEC §3 Answer: one message of the bot, a node of the conversation graph. */
+/** Answer (docs/data-model.md): one message of the bot, a node of the conversation graph. */
 export const answer = z
   .object({
     id: z.number().int(),
@@ -114,7 +114,7 @@ export const answerListQuery = listQueryWith(['id', 'text']).extend({
   conversation: filterId,
 });
 
-/** SPEC §3 Answer connector: a button from answer fromId to answer nextId. */
+/** Answer connector (docs/data-model.md): a button from answer fromId to answer nextId. */
 export const answerConnector = z
   .object({
     id: z.number().int(),
@@ -159,7 +159,7 @@ export type AnswerConnectorInput = z.input<typeof answerConnectorInput>;
 export const answerConnectorUpdate = updateOf(connectorShape.omit({ fromId: true })).meta({
   id: 'AnswerConnectorUpdate',
 });
-/** SPEC §7: GET and DELETE with ?nextId= or ?fromId= (at least one). */
+/** docs/api.md, Bot: GET and DELETE with ?nextId= or ?fromId= (at least one). */
 export const answerConnectorQuery = listQueryWith(['id', 'text']).extend({
   fromId: filterId.optional(),
   nextId: filterId.optional(),
@@ -171,7 +171,7 @@ export const answerConnectorDeleteQuery = z
     message: 'fromId, nextId or id is required',
   });
 
-/** SPEC §3 Estimation group: points of the buttons in it are added up per run. */
+/** Estimation group (docs/data-model.md): points of the buttons in it are added up per run. */
 export const estimationGroup = z
   .object({ id: z.number().int(), name: z.string(), conversation: z.number().int() })
   .meta({ id: 'EstimationGroup' });
@@ -225,7 +225,7 @@ export const presentedAnswer = z
   .meta({ id: 'PresentedAnswer' });
 export type PresentedAnswer = z.infer<typeof presentedAnswer>;
 
-/** The estimation of a run (SPEC §7 messages/byfunction). */
+/** The estimation of a run (docs/api.md, Bot). */
 export const estimation = z
   .object({
     estimationFunction: z.number().int(),

@@ -11,7 +11,7 @@ import {
 const optionalText = (max: number) =>
   z.string().trim().max(max, `must be at most ${max} characters`);
 
-/** SPEC.md §3 Client as the API answers it; product is an object with its name. */
+/** Client (docs/data-model.md) as the API answers it; product is an object with its name. */
 export const client = z
   .object({
     id: z.number().int(),

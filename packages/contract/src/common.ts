@@ -11,7 +11,7 @@ export {
   XSRF_HEADER,
 } from './constants.js';
 
-/** The JSON body of every failure (DESIGN.md §2). */
+/** The JSON body of every failure (docs/api.md, Errors). */
 export const errorBody = z
   .object({
     error: z.string(),
@@ -30,7 +30,7 @@ export const listQuery = z.object({
   offset: z.coerce.number().int().min(0).default(0),
 });
 
-/** SPEC §4/§5: forms send '' for an empty field (null and undefined become ''). */
+/** docs/interface.md, Validation: forms send '' for an empty field (null and undefined become ''). */
 const blankToNull = (v: unknown) => (v === '' || v === undefined ? null : v);
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The contract's plain values (header names, error codes, limits), without zod: the web app
- * reads them before its first render, and zod is not part of that download (DESIGN.md §4).
+ * reads them before its first render, and zod is not part of that download (docs/quality.md).
  * common.ts and auth.ts re-export them beside their schemas.
  */
 
@@ -31,7 +31,7 @@ export const TOTAL_COUNT_CAP = 10_000;
 
 export const EMAIL_MESSAGE = 'The email is not correct format !';
 
-/** Passwords: 8 to 128 characters, no composition rules (DESIGN.md §2). */
+/** Passwords: 8 to 128 characters, no composition rules (docs/api.md, Passwords). */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const LOGIN_MAX = 100;

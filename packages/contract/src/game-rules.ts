@@ -1,9 +1,9 @@
 /**
  * The learning games' plain values and rules, without zod: the player reads them and zod is
- * not part of its download (DESIGN.md §4). games.ts re-exports them beside its schemas.
+ * not part of its download (docs/quality.md). games.ts re-exports them beside its schemas.
  */
 
-/** SPEC.md §9: the types of a game set. */
+/** docs/games.md: the types of a game set. */
 export const GAME_GRID = 1;
 export const GAME_QUIZ = 2;
 export const GAME_LETTERS = 3;
@@ -11,7 +11,7 @@ export const GAME_MATCHING = 4;
 export const GAME_TYPES = [GAME_GRID, GAME_QUIZ, GAME_LETTERS, GAME_MATCHING] as const;
 export type GameType = (typeof GAME_TYPES)[number];
 
-/** SPEC.md §9: the player's page of each type, and of a set. */
+/** docs/games.md: the player's page of each type, and of a set. */
 export const GAME_PAGES: Record<GameType, string> = {
   [GAME_GRID]: 'grid',
   [GAME_QUIZ]: 'quiz',
@@ -20,7 +20,7 @@ export const GAME_PAGES: Record<GameType, string> = {
 };
 export const SET_PAGE = 'set';
 
-/** A gap in a matching sentence: three or more underscores (DESIGN "Games"). */
+/** A gap in a matching sentence: three or more underscores (docs/games.md). */
 export const GAP = /_{3,}/g;
 export const GAP_TEXT = '___';
 
@@ -86,12 +86,12 @@ export function gameProblems(type: number, cards: readonly CardText[]): GameProb
   return GAME_PROBLEMS.filter((p) => found.has(p));
 }
 
-/** The player's address of a game set or a set (SPEC §9): {base}/{page}?id={id}. */
+/** The player's address of a game set or a set (docs/games.md): {base}/{page}?id={id}. */
 export function gameLink(base: string, page: string, id: number): string {
   return `${base.replace(/\/+$/, '')}/${page}?id=${id}`;
 }
 
-/** A player link that records the play for a student (?s=hashCode, DESIGN "Game results"). */
+/** A player link that records the play for a student (?s=hashCode, docs/games.md, Results). */
 export function linkForStudent(link: string, hashCode: string): string {
   return `${link}${link.includes('?') ? '&' : '?'}s=${encodeURIComponent(hashCode)}`;
 }
@@ -99,7 +99,7 @@ export function linkForStudent(link: string, hashCode: string): string {
 const escapeAttribute = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** SPEC §9 / DESIGN "Games": the embed snippet, an 800 x 600 lazy iframe. */
+/** docs/games.md: the embed snippet, an 800 x 600 lazy iframe. */
 export function embedSnippet(link: string, name: string): string {
   return `<iframe src="${escapeAttribute(link)}" width="800" height="600" loading="lazy" title="${escapeAttribute(name)}"></iframe>`;
 }

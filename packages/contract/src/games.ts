@@ -5,8 +5,8 @@ import { GAME_PROBLEMS, GAME_TYPES } from './game-rules.js';
 export * from './game-rules.js';
 
 /**
- * The learning games (SPEC.md §3 Game set, Grid card, Set, Set card; DESIGN "Games"; ADR 020).
- * A game set is SPEC's "grid" on the wire: /api/grid?type=1..4.
+ * The learning games (docs/games.md; docs/data-model.md, Game set to Set card; ADR 020).
+ * A game set is "grid" on the wire: /api/grid?type=1..4.
  */
 
 const requiredId = formInteger(z.number({ error: 'is required' }).int().positive());
@@ -27,12 +27,12 @@ const gameType = formInteger(
 );
 const position = formInteger(z.number().int('must be a whole number').min(0).max(100_000));
 
-/** SPEC §3 Game set (grid), with what the admin screens need to share and check it. */
+/** Game set (grid) (docs/data-model.md), with what the admin screens need to share and check it. */
 export const gameSet = z
   .object({
     id: z.number().int(),
     name: z.string(),
-    /** 1 grid, 2 quiz, 3 letters, 4 matching (SPEC §9) */
+    /** 1 grid, 2 quiz, 3 letters, 4 matching (docs/games.md) */
     type: z.number().int(),
     /** how many cards it has */
     cards: z.number().int(),
@@ -56,7 +56,7 @@ export const gameSetListQuery = listQueryWith(['name', 'id', 'type', 'createdAt'
   type: z.coerce.number().int().min(1).max(4).optional(),
 });
 
-/** SPEC §3 Grid card: one card of a game set; `order` places it in the game. */
+/** Grid card (docs/data-model.md): one card of a game set; `order` places it in the game. */
 export const gridCard = z
   .object({
     id: z.number().int(),
@@ -87,7 +87,7 @@ export const gridCardListQuery = listQueryWith(['order', 'id', 'value']).extend(
   grid: filterId,
 });
 
-/** SPEC §3 Set: a playlist of game sets, played in order with one total score. */
+/** Set (docs/data-model.md): a playlist of game sets, played in order with one total score. */
 export const gameSetList = z
   .object({
     id: z.number().int(),
@@ -109,7 +109,7 @@ export type SetInput = z.input<typeof setInput>;
 export const setUpdate = updateOf(setShape).meta({ id: 'SetUpdate' });
 export const setListQuery = listQueryWith(['name', 'id', 'createdAt']);
 
-/** SPEC §3 Set card: a game set in a set, at a position. */
+/** Set card (docs/data-model.md): a game set in a set, at a position. */
 export const setCard = z
   .object({
     id: z.number().int(),
@@ -148,7 +148,7 @@ export const orderInput = z
 /** The body of POST /api/set/{id}/order: every set card id of the set. */
 export const setOrderInput = orderInput;
 
-/** A play recorded for a student (DESIGN "Game results"), as staff see it. */
+/** A play recorded for a student (docs/games.md, Results), as staff see it. */
 export const gameResult = z
   .object({
     id: z.number().int(),

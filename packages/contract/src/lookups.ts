@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { formInteger, requiredText, updateOf } from './common.js';
 import { EDITABLE_DICTIONARIES, FIXED_LOOKUPS } from './paths.js';
 
-/** Every lookup answers items with at least id and name (SPEC.md §7 Lookups). */
+/** Every lookup answers items with at least id and name (docs/api.md, Lookups). */
 export const lookupItem = z
   .object({ id: z.number().int(), name: z.string() })
   .meta({ id: 'LookupItem' });
@@ -37,6 +37,6 @@ export type EditableDictionary = (typeof EDITABLE_DICTIONARIES)[number];
 
 export type FixedLookup = (typeof FIXED_LOOKUPS)[number];
 
-/** SPEC.md §3 Boolean option: ids 1 yes, 2 no. */
+/** Boolean option (docs/data-model.md): ids 1 yes, 2 no. */
 export const BOOLEAN_YES = 1;
 export const BOOLEAN_NO = 2;

@@ -1,7 +1,7 @@
 /**
- * Every path of the API (SPEC.md §7), in one typed table: screens, tests and fakes take their
+ * Every path of the API (docs/api.md), in one typed table: screens, tests and fakes take their
  * addresses from here, never from string literals. Query parameters (?stage=, ?conversation=...)
- * are added by the caller; the comments name those SPEC lists.
+ * are added by the caller; the comments name those lists (docs/api.md).
  */
 
 const API = '/api';

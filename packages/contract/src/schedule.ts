@@ -10,14 +10,14 @@ import {
   updateOf,
 } from './common.js';
 
-/** SPEC §9: isCycled 1 yes (a weekly series), 2 no. */
+/** docs/schedule.md: isCycled 1 yes (a weekly series), 2 no. */
 export const CYCLED_YES = 1;
 export const CYCLED_NO = 2;
-/** DESIGN "Schedule": each series is kept materialised at least this many weeks ahead. */
+/** docs/schedule.md: each series is kept materialised at least this many weeks ahead. */
 export const SERIES_WEEKS_AHEAD = 8;
-/** toPay (DESIGN): 0 not set, 1 pays, 2 does not pay; 0 and 1 count in the amount. */
+/** toPay (docs/schedule.md, Attendance and payment): 0 not set, 1 pays, 2 does not pay; 0 and 1 count in the amount. */
 export const TO_PAY_VALUES = [0, 1, 2] as const;
-/** attendence (DESIGN): 1 present, 0 neutral (not yet marked), anything else absent. */
+/** attendence (docs/schedule.md, Attendance and payment): 1 present, 0 neutral (not yet marked), anything else absent. */
 export const ATTENDENCE_PRESENT = 1;
 export const ATTENDENCE_NEUTRAL = 0;
 export const ATTENDENCE_ABSENT = 2;
@@ -55,7 +55,7 @@ export const clashErrorBody = errorBody
   .meta({ id: 'ClashError' });
 export type ClashErrorBody = z.infer<typeof clashErrorBody>;
 
-/** SPEC §3 Lesson, as the API answers it, with its amount and the amount's inputs (SPEC §9). */
+/** Lesson (docs/data-model.md), as the API answers it, with its amount and the amount's inputs (docs/schedule.md). */
 export const lesson = z
   .object({
     id: z.number().int(),
@@ -171,7 +171,7 @@ export const affectedLessons = z
   .meta({ id: 'AffectedLessons' });
 export type AffectedLessons = z.infer<typeof affectedLessons>;
 
-/** A date a cycled lesson could move to (DESIGN "Alternative dates"). */
+/** A date a cycled lesson could move to (docs/schedule.md, Alternative dates). */
 export const alternativeDate = z
   .object({
     date: z.string(),
@@ -206,7 +206,7 @@ export const scheduleQuery = z
   });
 export type ScheduleQuery = z.input<typeof scheduleQuery>;
 
-/** SPEC §3 Schedule day. id: the date, or 'cycled-N' for the template's day N. */
+/** Schedule day (docs/data-model.md). id: the date, or 'cycled-N' for the template's day N. */
 export const scheduleDay = z
   .object({
     id: z.string(),
@@ -220,13 +220,13 @@ export const scheduleDay = z
   .meta({ id: 'ScheduleDay' });
 export type ScheduleDay = z.infer<typeof scheduleDay>;
 
-/** SPEC §3 Info piece; id is a stable key (a dictionary key in the web app). */
+/** Info piece (docs/data-model.md); id is a stable key (a dictionary key in the web app). */
 export const infoPiece = z
   .object({ id: z.string(), name: z.string(), value: z.number() })
   .meta({ id: 'InfoPiece' });
 export type InfoPiece = z.infer<typeof infoPiece>;
 
-/** SPEC §3 Event: a student's participation in a lesson. */
+/** Event (docs/data-model.md): a student's participation in a lesson. */
 export const event = z
   .object({
     id: z.number().int(),

@@ -10,7 +10,7 @@ import {
   updateOf,
 } from './common.js';
 
-/** SPEC.md §3 Student, as the API answers it. */
+/** Student (docs/data-model.md), as the API answers it. */
 export const student = z
   .object({
     id: z.number().int(),
@@ -33,7 +33,7 @@ export const student = z
     /** an IANA time zone name, like Client.timezone */
     timezone: z.string(),
     hasBroadcast: z.boolean(),
-    /** the bot's start parameter (DESIGN §2): random, never edited, regenerable */
+    /** the bot's start parameter (docs/api.md, Ids and hashCodes): random, never edited, regenerable */
     hashCode: z.string(),
     /** https://t.me/{BOT_USERNAME}?start={hashCode}; null while the bot has no username */
     deepLink: z.string().nullable(),
@@ -120,7 +120,7 @@ export const studentListQuery = listQueryWith(STUDENT_SORTS).extend({
 });
 export type StudentListQuery = z.input<typeof studentListQuery>;
 
-/** SPEC.md §3 Student document; carRegistrNum is shown as 'registration number'. */
+/** Student document (docs/data-model.md); carRegistrNum is shown as 'registration number'. */
 export const studentDocument = z
   .object({
     id: z.number().int(),
@@ -168,7 +168,7 @@ export const DOCUMENT_SORTS = ['name', 'number', 'dateFrom', 'dateTo', 'id'] as 
 export const documentListQuery = listQueryWith(DOCUMENT_SORTS);
 export type DocumentListQuery = z.output<typeof documentListQuery>;
 
-/** One entry of a student's timeline (DESIGN "the learner timeline"), newest first. */
+/** One entry of a student's timeline (docs/students.md, Timeline), newest first. */
 export const timelineEntry = z
   .object({
     kind: z.enum(['participation', 'payment', 'run', 'game', 'document']),

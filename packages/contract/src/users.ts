@@ -16,7 +16,7 @@ const password = z
   .min(PASSWORD_MIN, `must be at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `must be at most ${PASSWORD_MAX} characters`);
 
-/** SPEC.md §3 User; `name` is first + last name, for selectors (DESIGN.md §2). */
+/** User (docs/data-model.md); `name` is first + last name, for selectors (docs/api.md). */
 export const user = z
   .object({
     id: z.number().int(),
@@ -74,7 +74,7 @@ export const passwordChange = z
     /** required when changing one's own password */
     currentPassword: z.string().max(1024).optional(),
     password,
-    /** DESIGN.md §2: changing a password offers to end the other sessions */
+    /** docs/api.md: changing a password offers to end the other sessions */
     endOtherSessions: z.boolean().default(true),
   })
   .meta({ id: 'PasswordChange' });
@@ -91,7 +91,7 @@ export const USER_SORTS = [
 ] as const;
 export const userListQuery = listQueryWith(USER_SORTS);
 
-/** SPEC.md §3 Project: name, description, responsible; price and product in labels. */
+/** Project (docs/data-model.md): name, description, responsible; price and product in labels. */
 export const project = z
   .object({
     id: z.number().int(),
@@ -120,7 +120,7 @@ export const projectUpdate = updateOf(projectInput).meta({ id: 'ProjectUpdate' }
 export const PROJECT_SORTS = ['name', 'description', 'price', 'id'] as const;
 export const projectListQuery = listQueryWith(PROJECT_SORTS);
 
-/** SPEC.md §3 Group: id, name. */
+/** Group (docs/data-model.md): id, name. */
 export const group = z.object({ id: z.number().int(), name: z.string() }).meta({ id: 'Group' });
 export type Group = z.infer<typeof group>;
 

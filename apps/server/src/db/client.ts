@@ -47,7 +47,7 @@ export function createDatabase(
       ? { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + 5_000 }
       : {}),
   });
-  // An idle client losing its connection must not crash the process (DESIGN.md §4: 503, recover).
+  // An idle client losing its connection must not crash the process (docs/quality.md, Reliability: 503, recover).
   pool.on('error', (err) => log?.warn({ err }, 'idle database connection lost'));
   return { pool, db: drizzle(pool, { schema }) };
 }

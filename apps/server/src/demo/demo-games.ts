@@ -1,7 +1,7 @@
 import type { Db } from '../db/client.js';
 import { gameResults, gameSets, gridCards, setCards, sets } from '../db/schema/games.js';
 
-/** One game set of each type (SPEC §9), with cards a learner of English would meet early. */
+/** One game set of each type (docs/games.md), with cards a learner of English would meet early. */
 const GAMES: { name: string; type: number; cards: [value: string, answer: string][] }[] = [
   {
     name: 'Numbers 1-12',

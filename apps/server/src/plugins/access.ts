@@ -4,7 +4,7 @@ import { HttpError, unauthorized } from './errors.js';
 import type { CurrentSession } from './session.js';
 
 /**
- * Access checks as route hooks (CONVENTIONS "Access checks are preHandlers"). Resource routes
+ * Access checks as route hooks (docs/architecture.md, Access checks). Resource routes
  * run them on onRequest, so a caller without the right gets 401/403 before the body is read.
  */
 export async function requireUser(request: FastifyRequest): Promise<void> {

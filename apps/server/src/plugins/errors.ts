@@ -13,7 +13,7 @@ import type { Config } from '../config.js';
 import { isDatabaseUnavailable } from '../db/client.js';
 import { plainSecurityHeaders } from './security-headers.js';
 
-/** A failure with a status and a code of DESIGN.md §2, thrown by handlers and hooks. */
+/** A failure with a status and a code (docs/api.md, Errors), thrown by handlers and hooks. */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,

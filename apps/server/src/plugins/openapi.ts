@@ -6,7 +6,7 @@ import { requireUser } from './access.js';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
 /**
- * OpenAPI generated from the contract's zod schemas, served at /api/docs (DESIGN.md §1).
+ * OpenAPI generated from the contract's zod schemas, served at /api/docs (docs/architecture.md).
  * The map of every route is for staff: it needs a login unless API_DOCS_PUBLIC (ADR 011).
  */
 export async function registerOpenApi(app: FastifyInstance, config: Config) {

@@ -53,7 +53,7 @@ export function completedWith<Item, Q, C, U>(
 }
 
 /**
- * A create field taken from the query when the body leaves it out (SPEC §7 sends some fields of
+ * A create field taken from the query when the body leaves it out (docs/api.md sends some fields of
  * a POST there: POST /api/conversations?isPublic=0).
  */
 export const fieldsFromQuery = (fields: string[]) => async (request: FastifyRequest) => {

@@ -151,8 +151,8 @@ function refusalOf(d: { unique?: Unique | undefined; linked?: string }) {
 }
 
 /**
- * Registers list / get / create / update / delete of one resource (CONVENTIONS "One shape per
- * kind of thing", ADR 010): paths, paging with X-Total-Count, 201/200/204, 404, a duplicate
+ * Registers list / get / create / update / delete of one resource (docs/architecture.md,
+ * Resources; ADR 010): paths, paging with X-Total-Count, 201/200/204, 404, a duplicate
  * as 400 naming the field, a linked delete as 409, an update that sets nothing as 200 with
  * the unchanged object.
  */

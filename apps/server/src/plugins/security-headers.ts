@@ -2,7 +2,7 @@ import type { FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 
-/** The admin app's Content-Security-Policy (DESIGN.md §2 Headers). */
+/** The admin app's Content-Security-Policy (docs/api.md, Security headers). */
 const cspDirectives: Record<string, string[]> = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
@@ -18,7 +18,7 @@ const cspDirectives: Record<string, string[]> = {
 
 /**
  * The player's pages and its public API may be framed by any site: that is what embedding a
- * game means (DESIGN §2 Headers, ADR 020). The admin app keeps frame-ancestors 'none'.
+ * game means (docs/api.md, Security headers; ADR 020). The admin app keeps frame-ancestors 'none'.
  */
 export const EMBEDDABLE_PREFIXES = ['/play/', '/api/public/'];
 const playerDirectives: Record<string, string[]> = { ...cspDirectives, frameAncestors: ['*'] };

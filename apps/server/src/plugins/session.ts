@@ -70,7 +70,7 @@ function sameOrigin(request: FastifyRequest): boolean {
 
 /**
  * Sessions live in PostgreSQL, so every app instance sees a login, a logout and a revoke at
- * once (DESIGN.md §1 scale-out). The XSRF token is an HMAC of the session with a shared secret.
+ * once (docs/architecture.md, Scale-out). The XSRF token is an HMAC of the session with a shared secret.
  */
 export async function registerSessions(app: FastifyInstance, config: Config, db: Db) {
   const secret = await getOrCreateSecret(db, 'xsrf');

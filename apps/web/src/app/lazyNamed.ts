@@ -7,7 +7,7 @@ export type PreloadableComponent<P extends object> = LazyExoticComponent<Compone
 
 /**
  * React.lazy for a module with named exports (the code base has no default exports): each
- * screen becomes its own chunk, which keeps the initial download small (DESIGN §4).
+ * screen becomes its own chunk, which keeps the initial download small (docs/quality.md).
  */
 export function lazyNamed<P extends object, K extends string>(
   load: () => Promise<Record<K, ComponentType<P>>>,

@@ -13,7 +13,7 @@ interface ProvidersProps {
 export function Providers({ children, queryClient }: ProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
 
-  // SPEC §8: a 401 on any call but the login marks the user logged out; the route guard then
+  // docs/api.md, Error catalogue: a 401 on any call but the login marks the user logged out; the route guard then
   // sends the browser to /login.
   useEffect(() => setUnauthorizedHandler(() => markLoggedOut(client)), [client]);
 

@@ -33,10 +33,10 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Student' })).toBeInTheDocument();
   });
 
-  it('reaches the messages screen through the double-slash address of SPEC §2', async () => {
+  it('reaches the messages screen through its double-slash address', async () => {
     renderApp('//messages/byconvprogress/5');
     expect(await screen.findByRole('heading', { level: 1, name: 'Messages' })).toBeInTheDocument();
-    // The address keeps SPEC's spelling; only the matching collapses the slashes.
+    // The address keeps its documented spelling (docs/screens.md); only the matching collapses the slashes.
     expect(location()).toBe('//messages/byconvprogress/5');
   });
 
@@ -68,7 +68,7 @@ describe('side navigation', () => {
     expect(within(nav).getByText('AK')).toBeInTheDocument();
   });
 
-  it('toggles open/collapsed and hidden/collapsed and stores SPEC codes', async () => {
+  it('toggles open/collapsed and hidden/collapsed and stores the nav-state codes', async () => {
     const user = userEvent.setup();
     renderApp('/dashboard');
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });

@@ -94,7 +94,7 @@ const SetCardsScreen = screenNamed(
 );
 const NotFoundScreen = lazyNamed(() => import('./NotFoundScreen'), 'NotFoundScreen');
 
-/** SPEC §2 routes whose screens are not built yet: they show their title only. */
+/** Routes (docs/screens.md) whose screens are not built yet: they show their title only. */
 
 /** The built screens of the logged-in app by route (`/` shows the dashboard too). */
 const SCREENS: readonly { path: string; Screen: PreloadableComponent<object> }[] = [
@@ -112,7 +112,7 @@ const SCREENS: readonly { path: string; Screen: PreloadableComponent<object> }[]
   { path: '/schedule', Screen: ScheduleScreen },
   { path: '/conversations', Screen: ConversationsScreen },
   { path: '/conversations/:id', Screen: ConversationScreen },
-  // SPEC: //messages/byconvprogress/{id}; see paths.ts for the double slash.
+  // docs/screens.md: //messages/byconvprogress/{id}; see paths.ts for the double slash.
   { path: '/messages/byconvprogress/:id', Screen: MessagesScreen },
   { path: '/games', Screen: GamesScreen },
   { path: '/grid', Screen: GridScreen },
@@ -134,7 +134,7 @@ function preloadScreen(pathname: string): void {
   if (screen) void screen.preload();
 }
 
-/** SPEC §2: while the start-up check runs, a loading state; logged out, every app route -> /login. */
+/** docs/screens.md: while the start-up check runs, a loading state; logged out, every app route -> /login. */
 function RequireSession() {
   const { isChecking, session } = useSession();
   const { pathname } = useLocation();

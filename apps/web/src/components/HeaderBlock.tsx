@@ -9,7 +9,7 @@ interface HeaderBlockProps {
   title: string;
   /** What the screen shows under its title (a record's name); outside the heading's name. */
   subtitle?: string | undefined;
-  /** The screen's create form, shown in the panel the plus button opens (SPEC §2). */
+  /** The screen's create form, shown in the panel the plus button opens (docs/screens.md, Header block). */
   children?: ReactNode;
   onSearchChange?: (value: string) => void;
   onFilterClick?: () => void;
@@ -85,7 +85,7 @@ export function HeaderBlock({
                 placeholder={t('header.searchPlaceholder')}
                 onChange={(event) => onSearchChange(event.target.value)}
               />
-              {/* SPEC §2: the search button exists but is hidden and not wired. */}
+              {/* docs/screens.md, Header block: the search button exists but is hidden and not wired. */}
               <button type="submit" hidden>
                 {t('header.search')}
               </button>

@@ -10,7 +10,7 @@ const MONEY = new Set(['earned', 'unpaid', 'toPay']);
 const PERCENT = new Set(['attendanceRate']);
 
 /**
- * SPEC §3 Info pieces: a row of figures (lessons, hours, earned...), each named in the chosen
+ * Info pieces (docs/data-model.md): a row of figures (lessons, hours, earned...), each named in the chosen
  * language by its id, else by the name the server gave.
  */
 export function InfoPieces({

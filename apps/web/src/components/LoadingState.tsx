@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from './Spinner';
 import styles from './LoadingState.module.css';
 
-/** SPEC §8 'Loading ...', announced politely to screen readers. */
+/** 'Loading ...' (docs/interface.md, Messages), announced politely to screen readers. */
 export function LoadingState({ fullPage = false }: { fullPage?: boolean }) {
   const { t } = useTranslation();
   return (

@@ -92,7 +92,7 @@ describe('selector options for filters', () => {
   });
 });
 
-describe('selector (SPEC §7 dropdown)', () => {
+describe('selector (docs/api.md, Lookups)', () => {
   it('selects a single option by itself and sends it', async () => {
     fakeLookups();
     const user = userEvent.setup();

@@ -7,9 +7,9 @@ import { useLoadingDots } from './useLoadingDots';
 
 export interface SelectorProps {
   id: string;
-  /** The field name: it picks the label rule of SPEC §7 (people, answer texts, names). */
+  /** The field name: it picks the label rule (people, answer texts, names: docs/api.md, Lookups). */
   name: string;
-  /** The lookup to GET (SPEC §7: a caller-supplied url). */
+  /** The lookup to GET (a caller-supplied url: docs/api.md, Lookups). */
   url: string;
   value: unknown;
   onChange: (value: string) => void;
@@ -23,13 +23,13 @@ export interface SelectorProps {
   /** The text of the empty choice; by default 'Choose…' (a filter says 'All'). */
   emptyLabel?: string;
   /**
-   * SPEC §5 picks a single option for the user. A filter must not: its empty choice ('All')
+   * A new record picks a single option for the user (docs/interface.md, Selector). A filter must not: its empty choice ('All')
    * is a real choice, and picking the only option would hide rows unasked.
    */
   autoSelectSingle?: boolean;
 }
 
-/** SPEC §7 dropdown with the loading states of §4: wait (dots), none, error. */
+/** A dropdown (docs/api.md, Lookups) with its loading states (docs/interface.md, Selector): wait (dots), none, error. */
 export function Selector({
   id,
   name,
@@ -52,7 +52,7 @@ export function Selector({
     optionValue === 'name' ? lookupLabel('name', item) : String(item.id);
   const current = value === null || value === undefined ? '' : String(value);
 
-  // SPEC §5: a single option is chosen for the user, once, when the list arrives.
+  // A single option is chosen for the user (docs/interface.md, Selector), once, when the list arrives.
   const autoSelected = useRef(false);
   const only = lookup.data?.length === 1 ? lookup.data[0] : undefined;
   const onlyValue = only ? valueOf(only) : null;

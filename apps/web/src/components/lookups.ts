@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { z } from 'zod';
 import { request } from '../lib/http';
 
-/** SPEC §7: a lookup answers items with id and name; some carry more (firstName, text...). */
+/** docs/api.md, Lookups: a lookup answers items with id and name; some carry more (firstName, text...). */
 const lookupRow = z.looseObject({ id: z.number() });
 export type LookupRow = z.infer<typeof lookupRow>;
 const lookupList = z.array(lookupRow);
@@ -32,7 +32,7 @@ export function invalidateLookups(queryClient: QueryClient, path: string): Promi
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-/** SPEC §7: people are shown by first and last name (students by name and surname), answer
+/** docs/api.md, Lookups: people are shown by first and last name (students by name and surname), answer
  * links by their text. */
 const PERSON_FIELDS: ReadonlySet<string> = new Set(['responsibleId', 'responsible', 'teacher']);
 const TEXT_FIELDS: ReadonlySet<string> = new Set(['nextId', 'fromId']);

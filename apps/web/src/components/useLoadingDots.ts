@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** SPEC §4/§9: a dot is added every 500 ms, up to three, and the cycle restarts every 2 s. */
+/** docs/interface.md, Selector: a dot is added every 500 ms, up to three, and the cycle restarts every 2 s. */
 export const DOTS_STEP_MS = 500;
 export const DOTS_RESET_MS = 2000;
 const MAX_DOTS = 3;

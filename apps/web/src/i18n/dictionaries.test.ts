@@ -55,13 +55,13 @@ describe('dictionaries', () => {
     }
   });
 
-  it('pl carries the SPEC §8 login messages word for word', () => {
+  it('pl carries the login messages word for word', () => {
     expect(pl.login.errors.noConnection).toBe('Brak połączenia z serwerem');
     expect(pl.login.errors.invalidCredentials).toBe('Błędny login lub hasło');
     expect(pl.login.errors.generic).toBe('Wystąpił błąd');
   });
 
-  it('en carries the SPEC §8 messages as SPEC gives them', () => {
+  it('en carries the fixed messages as documented', () => {
     expect(en.messages).toMatchObject({
       success: 'Successfully done !',
       error: 'Something went wrong !',

@@ -23,7 +23,7 @@ export function isLanguage(value: unknown): value is Language {
 }
 
 /**
- * DESIGN §1: the server's DEFAULT_LOCALE, which it writes into the page it serves
+ * docs/architecture.md, Configuration: the server's DEFAULT_LOCALE, which it writes into the page it serves
  * (<html data-default-locale>); else VITE_DEFAULT_LOCALE of the build; else en.
  */
 function configuredDefault(): Language {
@@ -44,7 +44,7 @@ const loaders: Record<Language, () => Promise<{ default: CoreDictionary }>> = {
   uk: () => import('./uk.json'),
 };
 // The logged-in texts: not part of the login page's download, and the screens' not part of the
-// dashboard's (DESIGN §4 budget).
+// dashboard's (docs/quality.md budget).
 const partLoaders: Record<Part, Record<Language, () => Promise<{ default: object }>>> = {
   app: {
     en: () => import('./app.en.json'),

@@ -1,4 +1,4 @@
-/** Date and time in the chosen UI language and the user's own time zone (DESIGN §3 Language). */
+/** Date and time in the chosen UI language and the user's own time zone (docs/interface.md, Languages). */
 export function formatDateTime(iso: string, locale: string, timeZone?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
@@ -15,7 +15,7 @@ export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
-/** SPEC §9: amounts are shown in zł with two decimals; digits follow the chosen language. */
+/** docs/interface.md: amounts are shown in zł with two decimals; digits follow the chosen language. */
 export function formatMoney(amount: number | null, locale: string): string {
   if (amount === null || !Number.isFinite(amount)) return '';
   const digits = new Intl.NumberFormat(locale, {

@@ -223,7 +223,7 @@ describe('a schema imported on demand', () => {
   });
 });
 
-describe('401 handling (SPEC §8)', () => {
+describe('401 handling (docs/api.md, Error catalogue)', () => {
   it('marks the user logged out on a 401 from an ordinary call', async () => {
     const handler = vi.fn();
     const unregister = setUnauthorizedHandler(handler);
@@ -283,7 +283,7 @@ describe('lists', () => {
   });
 });
 
-describe('time-out (SPEC §4 timeout status)', () => {
+describe('time-out (docs/interface.md, Form status)', () => {
   afterEach(() => window.localStorage.clear());
 
   it('reads the limit from localStorage requestTimeoutMs on every request', async () => {

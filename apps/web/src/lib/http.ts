@@ -25,7 +25,7 @@ export class HttpError extends Error {
   }
 }
 
-/** No answer at all (server down, offline, DNS, CORS): SPEC §8 shows these differently. */
+/** No answer at all (server down, offline, DNS, CORS): the login form shows these differently (docs/api.md, Error catalogue). */
 export class NetworkError extends Error {
   constructor(cause: unknown) {
     super('No response from the server', { cause });
@@ -33,7 +33,7 @@ export class NetworkError extends Error {
   }
 }
 
-/** The server did not answer within the time limit (SPEC §4 "timeout" status). */
+/** The server did not answer within the time limit (the "timeout" status: docs/interface.md, Form status). */
 export class TimeoutError extends Error {
   constructor() {
     super('The server did not answer in time');
@@ -51,7 +51,7 @@ export interface Parser<T> {
  * A parser, or a function that imports one: `() => import('@school/contract/auth').then((m) =>
  * m.sessionUser)`. Code that runs before the first render passes the import, so zod and the
  * contract's schemas download beside the first request instead of before the first screen
- * (DESIGN §4).
+ * (docs/quality.md).
  */
 export type ParserSource<T> = Parser<T> | (() => Promise<Parser<T>>);
 
@@ -69,7 +69,7 @@ export interface RequestOptions {
   timeoutMs?: number;
   /**
    * false for calls where 401 is an expected answer (the login itself, the start-up session
-   * check); every other 401 means the session is gone (SPEC §8).
+   * check); every other 401 means the session is gone (docs/api.md, Error catalogue).
    */
   authRedirect?: boolean;
   /** The request finishes even if the page is closed meanwhile (a change sent on leaving). */
@@ -120,7 +120,7 @@ const isText = (value: unknown): value is string => typeof value === 'string';
 
 /**
  * The shape of the contract's `errorBody` ({error, message, fields?}), checked by hand: this
- * module runs before the first render, without zod (DESIGN §4).
+ * module runs before the first render, without zod (docs/quality.md).
  */
 export function isErrorBody(value: unknown): value is ErrorBody {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
@@ -204,7 +204,7 @@ export async function request<T>(
   return parser ? (await parser).parse(data) : data;
 }
 
-/** One page of a list: its rows and the count of all matching rows (DESIGN §2). */
+/** One page of a list: its rows and the count of all matching rows (docs/api.md, Lists). */
 export interface Page<T> {
   items: T[];
   /** From X-Total-Count; null when the answer does not carry it. */

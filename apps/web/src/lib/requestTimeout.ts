@@ -5,7 +5,7 @@ export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 export const REQUEST_TIMEOUT_STORAGE_KEY = 'requestTimeoutMs';
 
 /**
- * SPEC §4 "timeout" status. SPEC gives no limit (§9), so 30 s by default; read on every request
+ * The "timeout" status (docs/interface.md, Form status): 30 s by default; read on every request
  * so a change in localStorage applies to the next call without a reload.
  */
 export function requestTimeoutMs(): number {

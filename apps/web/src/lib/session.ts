@@ -3,7 +3,7 @@ import { api } from '@school/contract/paths';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { HttpError, request } from './http';
 
-/** The session data SPEC §3 keeps on the client. */
+/** The session data kept on the client (docs/data-model.md, Data in the browser). */
 export type Session =
   | { isLoggedIn: false }
   | {

@@ -8,7 +8,7 @@ import { makeClient } from './clients';
 
 /**
  * The one fake API of the web component tests: an in-memory store behind MSW handlers that
- * answer like the server (SPEC §7 paths from the contract's `api` table). Every test starts
+ * answer like the server (the paths of docs/api.md, from the contract's `api` table). Every test starts
  * from the same data (test/setup.ts resets it); a test changes the data with seed() and the
  * answers with server.use(...) (a failure, a held request...), and reads what the screen
  * sent from the request log (calledUrls, lastBody).
@@ -162,7 +162,7 @@ export function lastBody(method: string, path: string): unknown {
 export const notFound = () =>
   HttpResponse.json({ error: 'not_found', message: 'Not found' }, { status: 404 });
 
-/** A list answer: the rows and the X-Total-Count header (DESIGN §2). */
+/** A list answer: the rows and the X-Total-Count header (docs/api.md, Lists). */
 export function listAnswer(items: readonly unknown[], total = items.length) {
   return HttpResponse.json(items, { headers: { 'X-Total-Count': String(total) } });
 }

@@ -39,7 +39,7 @@ export function renderApp(path: string): RenderResult {
   );
 }
 
-/** A list answer: the rows and the X-Total-Count header (DESIGN §2). */
+/** A list answer: the rows and the X-Total-Count header (docs/api.md, Lists). */
 export function listResponse(items: unknown[], total = items.length): Response {
   return new Response(JSON.stringify(items), {
     status: 200,

@@ -3,7 +3,7 @@ import { readStored, writeStored } from '../lib/storage';
 
 export type ThemeName = 'light' | 'dark';
 
-/** The colour set SPEC §3 stores locally; each entry becomes a --color-<name> variable on :root. */
+/** The colour set stored locally (docs/interface.md, Theme); each entry becomes a --color-<name> variable on :root. */
 export interface ThemeColors {
   background: string;
   primary: string;

@@ -12,7 +12,7 @@ import { users } from './users.js';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
-/** A login session; only the SHA-256 of the cookie token is stored (DESIGN.md §2). */
+/** A login session; only the SHA-256 of the cookie token is stored (docs/api.md, Sessions). */
 export const sessions = pgTable(
   'sessions',
   {

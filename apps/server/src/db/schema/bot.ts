@@ -24,7 +24,7 @@ import {
 import { lessons } from './schedule.js';
 import { students } from './students.js';
 
-/** SPEC.md §3 Conversation: a graph of answers (ADR 019). Flags are 1 or 0. */
+/** Conversation (docs/data-model.md): a graph of answers (ADR 019). Flags are 1 or 0. */
 export const conversations = pgTable('conversations', {
   id: id(),
   name: text('name').notNull(),
@@ -42,7 +42,7 @@ export const conversations = pgTable('conversations', {
   createdAt: createdAt(),
 });
 
-/** SPEC §3 Answer: a message of the bot; they go with their conversation. */
+/** Answer (docs/data-model.md): a message of the bot; they go with their conversation. */
 export const answers = pgTable(
   'answers',
   {
@@ -60,7 +60,7 @@ export const answers = pgTable(
   (t) => [index('answers_conversation_idx').on(t.conversationId)],
 );
 
-/** SPEC §3 Estimation group. */
+/** Estimation group (docs/data-model.md). */
 export const estimationGroups = pgTable(
   'estimation_groups',
   {
@@ -73,7 +73,7 @@ export const estimationGroups = pgTable(
   (t) => [index('estimation_groups_conversation_idx').on(t.conversationId)],
 );
 
-/** SPEC §3 Answer connector: a button from one answer to the next. */
+/** Answer connector (docs/data-model.md): a button from one answer to the next. */
 export const answerConnectors = pgTable(
   'answer_connectors',
   {
@@ -119,7 +119,7 @@ export const botUsers = pgTable(
 );
 
 /**
- * SPEC §3 Conversation progress: one student's run through one conversation. `step` counts
+ * Conversation progress (docs/data-model.md): one student's run through one conversation. `step` counts
  * the replies applied: a reply is applied by a conditional update on it, so a double press or
  * a replayed update never counts twice (ADR 019).
  */
@@ -157,7 +157,7 @@ export const conversationProgress = pgTable(
   ],
 );
 
-/** SPEC §3 Message: the log of a run, bot messages and replies. */
+/** Message (docs/data-model.md): the log of a run, bot messages and replies. */
 export const messages = pgTable(
   'messages',
   {

@@ -13,7 +13,7 @@ import { createdAt, id } from './columns.js';
 import { categories, languages, products, sources, stages } from './lookups.js';
 import { projects, users } from './users.js';
 
-/** SPEC.md §3 Client: a person in the sales pipeline. */
+/** Client (docs/data-model.md): a person in the sales pipeline. */
 export const clients = pgTable(
   'clients',
   {

@@ -2,7 +2,7 @@ import { index, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizz
 import { createdAt, id } from './columns.js';
 import { students } from './students.js';
 
-/** SPEC.md §3 Game set ("grid" on the wire): type 1 grid, 2 quiz, 3 letters, 4 matching. */
+/** Game set ("grid" on the wire; docs/data-model.md): type 1 grid, 2 quiz, 3 letters, 4 matching. */
 export const gameSets = pgTable('game_sets', {
   id: id(),
   name: text('name').notNull(),
@@ -10,7 +10,7 @@ export const gameSets = pgTable('game_sets', {
   createdAt: createdAt(),
 });
 
-/** SPEC §3 Grid card: the cards go with their game set. */
+/** Grid card (docs/data-model.md): the cards go with their game set. */
 export const gridCards = pgTable(
   'grid_cards',
   {
@@ -25,14 +25,14 @@ export const gridCards = pgTable(
   (t) => [index('grid_cards_grid_idx').on(t.gridId, t.order, t.id)],
 );
 
-/** SPEC §3 Set: a playlist of game sets. */
+/** Set (docs/data-model.md): a playlist of game sets. */
 export const sets = pgTable('sets', {
   id: id(),
   name: text('name').notNull(),
   createdAt: createdAt(),
 });
 
-/** SPEC §3 Set card: a game set in a set; a game set in a set cannot be deleted (409). */
+/** Set card (docs/data-model.md): a game set in a set; a game set in a set cannot be deleted (409). */
 export const setCards = pgTable(
   'set_cards',
   {
@@ -58,7 +58,7 @@ export interface PlayedCard {
 }
 
 /**
- * A play of a game set or a set recorded for a student (DESIGN "Game results"); a game set or
+ * A play of a game set or a set recorded for a student (docs/games.md, Results); a game set or
  * set with results cannot be deleted (409). The results go with their student.
  */
 export const gameResults = pgTable(

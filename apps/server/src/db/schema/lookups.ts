@@ -1,14 +1,14 @@
 import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { id } from './columns.js';
 
-/** A lookup table: id and name (SPEC.md §7 Lookups). */
+/** A lookup table: id and name (docs/api.md, Lookups). */
 const lookup = <N extends string>(name: N) =>
   pgTable(name, {
     id: id(),
     name: text('name').notNull(),
   });
 
-/** Pipeline stages, with a colour and their order on the board (DESIGN.md §3). */
+/** Pipeline stages, with a colour and their order on the board (docs/data-model.md, Lookups). */
 export const stages = pgTable('stages', {
   id: id(),
   name: text('name').notNull(),
@@ -28,7 +28,7 @@ export const answerTypes = lookup('answer_types');
 export const clasifications = lookup('clasifications');
 export const algorithms = lookup('algorithms');
 
-/** SPEC.md §3 Boolean option: fixed ids 1 yes, 2 no. */
+/** Boolean option (docs/data-model.md): fixed ids 1 yes, 2 no. */
 export const booleans = pgTable('booleans', {
   id: integer('id').primaryKey(),
   name: text('name').notNull(),

@@ -64,7 +64,7 @@ export const lessonSeriesStudents = pgTable(
   (t) => [primaryKey({ columns: [t.seriesId, t.studentId] })],
 );
 
-/** SPEC.md §3 Lesson: one concrete meeting on a date. */
+/** Lesson (docs/data-model.md): one concrete meeting on a date. */
 export const lessons = pgTable(
   'lessons',
   {
@@ -91,7 +91,7 @@ export const lessons = pgTable(
   ],
 );
 
-/** SPEC.md §3 Event: a student's participation in a lesson; one per student and lesson. */
+/** Event (docs/data-model.md): a student's participation in a lesson; one per student and lesson. */
 export const events = pgTable(
   'events',
   {

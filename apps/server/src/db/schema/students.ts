@@ -5,7 +5,7 @@ import { clients } from './clients.js';
 import { levels } from './lookups.js';
 import { groups, projects, users } from './users.js';
 
-/** SPEC.md §3 Student: a learner of the school. */
+/** Student (docs/data-model.md): a learner of the school. */
 export const students = pgTable(
   'students',
   {
@@ -45,7 +45,7 @@ export const students = pgTable(
   ],
 );
 
-/** SPEC.md §3 Student document; a student with documents is not deleted (409 linked). */
+/** Student document (docs/data-model.md); a student with documents is not deleted (409 linked). */
 export const studentDocuments = pgTable(
   'student_documents',
   {

@@ -13,7 +13,7 @@ import {
 import { createdAt, id } from './columns.js';
 import { languages, products } from './lookups.js';
 
-/** Staff who log in (SPEC.md §3 User, plus login and password hash: DESIGN.md §3). */
+/** Staff who log in (docs/data-model.md, User: with a login and a password hash). */
 export const users = pgTable(
   'users',
   {
@@ -41,7 +41,7 @@ export const users = pgTable(
   ],
 );
 
-/** SPEC.md §3 Project: name, description, responsible; price and product from its labels. */
+/** Project (docs/data-model.md): name, description, responsible; price and product from its labels. */
 export const projects = pgTable(
   'projects',
   {
@@ -59,7 +59,7 @@ export const projects = pgTable(
   ],
 );
 
-/** SPEC.md §3 Group: a class of students taught together; no two share a name (any case). */
+/** Group (docs/data-model.md): a class of students taught together; no two share a name (any case). */
 export const groups = pgTable(
   'groups',
   {

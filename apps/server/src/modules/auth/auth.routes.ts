@@ -40,7 +40,7 @@ function validTimeZone(tz: string | undefined): string {
   }
 }
 
-/** Login, session check, logout and the sessions list (SPEC.md §7 Session, §2 /settings). */
+/** Login, session check, logout and the sessions list (docs/api.md, Session calls; docs/screens.md, Routes). */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { config, db }) => {
   const wrongCredentials = new HttpError(401, errorCodes.unauthorized, 'Wrong login or password');
 
@@ -101,7 +101,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
   );
 
-  // SPEC.md §7: logout sends no body. Whatever a client sends (an empty JSON body, text) is
+  // docs/api.md, Session calls: logout sends no body. Whatever a client sends (an empty JSON body, text) is
   // ignored, so a body can never keep a session alive.
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();

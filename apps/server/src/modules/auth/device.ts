@@ -1,6 +1,6 @@
 import { UAParser } from 'ua-parser-js';
 
-/** "Chrome 147 on Linux" from a User-Agent, for the sessions list (SPEC.md §2 /settings). */
+/** "Chrome 147 on Linux" from a User-Agent, for the sessions list (docs/screens.md, Routes). */
 export function describeDevice(userAgent: string | undefined): string {
   if (!userAgent) return 'Unknown device';
   const { browser, os, device } = UAParser(userAgent.slice(0, 512));

@@ -2,7 +2,7 @@ import type * as Argon2 from '@node-rs/argon2';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@school/contract/auth';
 import { commonPasswords } from './common-passwords.js';
 
-// argon2id is the library's default algorithm; these are OWASP's parameters (DESIGN.md §1).
+// argon2id is the library's default algorithm; these are OWASP's parameters (docs/architecture.md).
 const options = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
 let argon2: Promise<typeof Argon2> | undefined;
@@ -24,7 +24,7 @@ let dummyHash: Promise<string> | undefined;
 /** Unknown logins are verified against this, so they answer in the same time as wrong passwords. */
 export const getDummyHash = () => (dummyHash ??= hashPassword('not-a-real-password-0'));
 
-/** DESIGN.md §2: at least 8, up to 128, no composition rules, common passwords refused. */
+/** docs/api.md, Passwords: at least 8, up to 128, no composition rules, common passwords refused. */
 export function passwordProblem(password: string): string | null {
   if ([...password].length < PASSWORD_MIN) return `must be at least ${PASSWORD_MIN} characters`;
   if ([...password].length > PASSWORD_MAX) return `must be at most ${PASSWORD_MAX} characters`;

@@ -76,7 +76,7 @@ const toConnector = (c: typeof answerConnectors.$inferSelect): AnswerConnector =
   clasification: c.clasificationId,
 });
 
-/** Answers, answer connectors (buttons) and estimation groups of a conversation (SPEC §7). */
+/** Answers, answer connectors (buttons) and estimation groups of a conversation (docs/api.md, Bot). */
 export const answersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   /** Marks the answer each run starts at (isStart). */
   const withStart = async (items: Answer[]) => {
@@ -135,7 +135,7 @@ export const answersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       clasificationId: input.clasification,
     }),
     notFound: 'No such answer connector',
-    // SPEC §7: a new button may name its answer in the query (?fromId=), as the list does
+    // docs/api.md, Bot: a new button may name its answer in the query (?fromId=), as the list does
     createFieldsFromQuery: ['fromId'],
     deleteByQuery: {
       query: answerConnectorDeleteQuery,
@@ -174,7 +174,7 @@ export const answersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       ...('conversation' in input ? { conversationId: input.conversation } : {}),
     }),
     notFound: 'No such estimation group',
-    // SPEC §7 "estimation groups: DELETE" on the list's path, with ?id=
+    // estimation groups are also deleted on the list's path, with ?id= (docs/api.md, Bot)
     deleteByQuery: {
       query: estimationGroupDeleteQuery,
       summary: 'Delete the estimation group ?id=; its buttons keep their points, ungrouped',

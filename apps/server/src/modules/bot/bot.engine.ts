@@ -47,7 +47,7 @@ export interface RunState {
 
 export type Reply = { connectorId: number } | { text: string };
 
-/** A reply as it is logged and scored (a Message of SPEC §3). */
+/** A reply as it is logged and scored (a Message: docs/data-model.md). */
 export interface ScoredReply {
   answerId: number;
   text: string;

@@ -1,5 +1,5 @@
 /**
- * What the bot itself writes to students, in their language (DESIGN "Language": en, pl, uk).
+ * What the bot itself writes to students, in their language (docs/interface.md, Languages: en, pl, uk).
  * The language comes from the messenger (Telegram's language_code); unknown means Ukrainian
  * and English together, as most students read one of them.
  */

@@ -56,7 +56,7 @@ async function requirePublishable(db: Db, id: number | null) {
   );
 }
 
-/** Conversations (SPEC §7): the list with its Public/Personal filter, publishing, check, preview. */
+/** Conversations (docs/api.md, Bot): the list with its Public/Personal filter, publishing, check, preview. */
 export const conversationsRoutes: FastifyPluginAsyncZod<{ db: Db; botUsername?: string }> = async (
   app,
   { db, botUsername },
@@ -84,7 +84,7 @@ export const conversationsRoutes: FastifyPluginAsyncZod<{ db: Db; botUsername?: 
       price: input.price === undefined ? undefined : String(input.price),
     }),
     createColumns: () => ({ hashCode: newHashCode() }),
-    // SPEC §7 "POST /api/conversations?isPublic={0|1}": the list's toggle names the kind
+    // POST /api/conversations?isPublic={0|1} (docs/api.md, Bot): the list's toggle names the kind
     createFieldsFromQuery: ['isPublic'],
     notFound: 'No such conversation',
     errors: { 400: publishErrorBody },

@@ -27,7 +27,7 @@ import {
   messagesOf,
 } from './runs.queries.js';
 
-/** Conversation runs (SPEC §3 Conversation progress) and their messages. */
+/** Conversation runs (docs/data-model.md, Conversation progress) and their messages. */
 export const runsRoutes: FastifyPluginAsyncZod<{ db: Db; defaultLocale: string }> = async (
   app,
   { db, defaultLocale },

@@ -68,7 +68,7 @@ const filtersQuery = clientListQuery.pick({
   source: true,
 });
 
-/** Clients and the pipeline (SPEC.md §7 clients, §4 stage moves). */
+/** Clients and the pipeline (docs/api.md, Clients; docs/clients.md, Pipeline). */
 export const clientsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const found = async (id: number) => {
     const row = await findClient(db, id);

@@ -21,7 +21,7 @@ import { tableOf } from '../../plugins/resource.js';
 
 /** The SQL of game sets, their cards, sets and the games of a set, as staff edit them. */
 
-/** Where the player lives: GAMES_BASE_URL, else this server's /play (DESIGN §1). */
+/** Where the player lives: GAMES_BASE_URL, else this server's /play (docs/architecture.md). */
 export const playerBase = (configured: string | undefined, request: FastifyRequest) =>
   configured ?? `${request.protocol}://${request.host}/play`;
 

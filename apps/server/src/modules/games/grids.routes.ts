@@ -34,7 +34,7 @@ import {
 } from './games.queries.js';
 import { gameStatsOf } from './results.queries.js';
 
-/** What a card's problem says, on the field it concerns (DESIGN "Games"). */
+/** What a card's problem says, on the field it concerns (docs/games.md). */
 const CARD_PROBLEM_FIELDS: Record<GameProblem, [string, string]> = {
   noCards: ['value', 'is required'],
   tooFewCards: ['value', 'is required'],
@@ -58,7 +58,7 @@ const toGridCard = (row: typeof gridCards.$inferSelect): GridCard => ({
   order: row.order,
 });
 
-/** Game sets (SPEC §7 grid) and their cards (grid cards), with checks, links and stats. */
+/** Game sets (docs/api.md, Games) and their cards (grid cards), with checks, links and stats. */
 export const gridsRoutes: FastifyPluginAsyncZod<{ db: Db; gamesBaseUrl?: string }> = async (
   app,
   { db, gamesBaseUrl },

@@ -41,7 +41,7 @@ function answerCached<T>(request: FastifyRequest, reply: FastifyReply, content: 
 }
 
 /**
- * The player's public, read-only API (DESIGN "Games", ADR 020): no login, a game's content and
+ * The player's public, read-only API (docs/games.md; ADR 020): no login, a game's content and
  * nothing else (no other ids, no staff names, no times), cacheable, rate limited. Results are
  * recorded only for a student's hashCode and answer nothing but a status.
  */

@@ -29,7 +29,7 @@ import {
   toSets,
 } from './games.queries.js';
 
-/** Sets (SPEC §7 set) and their games in order (set cards). */
+/** Sets (docs/api.md, Games) and their games in order (set cards). */
 export const setsRoutes: FastifyPluginAsyncZod<{ db: Db; gamesBaseUrl?: string }> = async (
   app,
   { db, gamesBaseUrl },

@@ -19,8 +19,8 @@ const LINKED = 'Other records use this item; change them first';
 const query = listQueryWith(['name', 'id']);
 
 /**
- * GET /api/{lookup} for every lookup of SPEC.md §7; the dictionaries staff edit in /settings
- * (DESIGN.md §3) are resources: list, get, create, update, delete.
+ * GET /api/{lookup} for every lookup (docs/api.md, Lookups); the dictionaries staff edit in /settings
+ * (docs/data-model.md, Lookups) are resources: list, get, create, update, delete.
  */
 export const lookupsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   registerResource(app, db, {
@@ -43,7 +43,7 @@ export const lookupsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     notFound: 'No such stage',
     linked: LINKED,
     override: (plain) => ({
-      // a new stage goes last unless given an order (DESIGN.md §3 pipeline)
+      // a new stage goes last unless given an order (docs/clients.md, Stages)
       create: async (input, request) =>
         plain.create(
           {

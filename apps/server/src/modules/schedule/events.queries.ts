@@ -48,7 +48,7 @@ const toEvent = (r: EventRow): Event => ({
   start: hhmm(r.e.start ?? r.lessonStart),
   end: hhmm(r.e.end ?? r.lessonEnd),
   homework: r.e.homework,
-  // one participant's share of the lesson's amount (SPEC §9)
+  // one participant's share of the lesson's amount (docs/schedule.md, Amounts)
   amount: paysFor(r.e.toPay) ? lessonAmount(r.price, r.duration, 1) : 0,
 });
 

@@ -18,7 +18,7 @@ import { requireStudent } from '../students/students.shared.js';
 import { findEvent, listEvents, studentInfoPanel } from './events.queries.js';
 import { addToLesson, NO_EVENT, removeEvent, updateEvent } from './events.service.js';
 
-/** Participations (SPEC §3 Event, §7 events): a student in a lesson. */
+/** Participations (docs/data-model.md, Event; docs/api.md, Schedule): a student in a lesson. */
 export const eventsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/events',

@@ -12,7 +12,7 @@ const hhmm = (t: string) => t.slice(0, 5);
 
 /**
  * Who is busy at `start`–`end` on one of `dates`: the teacher in another lesson, or one of the
- * students in another lesson they take part in (DESIGN "clash"). `exclude`: the lessons being
+ * students in another lesson they take part in (docs/schedule.md, Clashes). `exclude`: the lessons being
  * moved themselves.
  */
 export async function clashesAt(

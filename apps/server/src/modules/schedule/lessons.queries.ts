@@ -152,7 +152,7 @@ export async function requireReferences(
   }
 }
 
-/** The date series are kept materialised up to (DESIGN: at least 8 weeks ahead). */
+/** The date series are kept materialised up to (at least 8 weeks ahead: docs/schedule.md, Weekly series). */
 export const seriesHorizon = (now = new Date()) =>
   addDays(todayIn('UTC', now), SERIES_WEEKS_AHEAD * 7);
 

@@ -22,7 +22,7 @@ import { createLesson, deleteLesson, updateLesson } from './lessons.writes.js';
 const responses = { ...errorResponses, 409: clashErrorBody };
 const NO_LESSON = 'No such lesson';
 
-/** Lessons (SPEC §7 lessons), weekly series (ADR 018), alternative dates and clashes. */
+/** Lessons (docs/api.md, Schedule), weekly series (ADR 018), alternative dates and clashes. */
 export const lessonsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const requireLesson = async (id: number) => {
     const found = await findLesson(db, id);

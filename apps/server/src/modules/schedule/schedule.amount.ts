@@ -1,5 +1,5 @@
 /**
- * SPEC §9: the amount to pay for a lesson = price / 60 × duration × the participants whose
+ * docs/schedule.md, Amounts: the amount to pay for a lesson = price / 60 × duration × the participants whose
  * toPay is 0 or 1, in zł with two decimals. The one place it is computed (ADR 018): the lesson,
  * the schedule's earned and the info panels all call it.
  *

@@ -59,7 +59,7 @@ export const mondayOf = (date: string) => addDays(date, 1 - dayOfWeek(date));
 export const datesFrom = (from: string, to: string) =>
   Array.from({ length: daysBetween(from, to) + 1 }, (_, i) => addDays(from, i));
 
-/** The Monday–Sunday week `bias` weeks from the one holding today in `tz` (DESIGN "Schedule"). */
+/** The Monday–Sunday week `bias` weeks from the one holding today in `tz` (docs/schedule.md). */
 export function weekOf(bias: number, tz: string, now: Date = new Date()) {
   const from = addDays(mondayOf(todayIn(tz, now)), bias * 7);
   return { from, to: addDays(from, 6) };

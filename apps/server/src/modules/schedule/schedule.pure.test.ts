@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { hoursOf, lessonAmount, minutesBetween } from './schedule.amount.js';
 import { addDays, dayOfWeek, nextWeekday, todayIn, weekOf } from './schedule.dates.js';
 
-describe('the amount to pay (SPEC §9)', () => {
+describe('the amount to pay (docs/schedule.md, Amounts)', () => {
   it('is price / 60 × duration × payers, two decimals, exact for decimal inputs', () => {
     expect(lessonAmount(120, 60, 1)).toBe(120);
     expect(lessonAmount('12.50', '90.00', 3)).toBe(56.25);

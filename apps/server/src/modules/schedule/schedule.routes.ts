@@ -7,7 +7,7 @@ import { errorResponses } from '../../plugins/errors.js';
 import { uncheckedJson } from '../../plugins/resource.js';
 import { scheduleDays, scheduleInfo } from './schedule.service.js';
 
-/** The schedule (SPEC §2 Schedule, DESIGN "Schedule"): days with their lessons and sums. */
+/** The schedule (docs/screens.md, Schedule; docs/schedule.md): days with their lessons and sums. */
 export const scheduleRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/schedule',

@@ -31,7 +31,7 @@ const toDocument = (row: DocumentRow): StudentDocument => ({
   carRegistrNum: row.carRegistrNum,
 });
 
-/** Student documents (SPEC.md §3, §7): listed by student, written one by one. */
+/** Student documents (docs/data-model.md; docs/api.md, Students): listed by student, written one by one. */
 export const studentDocumentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   registerResource(app, db, {
     path: 'studentdocuments',

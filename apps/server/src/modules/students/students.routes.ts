@@ -26,11 +26,11 @@ import {
 import { requireStudent } from './students.shared.js';
 import { studentTimeline } from './students.timeline.js';
 
-/** DESIGN "Bot": the messenger start link carrying the student's hashCode. */
+/** docs/bot.md, Deep links: the messenger start link carrying the student's hashCode. */
 export const deepLinkOf = (botUsername: string | undefined, hashCode: string) =>
   botUsername ? `https://t.me/${botUsername}?start=${hashCode}` : null;
 
-/** Students (SPEC.md §3, §7), the deep link's hashCode, and a client made into a student. */
+/** Students (docs/data-model.md; docs/api.md, Students), the deep link's hashCode, and a client made into a student. */
 export const studentsRoutes: FastifyPluginAsyncZod<{ db: Db; botUsername?: string }> = async (
   app,
   { db, botUsername },

@@ -10,5 +10,5 @@ export async function requireStudent(db: Db, id: number): Promise<void> {
   if (!found) throw notFound('No such student');
 }
 
-/** DESIGN §2 hashCode: 22 URL-safe characters. */
+/** hashCode (docs/api.md, Ids and hashCodes): 22 URL-safe characters. */
 export const newHashCode = () => randomBytes(16).toString('base64url');

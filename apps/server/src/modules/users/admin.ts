@@ -11,7 +11,7 @@ export interface AdminCreated {
   generatedPassword?: string;
 }
 
-/** On an empty database, creates ADMIN_LOGIN (DESIGN.md §3 Auth and sessions). */
+/** On an empty database, creates ADMIN_LOGIN (docs/architecture.md, Configuration). */
 export async function ensureAdmin(db: Db, config: Config): Promise<AdminCreated | null> {
   if ((await countUsers(db)) > 0) return null;
   const generated = config.ADMIN_PASSWORD ? undefined : randomBytes(12).toString('base64url');

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { groups } from '../../db/schema/users.js';
 import { registerResource, tableOf } from '../../plugins/resource.js';
 
-/** Groups (SPEC.md §7): classes of students taught together; names are unique (any case). */
+/** Groups (docs/api.md, Users, projects, groups): classes of students taught together; names are unique (any case). */
 export const groupsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   registerResource(app, db, {
     path: 'groups',

@@ -21,7 +21,7 @@ const toProject = (row: ProjectRow): Project => ({
   product: row.productId,
 });
 
-/** Projects (SPEC.md §7); a delete still referenced answers 409 linked. */
+/** Projects (docs/api.md, Users, projects, groups); a delete still referenced answers 409 linked. */
 export const projectsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   registerResource(app, db, {
     path: 'projects',

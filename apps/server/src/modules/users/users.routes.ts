@@ -27,7 +27,7 @@ async function requireSelfOrAdmin(request: FastifyRequest) {
   }
 }
 
-/** Staff users (SPEC.md §7 users). Only admins manage other users; anyone edits themselves. */
+/** Staff users (docs/api.md, Users, projects, groups). Only admins manage other users; anyone edits themselves. */
 export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   registerResource(app, db, {
     path: 'users',

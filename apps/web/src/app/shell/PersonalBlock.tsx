@@ -6,7 +6,7 @@ function initials(firstName: string, lastName: string): string {
   return `${firstName.trim().charAt(0)}${lastName.trim().charAt(0)}`.toUpperCase();
 }
 
-/** SPEC §2: avatar and the user's first and last name at the top of the bar. */
+/** docs/screens.md, Side navigation: avatar and the user's first and last name at the top of the bar. */
 export function PersonalBlock({ compact }: { compact: boolean }) {
   const { t } = useTranslation();
   const { session } = useSession();

@@ -26,7 +26,7 @@ export interface NavItem {
   sections: readonly string[];
 }
 
-/** SPEC §2 side navigation, in SPEC order. */
+/** Side navigation (docs/screens.md), in that order. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/dashboard', labelKey: 'titles.dashboard', icon: LayoutDashboard, sections: ['/'] },
   { to: '/set', labelKey: 'titles.set', icon: Layers, sections: ['/setcards'] },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { afterCornerToggle, afterMenuToggle, initialNavState, parseNavState } from './navState';
 
-describe('initial nav state (SPEC §4)', () => {
+describe('initial nav state (docs/screens.md, Side navigation)', () => {
   it('restores the stored state on a wide window', () => {
     expect(initialNavState('1', 1280)).toBe('open');
     expect(initialNavState('0', 1280)).toBe('collapsed');
@@ -25,7 +25,7 @@ describe('initial nav state (SPEC §4)', () => {
     expect(initialNavState('0', 900)).toBe('collapsed');
   });
 
-  it('reads the SPEC codes 1, 0, 3 and nothing else', () => {
+  it('reads the stored codes 1, 0, 3 and nothing else', () => {
     expect(parseNavState('1')).toBe('open');
     expect(parseNavState('0')).toBe('collapsed');
     expect(parseNavState('3')).toBe('hidden');

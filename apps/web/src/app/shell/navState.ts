@@ -4,10 +4,10 @@ import { readStored, writeStored } from '../../lib/storage';
 export type NavState = 'open' | 'collapsed' | 'hidden';
 
 export const NAV_STATE_STORAGE_KEY = 'navState';
-/** SPEC §9: below this window width the bar starts hidden (or collapsed when stored open). */
+/** docs/screens.md, Side navigation: below this window width the bar starts hidden (or collapsed when stored open). */
 export const NARROW_SCREEN_WIDTH = 900;
 
-/** SPEC §4 stores the state as numbers: 1 open, 0 collapsed, 3 hidden. */
+/** The state is stored as numbers (docs/screens.md, Side navigation): 1 open, 0 collapsed, 3 hidden. */
 const STORED_CODES: Record<NavState, string> = { open: '1', collapsed: '0', hidden: '3' };
 
 export function parseNavState(stored: string | null): NavState | null {

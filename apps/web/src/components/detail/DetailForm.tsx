@@ -25,7 +25,7 @@ interface DetailFormProps<R extends Row> {
   readOnly?: readonly ReadOnlyField[];
 }
 
-/** The record screen's form (SPEC §2 detail): read-only facts, then every editable field. */
+/** The record screen's form (docs/screens.md, Record screens): read-only facts, then every editable field. */
 export function DetailForm<R extends Row>({
   path,
   row,

@@ -7,8 +7,8 @@ import { dismissNotice, useNotices } from './notices';
 import styles from './Feedback.module.css';
 
 /**
- * The app's notices and its confirmation dialog, in place of window.alert/confirm (SPEC §8
- * texts). The notice area is a polite live region that is always there, so screen readers
+ * The app's notices and its confirmation dialog, in place of window.alert/confirm (docs/interface.md,
+ * Confirmations and notices). The notice area is a polite live region that is always there, so screen readers
  * announce what is added to it; each notice is a status, an error an alert.
  */
 export function FeedbackHost() {

@@ -55,7 +55,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('form status machine (SPEC §4)', () => {
+describe('form status machine (docs/interface.md)', () => {
   it('hides the form while waiting, then done refreshes and OK brings back an empty form', async () => {
     let answer: (response: Response) => void = () => undefined;
     answerSave(() => new Promise((resolve) => (answer = resolve)));
@@ -189,7 +189,7 @@ describe('form status machine (SPEC §4)', () => {
   });
 });
 
-describe('fields (SPEC §5)', () => {
+describe('fields (docs/interface.md, Validation)', () => {
   it('requires at the browser level exactly the fields the contract requires', () => {
     renderForm();
     expect(screen.getByLabelText('Login')).toHaveProperty('required', true);

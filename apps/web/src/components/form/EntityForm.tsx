@@ -14,18 +14,18 @@ export const DONE_RESET_MS = 3000;
 
 export interface EntityFormProps {
   /**
-   * create: a new record (a selector with one option picks it, SPEC §5); edit: a record that
+   * create: a new record (a selector with one option picks it, docs/interface.md, Validation); edit: a record that
    * exists, whose empty fields stay empty until the user fills them.
    */
   mode: 'create' | 'edit';
-  /** The contract's schema of the body (SPEC §5 rules, the same the server applies). */
+  /** The contract's schema of the body (its rules: docs/interface.md, Validation; the server applies the same). */
   schema: FormSchema;
   fields: readonly FieldSpec[];
   defaultValues: FormValues;
   submitLabel: string;
   /** Sends the body (the form fields by name); rejects with the http wrapper's errors. */
   onSubmit: (body: FormValues) => Promise<unknown>;
-  /** After a successful save: refresh what shows the saved data (SPEC §4 done). */
+  /** After a successful save: refresh what shows the saved data (docs/interface.md, Form status). */
   onSaved?: () => void;
   /** OK in the done state; without it the form comes back empty for the next entry. */
   onDoneOk?: () => void;
@@ -35,7 +35,7 @@ export interface EntityFormProps {
 }
 
 /**
- * A form over the SPEC §4 status machine. The form stays mounted while hidden, so after error,
+ * A form over the status machine (docs/interface.md, Form status). The form stays mounted while hidden, so after error,
  * timeout or forbidden, OK brings back exactly what the user typed.
  */
 export function EntityForm({
@@ -56,7 +56,7 @@ export function EntityForm({
     defaultValues,
   });
   const { status, message, run, reset } = useFormStatus();
-  // Remounts the fields after a reset, so selectors pick a single option again (SPEC §5).
+  // Remounts the fields after a reset, so selectors pick a single option again (docs/interface.md, Validation).
   const [generation, setGeneration] = useState(0);
   const [focusField, setFocusField] = useState<string | null>(null);
   const [unknownFields, setUnknownFields] = useState<string | null>(null);

@@ -13,7 +13,7 @@ afterEach(async () => {
   if (i18next.language !== 'en') await changeLanguage('en');
 });
 
-describe('feedback panel (SPEC §4, §8 texts)', () => {
+describe('feedback panel (docs/interface.md, Feedback panel and Messages)', () => {
   it('shows nothing in none', () => {
     const { container } = render(<FeedbackPanel status="none" onOk={vi.fn()} />);
     expect(container.textContent).toBe('');

@@ -14,11 +14,11 @@ const TEXTS: Record<Exclude<FormStatus, 'none' | 'wait'>, MessageKey> = {
 
 interface FeedbackPanelProps {
   status: FormStatus;
-  /** OK: back to none (SPEC §4). */
+  /** OK: back to none (docs/interface.md). */
   onOk: () => void;
 }
 
-/** SPEC §4 feedback panel: what happened to the save, in place of the hidden form. */
+/** Feedback panel (docs/interface.md): what happened to the save, in place of the hidden form. */
 export function FeedbackPanel({ status, onOk }: FeedbackPanelProps) {
   const { t } = useTranslation();
   const okRef = useRef<HTMLButtonElement>(null);

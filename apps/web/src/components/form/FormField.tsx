@@ -27,7 +27,7 @@ const INPUTS: Record<Exclude<FieldKind, 'textarea' | 'checkbox' | 'select'>, Inp
 };
 
 /**
- * Whether the form holds a new record. SPEC §5's single-option auto-select fills a blank
+ * Whether the form holds a new record. The single-option auto-select (docs/interface.md, Selector) fills a blank
  * selector for the user; on a record that exists it would change a saved value unasked.
  */
 export const NewRecordContext = createContext(false);

@@ -3,7 +3,7 @@ import type { Dictionary } from '../../i18n/i18n';
 
 export type FieldLabelKey = `fields.${keyof Dictionary['fields']}`;
 
-/** SPEC §5 field types; `decimal` is a number with step 0.01 (price, duration). */
+/** Field types (docs/interface.md, Validation); `decimal` is a number with step 0.01 (price, duration). */
 export type FieldKind =
   | 'text'
   | 'email'
@@ -21,11 +21,11 @@ export type FieldKind =
 
 /** One form field, declared by a screen; the kit renders the control, label and messages. */
 export interface FieldSpec {
-  /** The wire name (SPEC §3), also the key in the schema. */
+  /** The wire name (docs/data-model.md), also the key in the schema. */
   name: string;
   label: FieldLabelKey;
   kind?: FieldKind;
-  /** select: the lookup to GET (SPEC §7 dropdown). */
+  /** select: the lookup to GET (docs/api.md, Lookups). */
   lookup?: string;
   /** select: fixed options instead of a lookup (already translated). */
   options?: readonly { value: string; label: string }[];
@@ -54,7 +54,7 @@ function unwrap(schema: z.ZodType): z.ZodType {
 }
 
 /**
- * SPEC §5 makes every input required; DESIGN lets optional fields be empty. The contract decides:
+ * Required fields are marked, optional ones may stay empty (docs/interface.md, Validation). The contract decides:
  * a field whose schema refuses an empty value is required.
  */
 export function isRequired(schema: FormSchema, field: FieldSpec): boolean {
@@ -72,7 +72,7 @@ export function maxLengthOf(schema: FormSchema, name: string): number | undefine
   return inner instanceof z.ZodString ? (inner.maxLength ?? undefined) : undefined;
 }
 
-/** SPEC §5: null or undefined become '' (form inputs hold text). */
+/** docs/interface.md, Validation: null or undefined become '' (form inputs hold text). */
 export function toFormValues(fields: readonly FieldSpec[], source: object = {}): FormValues {
   // Rows and defaults are plain JSON objects; only the declared fields are read.
   const record = source as Record<string, unknown>;
@@ -84,7 +84,7 @@ export function toFormValues(fields: readonly FieldSpec[], source: object = {}):
   return values;
 }
 
-/** SPEC §4/§5: the body holds the form fields by name, null and undefined sent as ''. */
+/** docs/interface.md, Validation: the body holds the form fields by name, null and undefined sent as ''. */
 export function toBody(values: FormValues): FormValues {
   const body: FormValues = {};
   for (const [name, value] of Object.entries(values)) body[name] = value ?? '';

@@ -5,7 +5,7 @@ import { classifySubmitError } from './formStatus';
 const http = (status: number, error = 'x', fields?: Record<string, string>) =>
   new HttpError(status, { error, message: `server says ${error}`, ...(fields ? { fields } : {}) });
 
-describe('classifySubmitError (SPEC §8)', () => {
+describe('classifySubmitError (docs/api.md, Error catalogue)', () => {
   it('maps 403 to forbidden, a time-out to timeout, server and network failures to error', () => {
     expect(classifySubmitError(http(403, 'forbidden'))).toEqual({ status: 'forbidden' });
     expect(classifySubmitError(new TimeoutError())).toEqual({ status: 'timeout' });

@@ -1,7 +1,7 @@
 import type { Dictionary } from '../../i18n/i18n';
 import { HttpError, TimeoutError } from '../../lib/http';
 
-/** SPEC §4 form status: none shows the form; every other status hides it. */
+/** Form status (docs/interface.md): none shows the form; every other status hides it. */
 export type FormStatus = 'none' | 'wait' | 'done' | 'error' | 'forbidden' | 'timeout';
 
 export type MessageKey = `messages.${keyof Dictionary['messages']}`;
@@ -12,7 +12,7 @@ export type FormMessage = { key: MessageKey } | { text: string };
 /** What a failed save leads to. */
 export type SubmitOutcome =
   | { status: 'error' | 'forbidden' | 'timeout' }
-  /** Back to the form, values kept: the server said what to fix (SPEC §4 + DESIGN §2 400). */
+  /** Back to the form, values kept: the server said what to fix (docs/interface.md, Form status; docs/api.md, Errors). */
   | { status: 'none'; fields: Record<string, string>; message: FormMessage | null };
 
 /** 409 codes the server gives on a save, and what the form says about them. */
@@ -23,7 +23,7 @@ const CONFLICT_MESSAGES: Record<string, MessageKey> = {
   clash: 'messages.clash',
 };
 
-/** SPEC §8: 403 on save -> forbidden, 500 -> error; a time-out has its own status (§4). */
+/** docs/api.md, Error catalogue: 403 on save -> forbidden, 500 -> error; a time-out has its own status (docs/interface.md). */
 export function classifySubmitError(error: unknown): SubmitOutcome {
   if (error instanceof TimeoutError) return { status: 'timeout' };
   if (!(error instanceof HttpError)) return { status: 'error' };

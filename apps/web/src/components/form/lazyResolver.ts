@@ -3,7 +3,7 @@ import type { FieldValues, Resolver } from 'react-hook-form';
 /**
  * A react-hook-form resolver whose code is imported on the first validation: a form on a
  * screen of the first download (the login) validates with zod without zod being part of that
- * download (DESIGN §4). `load` builds the real resolver, e.g. zodResolver(schema) after
+ * download (docs/quality.md). `load` builds the real resolver, e.g. zodResolver(schema) after
  * importing both; a failed import is tried again on the next validation.
  */
 export function lazyResolver<

@@ -34,7 +34,7 @@ export function useFormStatus(): FormStatusControl {
         onFields?.(outcome.fields);
         setMessage(outcome.message);
       } else if (outcome.status === 'error') {
-        // SPEC §8: the panel only says "something went wrong"; the cause goes to the console.
+        // docs/api.md, Error catalogue: the panel only says "something went wrong"; the cause goes to the console.
         console.error(error);
       }
       setStatus(outcome.status);

@@ -19,7 +19,7 @@ interface CreateFormProps extends FormConfig {
   fixed?: FormValues;
 }
 
-/** The create form of a list (SPEC §2): POST, then done refreshes the list (SPEC §4). */
+/** The create form of a list (docs/screens.md): POST, then done refreshes the list (docs/interface.md). */
 export function CreateForm({ path, label, schema, fields, defaults, fixed }: CreateFormProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();

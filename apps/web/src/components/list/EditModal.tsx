@@ -9,7 +9,7 @@ import { invalidateResource } from './useInfiniteList';
 import type { EditConfig, Row } from './types';
 import styles from './EditModal.module.css';
 
-/** SPEC §4 edit modal: closed, editing a row, or in one of the row's menu actions. */
+/** Edit modal (docs/interface.md, Edit dialog): closed, editing a row, or in one of the row's menu actions. */
 export type EditModalState<R> =
   { mode: 'none' } | { mode: 'edit'; row: R } | { mode: 'menu'; row: R; action: string };
 

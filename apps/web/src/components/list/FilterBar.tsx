@@ -15,7 +15,7 @@ export type FilterSpec = {
   label: FieldLabelKey;
 } & (
   | {
-      /** The lookup to GET for the options (SPEC §7). */
+      /** The lookup to GET for the options (docs/api.md, Lookups). */
       lookup: string;
     }
   | { options: readonly { value: string; label: string }[] }

@@ -42,7 +42,7 @@ describe('create panel', () => {
   });
 });
 
-describe('edit modal (SPEC §4: none, edit, menu)', () => {
+describe('edit modal (docs/interface.md: none, edit, menu)', () => {
   it('opens as a named dialog on the row, closes on Escape and gives focus back', async () => {
     const user = userEvent.setup();
     renderThings();

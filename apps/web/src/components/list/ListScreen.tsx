@@ -24,7 +24,7 @@ export interface ListScreenProps<R extends Row> extends Omit<
 }
 
 /**
- * A whole list screen of SPEC §2: header (title, search, create panel), list, edit modal.
+ * A whole list screen (docs/screens.md, List screens): header (title, search, create panel), list, edit modal.
  * A screen declares its resource, columns and forms; everything else is here.
  */
 export function ListScreen<R extends Row>({

@@ -40,7 +40,7 @@ export interface ListViewProps<R extends Row> {
   tools?: ReactNode;
 }
 
-/** SPEC §2 list: count and export, the sortable virtualised table, row actions, edit modal. */
+/** List (docs/screens.md, List screens): count and export, the sortable virtualised table, row actions, edit modal. */
 export function ListView<R extends Row>({
   resource,
   columns,

@@ -15,7 +15,7 @@ interface RowActionsProps {
   onCopy?: ((value: CopyValue) => void) | undefined;
 }
 
-/** SPEC §2 icon actions of a row: delete, edit, card/open, copy. */
+/** Icon actions (docs/screens.md, List screens) of a row: delete, edit, card/open, copy. */
 export function RowActions({
   name,
   onEdit,

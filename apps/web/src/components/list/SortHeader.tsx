@@ -5,7 +5,7 @@ import styles from './DataTable.module.css';
 
 type Direction = 'ascending' | 'descending' | 'none';
 
-/** `name` ascending, `-name` descending: the server's `sort` (DESIGN §2). */
+/** `name` ascending, `-name` descending: the server's `sort` (docs/api.md, Lists). */
 export function directionOf(sort: string | undefined, field: string): Direction {
   if (sort === field) return 'ascending';
   if (sort === `-${field}`) return 'descending';

@@ -2,7 +2,7 @@ import { HttpError, TimeoutError } from '../../lib/http';
 import type { MessageKey } from '../form/formStatus';
 
 /**
- * What the alert says when a delete fails. SPEC §8 gives one text for every failed delete (the
+ * What the alert says when a delete fails. The product gives one text (docs/interface.md, Messages) for every failed delete (the
  * row is probably linked to others); the server's more precise refusals get their own words.
  * null: no alert (the 401 handler is already on its way to /login; a 404 row is gone anyway).
  */

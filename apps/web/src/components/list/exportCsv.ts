@@ -4,7 +4,7 @@ import { requestPage } from '../../lib/http';
 import { listUrl, type ListParams } from './useInfiniteList';
 import type { Column, Resource, Row } from './types';
 
-/** The server's largest page (DESIGN §2): the export's upper bound. */
+/** The server's largest page (docs/api.md, Lists): the export's upper bound. */
 export const EXPORT_LIMIT = 5000;
 
 /** The header row (column titles in the chosen language) and one line per row. */

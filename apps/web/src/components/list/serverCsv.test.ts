@@ -43,7 +43,7 @@ describe('fetchServerCsv', () => {
 });
 
 describe('exportFailureMessage', () => {
-  it('says what SPEC §8 says for each failure, and nothing on 401', () => {
+  it('says what the error catalogue says for each failure, and nothing on 401', () => {
     expect(exportFailureMessage(new TimeoutError())).toBe('messages.timeout');
     expect(exportFailureMessage(new HttpError(403, null))).toBe('messages.forbidden');
     expect(exportFailureMessage(new HttpError(401, null))).toBeNull();

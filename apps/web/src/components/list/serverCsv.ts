@@ -5,7 +5,7 @@ import type { MessageKey } from '../form/formStatus';
 /**
  * The text of a CSV file the server builds (GET, session cookie). The JSON wrapper cannot read
  * it, so this asks by itself with the same time-out and the same errors; `onUnauthorized` is the
- * wrapper's 401 rule (SPEC §8: the session is gone, go to /login).
+ * wrapper's 401 rule (docs/api.md, Error catalogue: the session is gone, go to /login).
  */
 export async function fetchServerCsv(url: string, onUnauthorized: () => void): Promise<string> {
   const timeout = AbortSignal.timeout(requestTimeoutMs());

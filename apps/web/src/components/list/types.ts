@@ -55,7 +55,7 @@ export interface FormConfig {
   fields: readonly FieldSpec[];
 }
 
-/** An extra action of the edit modal, shown in its menu state (SPEC §4 edit modal). */
+/** An extra action of the edit modal, shown in its menu state (docs/interface.md, Edit dialog). */
 export interface MenuAction<R> {
   key: string;
   /** Translated; the menu button and the modal title while it is open. */
@@ -73,7 +73,7 @@ export interface EditConfig<R> extends FormConfig {
 /** What a row's copy action copies, or a translated reason why there is nothing to copy. */
 export type CopyValue = string | { unavailable: string };
 
-/** The icon actions of each row; a screen picks the ones it has (SPEC §2). */
+/** The icon actions of each row; a screen picks the ones it has (docs/screens.md). */
 export interface RowActionsConfig<R> {
   delete?: boolean;
   /** card/open: where the row's own screen is. */

@@ -25,7 +25,7 @@ export function recordName<R extends Row>(
 }
 
 /**
- * Delete after confirmation (SPEC §8) with Undo (ADR 013): the row leaves the list at once, the
+ * Delete after confirmation (docs/interface.md, Messages) with Undo (ADR 013): the row leaves the list at once, the
  * DELETE is sent when the Undo notice has run out; Undo drops it before it was ever sent. A
  * refused delete brings the row back and says why.
  */
@@ -89,7 +89,7 @@ export function useDeleteRow<R extends Row>(resource: Resource<R>) {
 }
 
 /**
- * SPEC §8: the copy action says 'Copied' with the copied text (a notice, not an alert), or
+ * docs/interface.md, Messages: the copy action says 'Copied' with the copied text (a notice, not an alert), or
  * why there is nothing to copy.
  */
 export function useCopy() {

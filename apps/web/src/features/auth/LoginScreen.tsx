@@ -16,7 +16,7 @@ import { loginErrorKey } from './loginError';
 import styles from './LoginScreen.module.css';
 
 type LoginForm = Pick<LoginRequest, 'login' | 'password'>;
-/** The contract's rules for the two fields; zod comes with the first validation (DESIGN §4). */
+/** The contract's rules for the two fields; zod comes with the first validation (docs/quality.md). */
 const loginResolver = lazyResolver<LoginForm>(async () => {
   const [{ zodResolver }, { loginRequest }] = await Promise.all([
     import('@hookform/resolvers/zod'),
@@ -37,7 +37,7 @@ export function LoginScreen() {
   const ids = { login: useId(), password: useId(), error: useId() };
 
   if (isChecking) return <LoadingState fullPage />;
-  // SPEC §2: a logged-in visitor is sent to /dashboard; right after this form succeeds, to /.
+  // docs/screens.md: a logged-in visitor is sent to /dashboard; right after this form succeeds, to /.
   if (session.isLoggedIn) return <Navigate to={login.isSuccess ? '/' : '/dashboard'} replace />;
 
   const errorKey = login.isError ? loginErrorKey(login.error) : null;

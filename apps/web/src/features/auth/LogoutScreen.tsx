@@ -3,7 +3,7 @@ import { Navigate } from 'react-router';
 import { LoadingState } from '../../components/LoadingState';
 import { useLogout } from './authApi';
 
-/** SPEC §2 /logout: ends the session on opening and goes to /login, whatever the answer. */
+/** /logout (docs/screens.md): ends the session on opening and goes to /login, whatever the answer. */
 export function LogoutScreen() {
   const logout = useLogout();
   const { mutate } = logout;

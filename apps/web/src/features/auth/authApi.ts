@@ -14,7 +14,7 @@ export function useLogin() {
       request(api.authentication, {
         method: 'POST',
         body: { ...credentials, timeZone: browserTimeZone() },
-        // The login page's download stays without zod (DESIGN §4).
+        // The login page's download stays without zod (docs/quality.md).
         schema: () => import('@school/contract/auth').then((contract) => contract.sessionUser),
         // A 401 here is "wrong login or password", not an expired session.
         authRedirect: false,
@@ -31,7 +31,7 @@ export function useLogout() {
       await flushCommits();
       return request(api.logout, { method: 'POST', authRedirect: false });
     },
-    // SPEC §2: the user is logged out even when the call fails.
+    // docs/screens.md: the user is logged out even when the call fails.
     onSettled: () => {
       markLoggedOut(queryClient);
       clearNotices();

@@ -4,7 +4,7 @@ import { loginErrorKey } from './loginError';
 
 const body = (error: string) => ({ error, message: error });
 
-describe('login error line (SPEC §8)', () => {
+describe('login error line (docs/api.md, Error catalogue)', () => {
   it('says there is no connection when the server did not answer', () => {
     expect(loginErrorKey(new NetworkError(new TypeError('Failed to fetch')))).toBe(
       'login.errors.noConnection',

@@ -6,7 +6,7 @@ export type LoginErrorKey =
   | 'login.errors.tooManyAttempts'
   | 'login.errors.generic';
 
-/** SPEC §8 login failures: no answer, 401, anything else (plus DESIGN §2's 429 throttling). */
+/** Login failures (docs/api.md, Error catalogue): no answer, 401, anything else (plus 429: docs/api.md, Login throttling). */
 export function loginErrorKey(error: unknown): LoginErrorKey {
   if (error instanceof NetworkError || error instanceof TimeoutError) {
     return 'login.errors.noConnection';

@@ -63,7 +63,7 @@ export function layOut(
 }
 
 /**
- * DESIGN "Chat-bot": the conversation as a graph. Answers with a problem (unreachable, no way
+ * docs/bot.md: the conversation as a graph. Answers with a problem (unreachable, no way
  * forward, a loop with no exit) are marked; the same problems are listed in words on the answers.
  */
 export function ConversationGraph({

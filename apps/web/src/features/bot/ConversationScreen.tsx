@@ -39,7 +39,7 @@ import { problemText } from './graphProblems';
 import { PreviewChat } from './PreviewChat';
 import styles from './Bot.module.css';
 
-/** SPEC §2 /conversations/{id}: the answers, their buttons, groups, graph and a preview. */
+/** /conversations/{id} (docs/screens.md): the answers, their buttons, groups, graph and a preview. */
 export function ConversationScreen() {
   const { t } = useTranslation();
   const { id } = useParams();

@@ -51,7 +51,7 @@ const toValues = (row: Conversation) => ({
   isPresent: row.isPresent === 1,
 });
 
-/** SPEC §2 /conversations: the bot's conversations, public or personal (SPEC §4 toggle). */
+/** /conversations (docs/screens.md): the bot's conversations, public or personal (docs/screens.md, Bot screens). */
 export function ConversationsScreen() {
   const { t, i18n } = useTranslation();
   const [isPublic, setIsPublic] = useState<0 | 1>(1);

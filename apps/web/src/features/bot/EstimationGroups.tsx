@@ -11,7 +11,7 @@ import { deleteFailureMessage } from '../../components/list/deleteFailure';
 import { deleteGroup, saveGroup, type EstimationGroup } from './botApi';
 import styles from './Bot.module.css';
 
-/** SPEC §3 Estimation groups: the points of the buttons in a group are added up per run. */
+/** Estimation groups (docs/data-model.md): the points of the buttons in a group are added up per run. */
 export function EstimationGroups({
   conversationId,
   groups,

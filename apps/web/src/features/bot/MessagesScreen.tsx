@@ -11,7 +11,7 @@ import { useSession } from '../../lib/session';
 import { useRunEstimation, useRunMessages } from './botApi';
 import styles from './Bot.module.css';
 
-/** SPEC §2 //messages/byconvprogress/{id}: the messages of one run, bot rows tinted (§4). */
+/** //messages/byconvprogress/{id} (docs/screens.md): the messages of one run, bot rows tinted (docs/interface.md). */
 export function MessagesScreen() {
   const { t } = useTranslation();
   const { id } = useParams();

@@ -9,7 +9,7 @@ import styles from './Bot.module.css';
 type Reply = { connectorId: number } | { text: string };
 
 /**
- * DESIGN "Chat-bot": staff walk a conversation with the same engine the bot runs, before
+ * docs/bot.md: staff walk a conversation with the same engine the bot runs, before
  * publishing it. Nothing is stored: each step sends the replies so far.
  */
 export function PreviewChat({

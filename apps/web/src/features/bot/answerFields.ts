@@ -24,7 +24,7 @@ export function buttonFields(
   answers: readonly Answer[],
   groups: readonly EstimationGroup[],
 ): readonly FieldSpec[] {
-  // SPEC §7: the next-answer selector shows the answers' texts
+  // docs/api.md, Bot: the next-answer selector shows the answers' texts
   const nextOptions = answers
     .filter((a) => a.id !== from.id)
     .map((a) => ({ value: String(a.id), label: short(a.text) }));

@@ -23,7 +23,7 @@ import { request } from '../../lib/http';
 /** Every query of the conversation screen starts with this key. */
 export const BOT_KEY = 'bot';
 
-/** The conversations of one kind: public (isPublic 1) or personal (0), SPEC §4 toggle. */
+/** The conversations of one kind: public (isPublic 1) or personal (0), toggle (docs/screens.md, Bot screens). */
 export function conversationsResource(isPublic: 0 | 1): Resource<Conversation> {
   return {
     path: api.conversations,

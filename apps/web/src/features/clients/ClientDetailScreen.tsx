@@ -27,7 +27,7 @@ function useReadOnly(): (row: Client) => ReadOnlyField[] {
   ];
 }
 
-/** SPEC §2 /clients/{id}: one client's every field, saved with PUT. */
+/** /clients/{id} (docs/screens.md): one client's every field, saved with PUT. */
 export function ClientDetailScreen() {
   const { t } = useTranslation();
   const { id } = useParams();

@@ -25,7 +25,7 @@ afterEach(() => {
 });
 
 describe('client list', () => {
-  it('shows the SPEC columns: product name, stage badge, price in zł', async () => {
+  it('shows the list columns: product name, stage badge, price in zł', async () => {
     renderWithProviders(<ClientsScreen />);
     const list = await table();
     expect(

@@ -8,7 +8,7 @@ import { useClientColumns } from './useClientColumns';
 
 const toEditValues = clientValues(QUICK_FIELDS);
 
-/** SPEC §2 /clients: the CRM's client table with filters, CSV export and import. */
+/** /clients (docs/screens.md): the CRM's client table with filters, CSV export and import. */
 export function ClientsScreen() {
   const { t } = useTranslation();
   const columns = useClientColumns();

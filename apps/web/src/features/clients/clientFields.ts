@@ -58,7 +58,7 @@ export const QUICK_FIELDS: readonly FieldSpec[] = [
   field.dLastContact,
 ];
 
-/** The client's own screen: every field the staff may change (SPEC §3 Client). */
+/** The client's own screen: every field the staff may change (docs/data-model.md, Client). */
 export const DETAIL_FIELDS: readonly FieldSpec[] = [
   ...QUICK_FIELDS,
   field.project,

@@ -24,7 +24,7 @@ function useStageLooks(): (id: number | null) => StageLook | undefined {
   }, [data]);
 }
 
-/** SPEC §2 /clients columns. Product and stage sort on the server by name and stage order. */
+/** /clients (docs/screens.md) columns. Product and stage sort on the server by name and stage order. */
 export function useClientColumns(): Column<Client>[] {
   const { i18n } = useTranslation();
   const locale = i18n.language;

@@ -10,7 +10,7 @@ export function useDashboard() {
     queryKey: DASHBOARD_QUERY_KEY,
     queryFn: ({ signal }) =>
       request(api.dashboard, {
-        // The first screen after login downloads without zod (DESIGN §4): the schema comes
+        // The first screen after login downloads without zod (docs/quality.md): the schema comes
         // beside the request.
         schema: () => import('@school/contract/clients').then((contract) => contract.dashboard),
         signal,

@@ -1,4 +1,4 @@
-/** Formatting for the dashboard, in the chosen language (DESIGN §3); money: lib/format. */
+/** Formatting for the dashboard, in the chosen language (docs/interface.md, Languages); money: lib/format. */
 
 export function formatCount(value: number, locale: string): string {
   return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(value);

@@ -15,7 +15,7 @@ import { GameStatsLine } from './GameStatsLine';
 import { ShareButtons } from './ShareButtons';
 import styles from './Games.module.css';
 
-/** The value and answer of a card, labelled for the game (SPEC §9, DESIGN "Games"). */
+/** The value and answer of a card, labelled for the game (docs/games.md). */
 const CARD_FIELDS: Record<GameType, readonly FieldSpec[]> = {
   1: [
     { name: 'value', label: 'fields.tileText', kind: 'textarea' },
@@ -35,7 +35,7 @@ const CARD_FIELDS: Record<GameType, readonly FieldSpec[]> = {
   ],
 };
 
-/** SPEC §2 /gridcards, /quizcards, /letters, /matchexamples {id}: the cards of a game set. */
+/** /gridcards, /quizcards, /letters, /matchexamples {id} (docs/screens.md): the cards of a game set. */
 export function CardsScreen({ type }: { type: GameType }) {
   const { t } = useTranslation();
   const { id } = useParams();

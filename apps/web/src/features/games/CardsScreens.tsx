@@ -1,6 +1,6 @@
 import { CardsScreen } from './CardsScreen';
 
-/** One screen per game type (SPEC §2), each a route of its own. */
+/** One screen per game type (docs/screens.md), each a route of its own. */
 export function GridCardsScreen() {
   return <CardsScreen type={1} />;
 }

@@ -8,7 +8,7 @@ import { shareColumn } from './ShareButtons';
 
 const FIELDS = [{ name: 'name', label: 'fields.name' }] as const;
 
-/** SPEC §2 /grid, /quiz, /letters, /matching: the game sets of one type. */
+/** /grid, /quiz, /letters, /matching (docs/screens.md): the game sets of one type. */
 export function GameSetsScreen({ type }: { type: GameType }) {
   const { t } = useTranslation();
   const kind = GAME_KINDS[type];

@@ -1,6 +1,6 @@
 import { GameSetsScreen } from './GameSetsScreen';
 
-/** One screen per game type (SPEC §2), each a route of its own. */
+/** One screen per game type (docs/screens.md), each a route of its own. */
 export function GridScreen() {
   return <GameSetsScreen type={1} />;
 }

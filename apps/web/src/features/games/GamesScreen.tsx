@@ -7,7 +7,7 @@ import { HeaderBlock } from '../../components/HeaderBlock';
 import { GAME_KINDS } from './gamesApi';
 import styles from './Games.module.css';
 
-/** SPEC §2 /games: a card per kind of game, and the sets. */
+/** /games (docs/screens.md): a card per kind of game, and the sets. */
 export function GamesScreen() {
   const { t } = useTranslation();
   return (

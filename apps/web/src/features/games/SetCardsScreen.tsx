@@ -20,7 +20,7 @@ import styles from './Games.module.css';
 
 const GAMES_URL = withQuery(api.grids, { limit: 5000, sort: 'name' });
 
-/** SPEC §2 /setcards/{id}: the game sets a set plays, in order (moved by drag or button). */
+/** /setcards/{id} (docs/screens.md): the game sets a set plays, in order (moved by drag or button). */
 export function SetCardsScreen() {
   const { t } = useTranslation();
   const { id } = useParams();

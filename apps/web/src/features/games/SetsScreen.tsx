@@ -8,7 +8,7 @@ import { shareColumn } from './ShareButtons';
 
 const FIELDS = [{ name: 'name', label: 'fields.name' }] as const;
 
-/** SPEC §2 /set: sets of game sets, played in order with one total score. */
+/** /set (docs/screens.md): sets of game sets, played in order with one total score. */
 export function SetsScreen() {
   const { t } = useTranslation();
   const columns = useMemo<readonly Column<GameSetList>[]>(

@@ -22,7 +22,7 @@ import type { CopyValue, Resource } from '../../components/list/types';
 
 type GamesTexts = Dictionary['games'];
 
-/** Each game type's screens and words (SPEC §2, §9). */
+/** Each game type's screens and words (docs/screens.md; docs/games.md). */
 export const GAME_KINDS: Record<
   GameType,
   {

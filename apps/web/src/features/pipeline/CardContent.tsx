@@ -20,7 +20,7 @@ function inStageText(t: TFunction, time: TimeInStage): { short: string; long: st
   }
 }
 
-/** What a card shows (SPEC §2 Pipeline): used by the card and by its drag overlay. */
+/** What a card shows (docs/screens.md, Pipeline): used by the card and by its drag overlay. */
 export function CardContent({ client, now }: { client: Client; now: number }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;

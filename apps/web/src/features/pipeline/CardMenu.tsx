@@ -20,7 +20,7 @@ interface CardMenuProps {
 }
 
 /**
- * SPEC §2: the card menu, a go-to-client button and a stage selector. A small non-modal dialog
+ * docs/screens.md: the card menu, a go-to-client button and a stage selector. A small non-modal dialog
  * (it holds a select, which a role="menu" may not): focus starts on its first control, Escape
  * (handled by the card) or a press outside closes it.
  */

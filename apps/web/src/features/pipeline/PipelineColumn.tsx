@@ -36,7 +36,7 @@ interface PipelineColumnProps {
 }
 
 /**
- * One stage of the board (DESIGN §3 Pipeline): its header figures come from /bystage, its cards
+ * One stage of the board (docs/clients.md, Pipeline): its header figures come from /bystage, its cards
  * are read page by page and only those in view are rendered, so 10 000 clients stay responsive.
  */
 export function PipelineColumn({

@@ -12,7 +12,7 @@ import styles from './Pipeline.module.css';
 /** Typing pauses this long before the board asks the server again. */
 const SEARCH_DELAY_MS = 300;
 
-/** /pipeline: the sales board, a column per stage (SPEC §2, DESIGN §3 Pipeline). */
+/** /pipeline: the sales board, a column per stage (docs/screens.md; docs/clients.md, Pipeline). */
 export function PipelineScreen() {
   const { t } = useTranslation();
   const [searchText, setSearchText] = useState('');

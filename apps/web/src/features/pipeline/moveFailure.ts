@@ -33,7 +33,7 @@ function reasonText(t: TFunction, reason: MoveFailureReason): string | null {
   }
 }
 
-/** SPEC §8: a failed stage move; the card is already back in its column when this shows. */
+/** docs/api.md, Error catalogue: a failed stage move; the card is already back in its column when this shows. */
 export function moveFailureText(
   t: TFunction,
   error: unknown,

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { request } from '../../lib/http';
 
 export const PIPELINE_PATH = '/pipeline';
-/** Cards per request as a column scrolls (the API's limit/offset paging, DESIGN §2). */
+/** Cards per request as a column scrolls (the API's limit/offset paging, docs/api.md, Lists). */
 export const PAGE_SIZE = 50;
 /** Newest arrivals on top: a card moved into a column lands where the server will put it too. */
 export const COLUMN_SORT = '-stageChangedAt';
@@ -86,7 +86,7 @@ export function useColumnClients(stageId: number, search: string) {
   });
 }
 
-/** SPEC §4: a stage move sends only the stage; the answer is the updated client. */
+/** docs/clients.md, Pipeline: a stage move sends only the stage; the answer is the updated client. */
 export function putClientStage(clientId: number, stageId: number, keepalive = false) {
   return request(api.client(clientId), {
     method: 'PUT',

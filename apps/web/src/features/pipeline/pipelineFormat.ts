@@ -1,4 +1,4 @@
-/** Formatting for the board, in the chosen language (DESIGN §3). */
+/** Formatting for the board, in the chosen language (docs/interface.md, Languages). */
 
 /** A 0-100 probability as a percentage in the chosen language's style ("40%", "40 %"). */
 export function formatPercent(value: number, locale: string): string {

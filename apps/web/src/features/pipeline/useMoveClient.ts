@@ -32,10 +32,10 @@ export interface MoveHandlers {
 const MOVE_KEY = 'PUT client stage';
 
 /**
- * Moves a client to another stage (SPEC §4, DESIGN §3 Pipeline) with Undo (ADR 013). The card
+ * Moves a client to another stage (docs/clients.md, Pipeline) with Undo (ADR 013). The card
  * moves at once; the PUT is sent when the Undo notice has run out, so Undo only has to put the
  * card back on screen: the server never saw the move. If the server refuses or does not
- * answer, the board is put back and the view returns to /pipeline with the reason (SPEC §8).
+ * answer, the board is put back and the view returns to /pipeline with the reason (docs/api.md, Error catalogue).
  */
 export function useMoveClient(search: string) {
   const queryClient = useQueryClient();

@@ -6,7 +6,7 @@ import { useMoveLesson } from './useMoveLesson';
 import styles from './Schedule.module.css';
 
 /**
- * SPEC §4: a cycled lesson's date can be changed from its alternative dates (the other days of
+ * docs/schedule.md: a cycled lesson's date can be changed from its alternative dates (the other days of
  * its week and the same weekday next week), each marked free or clashing. Moving changes this
  * occurrence only; the series keeps its weekday.
  */

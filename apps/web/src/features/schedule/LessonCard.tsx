@@ -14,7 +14,7 @@ export function localDate(now: Date): string {
 }
 
 /**
- * SPEC §4: a lesson is past when today is after its date, or it is today and the current hour
+ * docs/screens.md, Schedule: a lesson is past when today is after its date, or it is today and the current hour
  * is after its start hour.
  */
 export function isPast(lesson: Pick<Lesson, 'date' | 'start'>, now: number): boolean {

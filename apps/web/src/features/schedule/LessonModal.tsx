@@ -34,9 +34,9 @@ interface LessonModalProps {
 }
 
 /**
- * SPEC §2 lesson card modal: the lesson's form and amount, its participants, the alternative
+ * Lesson card modal (docs/screens.md, Schedule): the lesson's form and amount, its participants, the alternative
  * dates of a cycled lesson, and delete. A lesson that cannot be loaded closes the modal with
- * the reason (SPEC §8: 400 on loading a lesson).
+ * the reason (docs/api.md, Error catalogue: 400 on loading a lesson).
  */
 export function LessonModal({ id, dateText, onClose }: LessonModalProps) {
   const { t } = useTranslation();

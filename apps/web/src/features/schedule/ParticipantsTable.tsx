@@ -11,7 +11,7 @@ import { SelectCell, TextCell } from './ParticipantCells';
 import type { Event } from './scheduleApi';
 import styles from './Schedule.module.css';
 
-/** SPEC §4 row colours: paid green, absent red, the others blue; the cells say it in words. */
+/** Row colours (docs/interface.md): paid green, absent red, the others blue; the cells say it in words. */
 function rowTone(row: Event): 'paid' | 'absent' | 'open' {
   if (row.isPaid) return 'paid';
   if (row.attendence !== ATTENDENCE_PRESENT && row.attendence !== ATTENDENCE_NEUTRAL) {

@@ -20,7 +20,7 @@ import styles from './Schedule.module.css';
 
 /** A press becomes a drag only after the pointer travels this far, so clicks stay clicks. */
 const DRAG_DISTANCE_PX = 6;
-/** SPEC §9: a column is at most this wide; narrower when there are more than 7 columns. */
+/** docs/screens.md, Schedule: a column is at most this wide; narrower when there are more than 7 columns. */
 const COLUMN_WIDTH = 280;
 const NARROW_COLUMN_WIDTH = 220;
 

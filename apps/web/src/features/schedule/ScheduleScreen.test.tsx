@@ -16,7 +16,7 @@ afterEach(() => {
   clearNotices();
 });
 
-describe('a past lesson (SPEC §4)', () => {
+describe('a past lesson (docs/screens.md, Schedule)', () => {
   const at = (iso: string) => new Date(iso).getTime();
   it('is past when today is after its date', () => {
     expect(isPast({ date: '2026-11-22', start: '18:00' }, at('2026-11-23T08:00:00'))).toBe(true);
@@ -43,7 +43,7 @@ describe('a lesson whose delete waits for Undo', () => {
 });
 
 describe('the lesson modal', () => {
-  it('closes with the reason when the lesson cannot be loaded (SPEC §8: 400)', async () => {
+  it('closes with the reason when the lesson cannot be loaded (docs/api.md, Error catalogue: 400)', async () => {
     server.use(
       http.get(api.lesson(5), () =>
         jsonResponse(400, { error: 'validation', message: 'Invalid id: must be a number' }),

@@ -39,7 +39,7 @@ const SCHEDULE_FILTERS: readonly FilterSpec[] = [
   { param: 'groupe', label: 'fields.groupe', lookup: api.lookup('groups') },
 ];
 
-/** /schedule: the school's week, a column per day (SPEC §2 Schedule, DESIGN "Schedule"). */
+/** /schedule: the school's week, a column per day (docs/screens.md, Schedule; docs/schedule.md). */
 export function ScheduleScreen() {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();

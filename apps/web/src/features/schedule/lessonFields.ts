@@ -42,7 +42,7 @@ export const CREATE_FIELDS: readonly FieldSpec[] = [date, ...PLAN, isCycled, ...
 
 /**
  * The create panel of the cycled view: the date is one of the template's weekdays (the series
- * starts on the next such day) and isCycled is fixed to yes (SPEC §4).
+ * starts on the next such day) and isCycled is fixed to yes (docs/schedule.md).
  */
 export function cycledCreateFields(days: readonly { value: string; label: string }[]) {
   return [

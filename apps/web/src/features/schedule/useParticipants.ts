@@ -19,7 +19,7 @@ import {
 /** What is added to a lesson: one student, or every student of a group. */
 export type ParticipantSource = 'student' | 'groupe';
 
-/** The failure of a save in words: the server's own for a refusal, else the SPEC text. */
+/** The failure of a save in words: the server's own for a refusal, else the fixed text (docs/interface.md, Messages). */
 function failureText(error: unknown, fallback: string): string {
   const refused = error instanceof HttpError && (error.status === 400 || error.status === 409);
   return (refused && error.body?.message) || fallback;

@@ -7,7 +7,7 @@ import { DictionaryPanel } from './DictionaryPanel';
 import styles from './Dictionaries.module.css';
 import sectionStyles from './SettingsScreen.module.css';
 
-/** The dictionaries staff edit (DESIGN §3), one tab each (WAI-ARIA tabs, arrow keys move). */
+/** The dictionaries staff edit (docs/data-model.md, Lookups), one tab each (WAI-ARIA tabs, arrow keys move). */
 export function DictionariesSection() {
   const { t } = useTranslation();
   const [current, setCurrent] = useState<EditableDictionary>('stages');

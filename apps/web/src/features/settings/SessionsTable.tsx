@@ -7,7 +7,7 @@ import styles from './SettingsScreen.module.css';
 
 interface SessionsTableProps {
   sessions: readonly SessionItem[];
-  /** The user's time zone (SPEC §3 session data); the browser's when unknown. */
+  /** The user's time zone (docs/data-model.md, Data in the browser); the browser's when unknown. */
   timeZone: string | undefined;
   deletingId: number | null;
   onDelete: (session: SessionItem) => void;

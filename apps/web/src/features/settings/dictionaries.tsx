@@ -12,7 +12,7 @@ import type { FieldSpec, FormValues } from '../../components/form/fields';
 import type { Column, FormConfig, Resource, Row } from '../../components/list/types';
 import styles from './Dictionaries.module.css';
 
-/** One editable dictionary (DESIGN §3): where it lives and how its table and form look. */
+/** One editable dictionary (docs/data-model.md, Lookups): where it lives and how its table and form look. */
 export interface DictionaryView<R extends Row> extends FormConfig {
   resource: Resource<R>;
   columns: readonly Column<R>[];
@@ -25,7 +25,7 @@ const nameColumn = <R extends LookupItem>(): Column<R> => ({
   value: (row) => row.name,
 });
 
-/** Stages carry the pipeline colour and their column order (DESIGN §3 Pipeline). */
+/** Stages carry the pipeline colour and their column order (docs/clients.md, Pipeline). */
 export const STAGES: DictionaryView<Stage> = {
   resource: { path: api.lookup('stages'), list: z.array(stage), rowLabel: (row) => row.name },
   schema: dictionaryInput,

@@ -19,7 +19,7 @@ const RUNS_KEY = 'student-runs';
 const CONVERSATIONS_URL = withQuery(api.conversations, { isPresent: 1, limit: 5000, sort: 'name' });
 
 /**
- * SPEC §2 the student's conversation-progress panel: assign a conversation, see the runs
+ * The student's conversation-progress panel (docs/screens.md, Student): assign a conversation, see the runs
  * (personal or public, isForMe), open their messages, the score per estimation group.
  */
 export function ConversationRuns({ studentId }: { studentId: number }) {

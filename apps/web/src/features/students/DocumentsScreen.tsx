@@ -59,7 +59,7 @@ function expiryText(row: StudentDocument, t: ReturnType<typeof useTranslation>['
   return days <= DOCUMENT_EXPIRY_DAYS ? t('documents.expiresSoon', { count: days }) : '';
 }
 
-/** SPEC §2 /cardocuments/bycar/{id}: the documents of one student. */
+/** /cardocuments/bycar/{id} (docs/screens.md): the documents of one student. */
 export function DocumentsScreen() {
   const { t } = useTranslation();
   const { id } = useParams();

@@ -48,7 +48,7 @@ const CHOICES = {
 } as const;
 type Choice = (typeof CHOICES)[keyof typeof CHOICES][number];
 
-/** SPEC §4 row colours: paid green, absent red, the others blue (the cells say it in words). */
+/** Row colours (docs/interface.md): paid green, absent red, the others blue (the cells say it in words). */
 function toneOf(row: Event): string {
   if (row.isPaid) return styles.paidRow ?? '';
   if (row.attendence !== 0 && row.attendence !== 1) return styles.absentRow ?? '';
@@ -56,7 +56,7 @@ function toneOf(row: Event): string {
 }
 
 /**
- * SPEC §2 the student's participations list (events ?student=) with its filters, and the info
+ * The student's participations list (events ?student=; docs/screens.md, Student) with its filters, and the info
  * panel: lessons, attended, absences, paid, to pay. It opens on the lessons up to today; clearing
  * the filters shows those ahead too.
  */

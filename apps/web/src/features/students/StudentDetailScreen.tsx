@@ -28,7 +28,7 @@ const EDIT = { schema: studentUpdate, fields: DETAIL_FIELDS };
 
 const isUrl = (value: string) => /^https?:\/\/\S+$/i.test(value.trim());
 
-/** SPEC §2 /students/{id}: the learner's fields, links, bot link and timeline. */
+/** /students/{id} (docs/screens.md): the learner's fields, links, bot link and timeline. */
 export function StudentDetailScreen() {
   const { t } = useTranslation();
   const { id } = useParams();

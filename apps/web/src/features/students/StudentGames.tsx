@@ -17,7 +17,7 @@ import styles from './Students.module.css';
 
 /**
  * The student's games: a link to each game ready to play that records this student's result,
- * and the results recorded so far (DESIGN "Game results").
+ * and the results recorded so far (docs/games.md, Results).
  */
 export function StudentGames({ student }: { student: Student }) {
   const { t, i18n } = useTranslation();

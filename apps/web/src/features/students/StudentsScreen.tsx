@@ -9,7 +9,7 @@ import { fieldColumn, type Column } from '../../components/list/types';
 import { QUICK_FIELDS, STUDENT_FILTERS } from './studentFields';
 import { deepLinkCopy, studentsResource } from './studentsApi';
 
-/** SPEC §2 /students: the school's learners, with CSV export and import. */
+/** /students (docs/screens.md): the school's learners, with CSV export and import. */
 export function StudentsScreen() {
   const { t } = useTranslation();
   const levelName = useLookupLabels(api.lookup('levels'));

@@ -12,7 +12,7 @@ import styles from './Students.module.css';
 
 export const TIMELINE_QUERY_KEY = 'student-timeline';
 
-/** DESIGN "the learner timeline": what happened to the student, newest first. */
+/** docs/students.md, Timeline: what happened to the student, newest first. */
 export function Timeline({ studentId }: { studentId: number }) {
   const { t, i18n } = useTranslation();
   const { session } = useSession();

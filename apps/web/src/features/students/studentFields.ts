@@ -36,7 +36,7 @@ export const QUICK_FIELDS: readonly FieldSpec[] = [
   field.responsibleId,
 ];
 
-/** The student's own screen: every field of SPEC §3 Student. */
+/** The student's own screen: every field of Student (docs/data-model.md). */
 export const DETAIL_FIELDS: readonly FieldSpec[] = [
   ...QUICK_FIELDS,
   field.facebook,

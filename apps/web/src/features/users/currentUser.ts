@@ -5,7 +5,7 @@ import { request } from '../../lib/http';
 import { useSession } from '../../lib/session';
 
 /**
- * The logged-in user's own record: the session (SPEC §3) does not say whether they are an
+ * The logged-in user's own record: the session (docs/data-model.md) does not say whether they are an
  * admin, which decides whose passwords they may change.
  */
 export function useCurrentUser() {
