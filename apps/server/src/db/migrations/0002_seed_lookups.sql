@@ -1,4 +1,4 @@
--- Lookups seeded with sensible values (DESIGN.md §3); stages, products, sources,
+-- Lookups seeded with sensible values (docs/data-model.md, Lookups); stages, products, sources,
 -- categories and levels are edited by staff afterwards.
 --> statement-breakpoint
 INSERT INTO "stages" ("name", "color", "sort_order") VALUES
