@@ -5,7 +5,21 @@ import pg from 'pg';
 import { hashPassword } from '../apps/server/src/modules/auth/password.js';
 import { launchBrowser } from './browser.js';
 
-export const baseUrl = () => inject('baseUrl');
+/**
+ * This worker's own server (global-setup.ts starts one per worker): VITEST_POOL_ID is unique
+ * among the test files running at the same time.
+ */
+export function server() {
+  const servers = inject('servers');
+  const worker = Math.max(1, Number(process.env.VITEST_POOL_ID ?? 1));
+  const own = servers[(worker - 1) % servers.length];
+  if (!own) throw new Error('no e2e server was started');
+  return own;
+}
+
+export const baseUrl = () => server().baseUrl;
+/** The database of this worker's server. */
+export const databaseUrl = () => server().databaseUrl;
 
 let counter = 0;
 
@@ -13,7 +27,7 @@ let counter = 0;
 export async function createStaff(firstName = 'Olena', lastName = 'Kovalenko') {
   const login = `staff${Date.now().toString(36)}${++counter}`;
   const password = 'e2e staff password';
-  const client = new pg.Client({ connectionString: inject('databaseUrl') });
+  const client = new pg.Client({ connectionString: databaseUrl() });
   await client.connect();
   try {
     await client.query(
@@ -28,7 +42,7 @@ export async function createStaff(firstName = 'Olena', lastName = 'Kovalenko') {
 
 /** Runs SQL on the test database (for clean-ups a browser cannot make). */
 export async function sql(text: string, params: unknown[] = []) {
-  const client = new pg.Client({ connectionString: inject('databaseUrl') });
+  const client = new pg.Client({ connectionString: databaseUrl() });
   await client.connect();
   try {
     await client.query(text, params);
