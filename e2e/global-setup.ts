@@ -30,7 +30,7 @@ export const BOT_USERNAME = 'school_test_bot';
  */
 export async function setup(project: TestProject) {
   const cluster = await startTestCluster('e2e');
-  const count = Math.max(1, project.config.maxWorkers ?? 1);
+  const count = Math.max(1, project.config.maxWorkers ?? project.globalConfig.maxWorkers ?? 1);
   const started = await Promise.allSettled(
     Array.from({ length: count }, () => startServer(cluster.adminUrl, cluster.template)),
   );

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ADMIN_PASSWORD } from './global-setup.js';
 import pg from 'pg';
@@ -12,8 +12,8 @@ import { launchBrowser } from './browser.js';
 export function server() {
   const servers = inject('servers');
   const worker = Math.max(1, Number(process.env.VITEST_POOL_ID ?? 1));
-  const own = servers[(worker - 1) % servers.length];
-  if (!own) throw new Error('no e2e server was started');
+  const own = servers[worker - 1];
+  if (!own) throw new Error(`no e2e server for worker ${worker} (${servers.length} started)`);
   return own;
 }
 
@@ -51,6 +51,39 @@ export async function sql(text: string, params: unknown[] = []) {
   }
 }
 
+/** The requests each page has under way (see `networkSettled`). */
+const underWay = new WeakMap<Page, Set<unknown>>();
+
+function trackRequests(page: Page) {
+  const requests = new Set<unknown>();
+  underWay.set(page, requests);
+  page.on('request', (r) => requests.add(r));
+  page.on('requestfinished', (r) => requests.delete(r));
+  page.on('requestfailed', (r) => requests.delete(r));
+}
+
+/**
+ * Waits until the page has no request under way, still none after two animation frames (time
+ * for the app to ask for what the answers it got call for): its data has come.
+ */
+export async function networkSettled(page: Page) {
+  const requests = underWay.get(page);
+  if (!requests) throw new Error('the page was not opened by useBrowser');
+  await expect
+    .poll(
+      async () => {
+        if (requests.size > 0) return false;
+        await page.evaluate(
+          () =>
+            new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+        );
+        return requests.size === 0;
+      },
+      { timeout: 15_000, interval: 20 },
+    )
+    .toBe(true);
+}
+
 /** One browser per test file; contexts are separate "browsers" with their own cookies. */
 export function useBrowser() {
   let browser: Browser | undefined;
@@ -72,6 +105,7 @@ export function useBrowser() {
       });
       contexts.push(context);
       const page = await context.newPage();
+      trackRequests(page);
       page.setDefaultTimeout(15_000);
       return page;
     },
