@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -13,9 +14,17 @@ const webAlias = [
   },
 ];
 
+/**
+ * Test files run this many at a time, at least two also on a two-core machine (most of their
+ * time is spent waiting on PostgreSQL or the browser); the e2e project starts one server per
+ * worker (docs/decisions/024-parallel-test-runs.md).
+ */
+const workers = Math.max(2, availableParallelism() - 1);
+
 export default defineConfig({
   resolve: { alias },
   test: {
+    maxWorkers: workers,
     projects: [
       {
         resolve: { alias },
@@ -54,7 +63,6 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
         },
       },
     ],

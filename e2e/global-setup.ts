@@ -4,10 +4,16 @@ import type { TestProject } from 'vitest/node';
 import { freePort } from '../apps/server/src/db/embedded.js';
 import { createTestDatabase, startTestCluster } from '../apps/server/test/databases.js';
 
+/** A running server of the app and the database it uses. */
+export interface E2eServer {
+  baseUrl: string;
+  databaseUrl: string;
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
-    databaseUrl: string;
+    /** one server per worker: a test file uses servers[VITEST_POOL_ID - 1] (see support.ts) */
+    servers: E2eServer[];
   }
 }
 
@@ -17,10 +23,36 @@ export const ADMIN_PASSWORD = 'e2e admin password';
 /** The bot's username the server builds students' deep links with. */
 export const BOT_USERNAME = 'school_test_bot';
 
-/** The real server, as a process, on a database of its own, serving the built web app. */
+/**
+ * The real server, as a process, on a database of its own, serving the built web app. One per
+ * worker, so that two test files running at once never share a server or its data
+ * (docs/decisions/024-parallel-test-runs.md).
+ */
 export async function setup(project: TestProject) {
   const cluster = await startTestCluster('e2e');
-  const database = await createTestDatabase(cluster.adminUrl, cluster.template);
+  const count = Math.max(1, project.config.maxWorkers ?? project.globalConfig.maxWorkers ?? 1);
+  const started = await Promise.allSettled(
+    Array.from({ length: count }, () => startServer(cluster.adminUrl, cluster.template)),
+  );
+  const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const stopAll = async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    await cluster.stop();
+  };
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) {
+    await stopAll();
+    throw failed.reason;
+  }
+  project.provide(
+    'servers',
+    servers.map(({ baseUrl, databaseUrl }) => ({ baseUrl, databaseUrl })),
+  );
+  return stopAll;
+}
+
+async function startServer(adminUrl: string, template: string) {
+  const database = await createTestDatabase(adminUrl, template);
   const port = await freePort();
   const child: ChildProcess = spawn(
     process.execPath,
@@ -39,24 +71,30 @@ export async function setup(project: TestProject) {
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      if (process.env.E2E_LOG_LEVEL) process.stdout.write(chunk);
-      if (out.includes('is running on')) resolve();
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`server exited (${code}): ${out}`)));
-  });
-  project.provide('baseUrl', `http://127.0.0.1:${port}`);
-  project.provide('databaseUrl', database.url);
-  return async () => {
-    const exited = new Promise((r) => child.on('exit', r));
-    child.kill('SIGTERM');
-    await exited;
+  const exited = new Promise((r) => child.once('exit', r));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      let out = '';
+      const onData = (chunk: Buffer) => {
+        out += chunk.toString();
+        if (process.env.E2E_LOG_LEVEL) process.stdout.write(chunk);
+        if (out.includes('is running on')) resolve();
+      };
+      child.stdout?.on('data', onData);
+      child.stderr?.on('data', onData);
+      child.on('exit', (code) => reject(new Error(`server exited (${code}): ${out}`)));
+    });
+  } catch (err) {
     await database.drop();
-    await cluster.stop();
+    throw err;
+  }
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    databaseUrl: database.url,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+      await database.drop();
+    },
   };
 }

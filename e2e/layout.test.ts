@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { admin, api, logIn, useBrowser } from './support.js';
+import { admin, api, logIn, networkSettled, useBrowser } from './support.js';
 
 const browser = useBrowser();
 const LONG_EMAIL = 'bartholomew.longsurname-konstantynopolsky.layout@very-long-example-domain.com';
@@ -200,7 +200,7 @@ describe('no dead controls', () => {
     const page = await loggedIn(1280, 800);
     await page.goto(path);
     await page.getByRole('heading', { level: 1 }).waitFor();
-    await page.waitForLoadState('networkidle');
+    await networkSettled(page);
     expect({
       search: await page.getByRole('searchbox', { name: 'Search' }).count(),
       filter: await page.getByRole('button', { name: 'Filter' }).count(),
@@ -263,7 +263,7 @@ describe('contrast', () => {
       for (const path of ['/clients', '/pipeline', '/dashboard', '/settings']) {
         await page.goto(path);
         await page.getByRole('heading', { level: 1 }).waitFor();
-        await page.waitForLoadState('networkidle');
+        await networkSettled(page);
         const result = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
         const failures = result.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')));
         expect({ path, failures }).toEqual({ path, failures: [] });

@@ -87,15 +87,19 @@ describe('groups', () => {
     const page = await adminPage();
     await page.goto('/groups');
     await page.evaluate(() => localStorage.setItem('requestTimeoutMs', '1500'));
+    // the server's answer is held back until the app has given up on it
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
     await page.route('**/api/groups', async (route) => {
       if (route.request().method() !== 'POST') return route.continue();
-      await new Promise((r) => setTimeout(r, 3000));
+      await answered;
       return route.continue().catch(() => undefined);
     });
     await page.getByRole('button', { name: 'Create' }).click();
     await page.getByRole('form', { name: 'New group' }).getByLabel('Name').fill('Slow group');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('The request time of server answering is out !').waitFor();
+    answer();
     await page.getByRole('button', { name: 'OK', exact: true }).click();
     expect(
       await page.getByRole('form', { name: 'New group' }).getByLabel('Name').inputValue(),

@@ -74,7 +74,8 @@ describe('pipeline board', () => {
     await page.keyboard.press('Space');
     await expect.poll(() => ostap.getAttribute('aria-pressed')).toBe('true');
     await page.keyboard.press('ArrowRight');
-    await page.waitForTimeout(250);
+    // the board's announcement says the card is over the next column
+    await page.getByText('Ostap Pipeline is over Trial lesson.').waitFor({ state: 'attached' });
     const sent = page.waitForResponse((r) => r.request().method() === 'PUT');
     await page.keyboard.press('Space');
     await card('Trial lesson', 'Ostap Pipeline').waitFor();

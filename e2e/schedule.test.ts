@@ -238,11 +238,16 @@ describe('schedule', () => {
       .getByRole('dialog', { name: /^Lesson / })
       .getByRole('button', { name: 'Delete lesson' })
       .click();
+    const deleted = page.waitForResponse(
+      (r) => r.request().method() === 'DELETE' && r.url().includes('/api/lessons/'),
+      { timeout: 15_000 },
+    );
     await confirmInApp(page, 'Delete the lesson?');
     await expect
       .poll(() => notices(page))
       .toContainEqual(expect.stringContaining('Lesson deleted.'));
-    await page.waitForTimeout(2500);
+    // Undo has run out once the deletion reaches the server
+    expect((await deleted).ok()).toBe(true);
     await page.reload();
     await page.getByRole('button', { name: 'Next week' }).click();
     await card(dayColumn('Monday'), 'E2E Grammar B1').waitFor();

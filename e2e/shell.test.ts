@@ -20,17 +20,15 @@ async function loggedInPage(width = 1280): Promise<Page> {
 }
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
-const navWidth = async (page: Page) => {
-  // the bar animates its width; read it once it has settled
-  let last = -1;
-  for (let i = 0; i < 40; i++) {
-    const box = await nav(page).evaluate((el) => el.getBoundingClientRect().width);
-    if (box === last) return Math.round(box);
-    last = box;
-    await page.waitForTimeout(100);
-  }
-  return Math.round(last);
-};
+const navWidth = (page: Page) =>
+  // the bar animates its width; read it once its animations (and the page's) have finished
+  nav(page).evaluate(async (el) => {
+    const running = document
+      .getAnimations()
+      .filter((a) => a.effect?.getTiming().iterations !== Infinity);
+    await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+    return Math.round(el.getBoundingClientRect().width);
+  });
 
 describe('side navigation', () => {
   it('goes open 300, collapsed 60, hidden 0 through its two buttons and is restored after reload', async () => {

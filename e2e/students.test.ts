@@ -6,6 +6,7 @@ import {
   confirmInApp,
   LINKED,
   logIn,
+  networkSettled,
   notices,
   setUndoDelay,
   useBrowser,
@@ -50,6 +51,8 @@ describe('students', () => {
     await page.getByRole('link', { name: 'Open Olena Studentko' }).click();
     const details = page.getByRole('form', { name: 'Student details' });
     await details.waitFor();
+    // the form's lists (levels, time zones) have come before it is filled in
+    await networkSettled(page);
     await details.getByLabel('Telegram username').fill('olena_s');
     await details.getByLabel('Level').selectOption({ index: 1 });
     await details.getByLabel('Facebook').fill('fb.com/olena');

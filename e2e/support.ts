@@ -1,11 +1,25 @@
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ADMIN_PASSWORD } from './global-setup.js';
 import pg from 'pg';
 import { hashPassword } from '../apps/server/src/modules/auth/password.js';
 import { launchBrowser } from './browser.js';
 
-export const baseUrl = () => inject('baseUrl');
+/**
+ * This worker's own server (global-setup.ts starts one per worker): VITEST_POOL_ID is unique
+ * among the test files running at the same time.
+ */
+export function server() {
+  const servers = inject('servers');
+  const worker = Math.max(1, Number(process.env.VITEST_POOL_ID ?? 1));
+  const own = servers[worker - 1];
+  if (!own) throw new Error(`no e2e server for worker ${worker} (${servers.length} started)`);
+  return own;
+}
+
+export const baseUrl = () => server().baseUrl;
+/** The database of this worker's server. */
+export const databaseUrl = () => server().databaseUrl;
 
 let counter = 0;
 
@@ -13,7 +27,7 @@ let counter = 0;
 export async function createStaff(firstName = 'Olena', lastName = 'Kovalenko') {
   const login = `staff${Date.now().toString(36)}${++counter}`;
   const password = 'e2e staff password';
-  const client = new pg.Client({ connectionString: inject('databaseUrl') });
+  const client = new pg.Client({ connectionString: databaseUrl() });
   await client.connect();
   try {
     await client.query(
@@ -28,13 +42,46 @@ export async function createStaff(firstName = 'Olena', lastName = 'Kovalenko') {
 
 /** Runs SQL on the test database (for clean-ups a browser cannot make). */
 export async function sql(text: string, params: unknown[] = []) {
-  const client = new pg.Client({ connectionString: inject('databaseUrl') });
+  const client = new pg.Client({ connectionString: databaseUrl() });
   await client.connect();
   try {
     await client.query(text, params);
   } finally {
     await client.end();
   }
+}
+
+/** The requests each page has under way (see `networkSettled`). */
+const underWay = new WeakMap<Page, Set<unknown>>();
+
+function trackRequests(page: Page) {
+  const requests = new Set<unknown>();
+  underWay.set(page, requests);
+  page.on('request', (r) => requests.add(r));
+  page.on('requestfinished', (r) => requests.delete(r));
+  page.on('requestfailed', (r) => requests.delete(r));
+}
+
+/**
+ * Waits until the page has no request under way, still none after two animation frames (time
+ * for the app to ask for what the answers it got call for): its data has come.
+ */
+export async function networkSettled(page: Page) {
+  const requests = underWay.get(page);
+  if (!requests) throw new Error('the page was not opened by useBrowser');
+  await expect
+    .poll(
+      async () => {
+        if (requests.size > 0) return false;
+        await page.evaluate(
+          () =>
+            new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+        );
+        return requests.size === 0;
+      },
+      { timeout: 15_000, interval: 20 },
+    )
+    .toBe(true);
 }
 
 /** One browser per test file; contexts are separate "browsers" with their own cookies. */
@@ -58,6 +105,7 @@ export function useBrowser() {
       });
       contexts.push(context);
       const page = await context.newPage();
+      trackRequests(page);
       page.setDefaultTimeout(15_000);
       return page;
     },

@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, expect, it, vi } from 'vitest';
 import { freePort } from './db/embedded.js';
 
 const serverEntry = fileURLToPath(new URL('./server.ts', import.meta.url));
@@ -51,11 +51,18 @@ afterAll(async () => {
     const pid = Number((await fs.readFile(pidFile, 'utf8')).split('\n')[0]);
     try {
       process.kill(pid, 'SIGINT');
+      await vi.waitFor(
+        () => {
+          // signal 0 only asks whether the process is still there: it throws once it is gone
+          process.kill(pid, 0);
+          throw new Error(`PostgreSQL ${pid} still running`);
+        },
+        { timeout: 10_000, interval: 50 },
+      );
     } catch {
-      // already gone
+      // gone (or still stopping after 10 s: its folder is removed anyway)
     }
   }
-  await new Promise((r) => setTimeout(r, 500));
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 
@@ -65,14 +72,23 @@ it('keeps every acknowledged write after kill -9 and recovers the embedded Postg
   const port1 = await freePort();
   const first = await start(port1);
 
-  // writes in flight when the process dies; each 200 is an acknowledged session row
+  // writes in flight when the process dies (four at a time, up to 40); each 200 is an
+  // acknowledged session row
   const acknowledged: string[] = [];
-  const writes = Array.from({ length: 40 }, (_, i) => `writer-${i}`).map(async (ua, i) => {
-    await new Promise((r) => setTimeout(r, i * 15));
-    const res = await loginAs(port1, ua).catch(() => undefined);
-    if (res?.status === 200) acknowledged.push(ua);
+  let next = 0;
+  let tenAcknowledged: () => void = () => undefined;
+  const ten = new Promise<void>((resolve) => (tenAcknowledged = resolve));
+  const writes = Array.from({ length: 4 }, async () => {
+    while (next < 40) {
+      const ua = `writer-${next++}`;
+      const res = await loginAs(port1, ua).catch(() => undefined);
+      if (res?.status !== 200) return;
+      acknowledged.push(ua);
+      if (acknowledged.length >= 10) tenAcknowledged();
+    }
   });
-  while (acknowledged.length < 10) await new Promise((r) => setTimeout(r, 5));
+  // all 40 written without the tenth acknowledgement means the expectation below fails
+  await Promise.race([ten, Promise.all(writes)]);
   first.kill('SIGKILL');
   await Promise.all(writes);
   const known = [...acknowledged];

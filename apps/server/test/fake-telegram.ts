@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll } from 'vitest';
+import { afterAll, vi } from 'vitest';
 
 export interface BotApiCall {
   token: string;
@@ -19,6 +19,9 @@ export async function startFakeTelegram() {
   let queue: Record<string, unknown>[] = [];
   let nextMessageId = 1;
   let waiting: (() => void)[] = [];
+  /** the highest update id pushed, and the highest offset a poll has asked for */
+  let lastPushed = 0;
+  let askedFrom = 0;
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -32,6 +35,7 @@ export async function startFakeTelegram() {
         if (method === 'getUpdates') {
           polls.push(token);
           const offset = Number(payload.offset ?? 0);
+          askedFrom = Math.max(askedFrom, offset);
           queue = queue.filter((u) => Number(u.update_id) >= offset);
           if (queue.length === 0) {
             // a short long-poll: wait for an update or 100 ms
@@ -75,19 +79,26 @@ export async function startFakeTelegram() {
     /** the token of every getUpdates call, in order */
     polls,
     push(update: Record<string, unknown>) {
+      lastPushed = Math.max(lastPushed, Number(update.update_id));
       queue.push(update);
       const wake = waiting;
       waiting = [];
       for (const w of wake) w();
     },
     callsOf: (method: string) => calls.filter((c) => c.method === method),
-    /** waits until `check` holds (polling every 20 ms), failing after `ms` */
+    /**
+     * True once every pushed update has been handled: the poller handles a batch before it
+     * asks again, and a poll from past an update confirms it.
+     */
+    handledAll: () => askedFrom > lastPushed,
+    /** waits until `check` holds (looking every 20 ms), failing after `ms` */
     async until(check: () => boolean, ms = 5000) {
-      const end = Date.now() + ms;
-      while (!check()) {
-        if (Date.now() > end) throw new Error('timed out waiting for the fake Bot API');
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      await vi.waitFor(
+        () => {
+          if (!check()) throw new Error('timed out waiting for the fake Bot API');
+        },
+        { timeout: ms, interval: 20 },
+      );
     },
   };
 }

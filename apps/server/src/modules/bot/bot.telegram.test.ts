@@ -9,7 +9,7 @@ import {
   type FakeTelegram,
 } from '../../../test/fake-telegram.js';
 import { setupApp, type Agent, type TestApp } from '../../../test/helper.js';
-import { botBroadcasts, botUsers } from '../../db/schema/bot.js';
+import { botBroadcasts, botUpdates, botUsers } from '../../db/schema/bot.js';
 import { createBotRuntime, POLLING_LOCK, type BotRuntime } from './bot.runtime.js';
 import { botText } from './bot.texts.js';
 
@@ -19,11 +19,44 @@ let fake: FakeTelegram;
 let quiz: Awaited<ReturnType<ReturnType<typeof quizBuilder>>>;
 let student: { id: number; hashCode: string };
 let runId: number;
-const runtimes: BotRuntime[] = [];
+type Instance = BotRuntime & {
+  /** how many times it has asked the pool for a connection (each to try the polling lock) */
+  lockTries: () => number;
+  /** how many reminder rounds it has finished (each ends by clearing old updates) */
+  rounds: () => number;
+  running: () => boolean;
+};
+const runtimes: Instance[] = [];
 const silent = { info: () => {}, warn: () => {} };
 
 /** An app instance's bot, as a second server process would run it on the same database. */
-function instance(token: string) {
+function instance(token: string): Instance {
+  let lockTries = 0;
+  let rounds = 0;
+  let running = false;
+  const pool = new Proxy(t.database.pool, {
+    get(target, prop) {
+      if (prop === 'connect') {
+        return () => {
+          lockTries++;
+          return target.connect();
+        };
+      }
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  const db = new Proxy(t.database.db, {
+    get(target, prop, receiver) {
+      if (prop === 'delete') {
+        return (table: Parameters<typeof target.delete>[0]) => {
+          if (table === botUpdates) rounds++;
+          return target.delete(table);
+        };
+      }
+      return Reflect.get(target, prop, receiver) as unknown;
+    },
+  });
   const runtime = createBotRuntime({
     config: {
       ...t.config,
@@ -37,12 +70,26 @@ function instance(token: string) {
       BOT_REMINDER_MINUTES: 2200,
       BOT_TIMEZONE: 'Europe/Kyiv',
     },
-    db: t.database.db,
-    pool: t.database.pool,
+    db,
+    pool,
     log: silent,
   });
-  runtimes.push(runtime);
-  return runtime;
+  const { start, stop } = runtime;
+  const counted: Instance = Object.assign(runtime, {
+    start: () => {
+      running = true;
+      start();
+    },
+    stop: async () => {
+      await stop();
+      running = false;
+    },
+    lockTries: () => lockTries,
+    rounds: () => rounds,
+    running: () => running,
+  });
+  runtimes.push(counted);
+  return counted;
 }
 
 const post = (url: string, payload: unknown) => agent.request({ method: 'POST', url, payload });
@@ -75,7 +122,7 @@ const sentTexts = (chatId: number) =>
     .map((c) => String(c.payload.text));
 
 describe('the Telegram bot against a fake Bot API', () => {
-  let first: BotRuntime;
+  let first: Instance;
 
   it('answers an unknown code politely and links nothing', async () => {
     first = instance('1:first');
@@ -136,7 +183,8 @@ describe('the Telegram bot against a fake Bot API', () => {
     fake.push(double);
     fake.push({ ...press });
     await fake.until(() => fake.callsOf('answerCallbackQuery').length >= 2);
-    await new Promise((r) => setTimeout(r, 300));
+    // the replayed update has been handled too: a later poll asked past it
+    await fake.until(fake.handledAll);
     const acks = fake.callsOf('answerCallbackQuery');
     expect(acks.map((a) => a.payload.callback_query_id)).toEqual([
       press.callback_query.id,
@@ -206,7 +254,8 @@ describe('the Telegram bot against a fake Bot API', () => {
   it('polls from one instance only; another takes over when it stops', async () => {
     const second = instance('1:second');
     second.start();
-    await new Promise((r) => setTimeout(r, 600));
+    // it has asked for the lock twice and not got it (a third try means the second failed)
+    await fake.until(() => second.lockTries() >= 3);
     expect(first.isPolling()).toBe(true);
     expect(second.isPolling()).toBe(false);
     expect(fake.polls).not.toContain('1:second');
@@ -214,7 +263,7 @@ describe('the Telegram bot against a fake Bot API', () => {
     await fake.until(() => fake.polls.includes('1:second'), 5000);
     expect(second.isPolling()).toBe(true);
     const seen = fake.polls.length;
-    await new Promise((r) => setTimeout(r, 300));
+    await fake.until(() => fake.polls.length >= seen + 3);
     expect(fake.polls.slice(seen)).not.toContain('1:first');
     // and it handles updates
     fake.push(textUpdate(6003, '/start nosuchcode', 'pl'));
@@ -253,7 +302,11 @@ describe('the Telegram bot against a fake Bot API', () => {
       start: '12:00',
     });
     await fake.until(() => sentTexts(TG_USER).some((s) => s.startsWith(reminder)));
-    await new Promise((r) => setTimeout(r, 500));
+    // every running instance has since finished two more rounds, and sent nothing again
+    const live = runtimes.filter((r) => r.running());
+    expect(live).toHaveLength(2);
+    const marks = live.map((r) => r.rounds());
+    await fake.until(() => live.every((r, i) => r.rounds() >= (marks[i] ?? 0) + 2));
     expect(sentTexts(TG_USER).filter((s) => s.startsWith(reminder))).toEqual([
       `${reminder}\n${botText('homework', 'en', { homework: 'Exercise 4 on page 12' })}`,
     ]);
@@ -278,10 +331,14 @@ describe('the Telegram bot against a fake Bot API', () => {
     await fake.until(
       () => runtimes.filter((r) => r.isPolling()).length === 1 && fake.polls.length > seen + 3,
     );
-    for (let i = 0; i < 10; i++) {
-      expect(runtimes.filter((r) => r.isPolling()).length).toBeLessThanOrEqual(1);
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    // never two at once, sampled over the next few polls
+    let most = 0;
+    const after = fake.polls.length;
+    await fake.until(() => {
+      most = Math.max(most, runtimes.filter((r) => r.isPolling()).length);
+      return fake.polls.length >= after + 5;
+    });
+    expect(most).toBeLessThanOrEqual(1);
     fake.push(textUpdate(6004, '/start nosuchcode', 'en'));
     await fake.until(() => sentTexts(6004).length > 0);
     expect(sentTexts(6004)).toEqual([botText('unknownCode', 'en')]);

@@ -1,6 +1,5 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ImportJob } from '@school/contract/imports';
 import { api } from '@school/contract/paths';
 import { login, setupApp, createUser, type AppFixture, type Agent } from '../../../test/helper.js';
@@ -28,12 +27,15 @@ const jobOf = async (jobId: string) =>
 /** Polls a job until it has finished; every answer on the way, in order. */
 async function untilFinished(jobId: string) {
   const seen: ImportJob[] = [];
-  for (;;) {
-    const job = await jobOf(jobId);
-    seen.push(job);
-    if (job.state !== 'running') return seen;
-    await sleep(50);
-  }
+  await vi.waitFor(
+    async () => {
+      const job = await jobOf(jobId);
+      seen.push(job);
+      if (job.state === 'running') throw new Error(`import job ${jobId} still running`);
+    },
+    { timeout: 240_000, interval: 50 },
+  );
+  return seen;
 }
 /** A file of `n` rows with distinct e-mails and phones (`code` starts the phone numbers). */
 const bulkCsv = (n: number, prefix: string, code: number) =>

@@ -1,0 +1,3 @@
+import { checkAccessibility } from './a11y.js';
+
+checkAccessibility('dark');

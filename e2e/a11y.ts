@@ -1,0 +1,200 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Result } from 'axe-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { admin, api, logIn, networkSettled, useBrowser } from './support.js';
+
+/** WCAG 2.1 A and AA (DESIGN: accessible to the AA level), checked by axe on every screen. */
+const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+type Theme = 'light' | 'dark';
+
+/** Waits until the screen has its title and no loading state is left. */
+async function settled(page: Page): Promise<void> {
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await networkSettled(page);
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
+  await page
+    .getByRole('status')
+    .filter({ hasText: 'Loading' })
+    .first()
+    .waitFor({ state: 'detached' });
+}
+
+function describeViolations(violations: Result[]): string {
+  return violations
+    .map((violation) => {
+      const nodes = violation.nodes
+        .map((node) => `    ${node.target.join(' ')}\n      ${node.failureSummary ?? ''}`)
+        .join('\n');
+      return `${violation.id} (${violation.impact ?? 'n/a'}): ${violation.help}\n${nodes}`;
+    })
+    .join('\n');
+}
+
+/** Axe's findings on the settled screen, one readable block per rule; '' when none. */
+async function axeReport(page: Page, where: string): Promise<string> {
+  await settled(page);
+  const results = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
+  return results.violations.length > 0
+    ? `${where}:\n${describeViolations(results.violations)}`
+    : '';
+}
+
+/**
+ * Axe on every screen in one theme: a test file per theme (a11y-light, a11y-dark), so that
+ * the two can run at the same time, each on records of its own.
+ */
+export function checkAccessibility(theme: Theme) {
+  const browser = useBrowser();
+  let clientId: number;
+  let studentId: number;
+  let conversationId: number;
+  let runId: number;
+  let quizId: number;
+  let setId: number;
+
+  beforeAll(async () => {
+    const page = await browser.newPage();
+    await logIn(page, admin);
+    const stages = (await (await page.request.get('/api/stages')).json()) as { id: number }[];
+    const created = await api<{ id: number }>(page, 'POST', '/api/clients', {
+      firstName: 'Axe',
+      lastName: 'Checked',
+      email: `axe-${theme}@example.com`,
+      price: 1500,
+      stage: stages[0]?.id ?? null,
+    });
+    clientId = created.id;
+    const student = await api<{ id: number }>(page, 'POST', '/api/students', { name: 'Axe' });
+    studentId = student.id;
+    await api(page, 'POST', '/api/studentdocuments', {
+      student: studentId,
+      name: 'Visa',
+      dateTo: '2020-01-01',
+    });
+    // a lesson this week, one in the past (coloured as past), each with a participant
+    for (const [offset, start, end] of [
+      [0, '23:00', '23:30'],
+      [-1, '09:00', '10:00'],
+    ] as const) {
+      const date = new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+      const lesson = await api<{ id: number }>(page, 'POST', '/api/lessons', {
+        date,
+        start,
+        end,
+        price: 60,
+        course: 'Axe lesson',
+        force: true,
+      });
+      await api(page, 'POST', '/api/events', { lesson: lesson.id, student: studentId });
+    }
+    // a conversation with two answers and a button, and a student's run of it
+    const conversation = await api<{ id: number }>(page, 'POST', '/api/conversations', {
+      name: 'Axe talk',
+    });
+    conversationId = conversation.id;
+    const question = await api<{ id: number }>(page, 'POST', '/api/answers', {
+      conversation: conversationId,
+      text: 'Ready?',
+    });
+    const end = await api<{ id: number }>(page, 'POST', '/api/answers', {
+      conversation: conversationId,
+      text: 'Bye',
+      isLast: 1,
+    });
+    await api(page, 'POST', '/api/answerconnectors', {
+      fromId: question.id,
+      nextId: end.id,
+      text: 'Yes',
+    });
+    const run = await api<{ id: number }>(page, 'POST', '/api/conversationprogress', {
+      student: studentId,
+      conversationId,
+    });
+    runId = run.id;
+    // a quiz with two cards (ready to play), and a set holding it
+    const quiz = await api<{ id: number }>(page, 'POST', '/api/grid', {
+      name: 'Axe quiz',
+      type: 2,
+    });
+    quizId = quiz.id;
+    for (const [value, answer] of [
+      ['Red?', 'red'],
+      ['Blue?', 'blue'],
+    ]) {
+      await api(page, 'POST', '/api/gridcard', { grid: quizId, value, answer });
+    }
+    const set = await api<{ id: number }>(page, 'POST', '/api/set', { name: 'Axe set' });
+    setId = set.id;
+    await api(page, 'POST', '/api/setcard', { set: setId, grid: quizId });
+    await page.context().close();
+  });
+
+  /** Every screen of the logged-in app, by name, and its path (ids made in beforeAll). */
+  const SCREENS: [string, () => string][] = [
+    ['/dashboard', () => '/dashboard'],
+    ['/clients', () => '/clients'],
+    ['a client', () => `/clients/${clientId}`],
+    ['/pipeline', () => '/pipeline'],
+    ['/users', () => '/users'],
+    ['/projects', () => '/projects'],
+    ['/groups', () => '/groups'],
+    ['/students', () => '/students'],
+    ['a student', () => `/students/${studentId}`],
+    ["a student's documents", () => `/cardocuments/bycar/${studentId}`],
+    ['/settings', () => '/settings'],
+    ['/schedule', () => '/schedule'],
+    ['/conversations', () => '/conversations'],
+    ['a conversation', () => `/conversations/${conversationId}`],
+    ["a run's messages", () => `/messages/byconvprogress/${runId}`],
+    ['/games', () => '/games'],
+    ['/quiz', () => '/quiz'],
+    ["a quiz's cards", () => `/quizcards/${quizId}`],
+    ['/set', () => '/set'],
+    ["a set's games", () => `/setcards/${setId}`],
+    ['a page that does not exist', () => '/no/such/page'],
+  ];
+
+  async function pageIn(): Promise<Page> {
+    const page = await browser.newPage();
+    await page.addInitScript((name) => window.localStorage.setItem('theme', name), theme);
+    return page;
+  }
+
+  describe(`accessibility (axe, WCAG 2.1 AA) in the ${theme} theme`, () => {
+    it('has no violations on the login page', async () => {
+      const page = await pageIn();
+      await page.goto('/login');
+      await expect(page.evaluate(() => document.documentElement.dataset.theme)).resolves.toBe(
+        theme,
+      );
+      const report = await axeReport(page, `/login (${theme})`);
+      expect(report, `axe found on ${report}`).toBe('');
+    });
+
+    describe('on every screen of the logged-in app', () => {
+      let page: Page;
+      beforeAll(async () => {
+        page = await pageIn();
+        await logIn(page, admin);
+      });
+
+      it.each(SCREENS)('has no violations on %s', async (_name, path) => {
+        await page.goto(path());
+        const report = await axeReport(page, `${path()} (${theme})`);
+        expect(report, `axe found on ${report}`).toBe('');
+      });
+
+      it('has no violations in the lesson modal with its participants', async () => {
+        await page.goto('/schedule');
+        await page
+          .getByRole('button', { name: /Axe lesson/ })
+          .first()
+          .click();
+        await page.getByRole('dialog').getByRole('table', { name: 'Participants' }).waitFor();
+        const report = await axeReport(page, `/schedule lesson modal (${theme})`);
+        expect(report, `axe found on ${report}`).toBe('');
+      });
+    });
+  });
+}
