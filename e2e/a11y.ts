@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { admin, api, logIn, networkSettled, useBrowser } from './support.js';
 
-/** WCAG 2.1 A and AA (DESIGN: accessible to the AA level), checked by axe on every screen. */
+/** WCAG 2.1 A and AA (docs/interface.md, Accessibility), checked by axe on every screen. */
 const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 type Theme = 'light' | 'dark';
 
