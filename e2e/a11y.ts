@@ -94,11 +94,11 @@ export function checkAccessibility(theme: Theme) {
     });
     conversationId = conversation.id;
     const question = await api<{ id: number }>(page, 'POST', '/api/answers', {
-      conversation: conversationId,
+      conversationId,
       text: 'Ready?',
     });
     const end = await api<{ id: number }>(page, 'POST', '/api/answers', {
-      conversation: conversationId,
+      conversationId,
       text: 'Bye',
       isLast: 1,
     });

@@ -28,17 +28,17 @@ export function quizBuilder(agent: Agent) {
       name: 'Vocabulary',
       conversation: conv.id,
     });
-    const q1 = await created(api.answers, { text: 'I ___ a student', conversation: conv.id });
+    const q1 = await created(api.answers, { text: 'I ___ a student', conversationId: conv.id });
     const q2 = await created(api.answers, {
       text: 'Past of "go"?',
       answerTypeId: ANSWER_TYPE_FREE_TEXT,
-      conversation: conv.id,
+      conversationId: conv.id,
     });
     const end = await created(api.answers, {
       text: 'Well done',
       answerTypeId: ANSWER_TYPE_FINAL,
       isLast: 1,
-      conversation: conv.id,
+      conversationId: conv.id,
     });
     const right = await created(api.answerConnectors, {
       text: 'am',

@@ -91,6 +91,8 @@ export const answer = z
     text: z.string(),
     answerTypeId: z.number().int(),
     isLast: flag,
+    conversationId: z.number().int(),
+    /** the same as conversationId: a read-only alias kept for older clients (docs/api.md, Bot) */
     conversation: z.number().int(),
     /** 1 for the answer a run starts at */
     isStart: flag,
@@ -102,17 +104,21 @@ const answerShape = z.object({
   text: requiredText(4000),
   answerTypeId: formInteger(z.number().int().positive()).default(ANSWER_TYPE_BUTTONS),
   isLast: flagInput.default(0),
-  conversation: requiredId,
+  conversationId: requiredId,
 });
 export const answerInput = answerShape.meta({ id: 'AnswerWrite' });
 export type AnswerInput = z.input<typeof answerInput>;
 /** The conversation of an answer does not change. */
-export const answerUpdate = updateOf(answerShape.omit({ conversation: true })).meta({
+export const answerUpdate = updateOf(answerShape.omit({ conversationId: true })).meta({
   id: 'AnswerUpdate',
 });
-export const answerListQuery = listQueryWith(['id', 'text']).extend({
-  conversation: filterId,
-});
+/** ?conversation= or ?conversationId= (the same filter, docs/api.md, Bot) */
+export const answerListQuery = listQueryWith(['id', 'text'])
+  .extend({ conversation: filterId.optional(), conversationId: filterId.optional() })
+  .refine((q) => q.conversation !== undefined || q.conversationId !== undefined, {
+    path: ['conversation'],
+    error: 'is required',
+  });
 
 /** Answer connector (docs/data-model.md): a button from answer fromId to answer nextId. */
 export const answerConnector = z

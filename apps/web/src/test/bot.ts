@@ -168,7 +168,7 @@ export function botHandlers(store: BotStore): HttpHandler[] {
   const nextId = (collection: string) =>
     Math.max(0, ...store.rows<Row>(collection).map((row) => row.id)) + 1;
   const graphOf = (conversation: number): Graph => {
-    const answers = store.rows<Answer>('answers').filter((a) => a.conversation === conversation);
+    const answers = store.rows<Answer>('answers').filter((a) => a.conversationId === conversation);
     const ids = new Set(answers.map((a) => a.id));
     const connectors = store
       .rows<AnswerConnector>('answerconnectors')
@@ -215,7 +215,7 @@ export function botHandlers(store: BotStore): HttpHandler[] {
     }),
     http.get(api.answers, ({ request }) => {
       const { page, total } = store.select('answers', new URL(request.url).searchParams);
-      const conversation = Number(new URL(request.url).searchParams.get('conversation'));
+      const conversation = Number(new URL(request.url).searchParams.get('conversationId'));
       const start = startOf(graphOf(conversation))?.id;
       return HttpResponse.json(
         page.map((a) => ({ ...a, isStart: a.id === start ? 1 : 0 })),
@@ -230,13 +230,15 @@ export function botHandlers(store: BotStore): HttpHandler[] {
         id: nextId('conversations'),
       }),
     ),
-    http.post(api.answers, async ({ request }) =>
-      created('answers', {
-        ...answerInput.parse(await jsonOf(request)),
+    http.post(api.answers, async ({ request }) => {
+      const input = answerInput.parse(await jsonOf(request));
+      return created('answers', {
+        ...input,
+        conversation: input.conversationId,
         id: nextId('answers'),
         isStart: 0,
-      }),
-    ),
+      });
+    }),
     http.post(api.answerConnectors, async ({ request }) =>
       created('answerconnectors', {
         ...answerConnectorInput.parse(await jsonOf(request)),

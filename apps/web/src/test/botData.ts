@@ -76,7 +76,13 @@ export const ANSWERS: Answer[] = [
   { id: 11, text: 'What is the past of "go"?', answerTypeId: 1, isLast: 0 },
   { id: 12, text: 'Thank you, the test is over.', answerTypeId: 3, isLast: 1 },
   { id: 13, text: 'A forgotten answer', answerTypeId: 1, isLast: 0 },
-].map((a) => ({ ...a, conversation: 1, isStart: 0 as const, isLast: a.isLast as 0 | 1 }));
+].map((a) => ({
+  ...a,
+  conversationId: 1,
+  conversation: 1,
+  isStart: 0 as const,
+  isLast: a.isLast as 0 | 1,
+}));
 
 const connectorOf = (
   fields: Partial<AnswerConnector> & Pick<AnswerConnector, 'id' | 'text' | 'fromId'>,

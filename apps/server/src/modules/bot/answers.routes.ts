@@ -81,7 +81,7 @@ export const answersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   /** Marks the answer each run starts at (isStart). */
   const withStart = async (items: Answer[]) => {
     const starts = new Set<number>();
-    for (const id of new Set(items.map((a) => a.conversation))) {
+    for (const id of new Set(items.map((a) => a.conversationId))) {
       const graph = await loadGraph(db, id);
       const start = graph && startAnswer(graph);
       if (start) starts.add(start.id);
@@ -99,6 +99,7 @@ export const answersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       text: row.text,
       answerTypeId: row.answerTypeId,
       isLast: flag(row.isLast),
+      conversationId: row.conversationId,
       conversation: row.conversationId,
       isStart: 0 as const,
     }),
@@ -106,7 +107,7 @@ export const answersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       text: input.text,
       answerTypeId: input.answerTypeId,
       isLast: input.isLast,
-      ...('conversation' in input ? { conversationId: input.conversation } : {}),
+      ...('conversationId' in input ? { conversationId: input.conversationId } : {}),
     }),
     notFound: 'No such answer',
     linked: 'Messages of runs refer to this answer',

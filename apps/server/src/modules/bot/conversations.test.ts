@@ -96,7 +96,7 @@ describe('conversations', () => {
       ok: true,
       problems: [],
     });
-    const orphan = (await post(api.answers, { text: 'Orphan', conversation: q.conv.id })).json<{
+    const orphan = (await post(api.answers, { text: 'Orphan', conversationId: q.conv.id })).json<{
       id: number;
     }>();
     const check = (await get(api.conversationCheck(q.conv.id))).json<{
@@ -173,16 +173,42 @@ describe('answers, answer connectors and estimation groups', () => {
       [q.end.id, 0],
     ]);
     const edited = await put(api.answer(q.q1.id), { text: 'She ___ a student', isLast: 0 });
-    expect(edited.json()).toMatchObject({ text: 'She ___ a student', conversation: q.conv.id });
+    expect(edited.json()).toMatchObject({
+      text: 'She ___ a student',
+      conversationId: q.conv.id,
+      conversation: q.conv.id,
+    });
     expect((await get(api.answer(q.q2.id))).json()).toMatchObject({ answerTypeId: 2, isStart: 0 });
     expect((await post(api.answers, { text: 'x' })).json()).toMatchObject({
-      fields: { conversation: expect.any(String) },
+      fields: { conversationId: expect.any(String) },
     });
-    const missing = await post(api.answers, { text: 'x', conversation: 999999 });
+    const missing = await post(api.answers, { text: 'x', conversationId: 999999 });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toMatchObject({ fields: { conversation: 'does not exist' } });
-    expect((await post(api.answers, { text: '', conversation: q.conv.id })).json()).toMatchObject({
-      fields: { text: 'is required' },
+    expect(missing.json()).toMatchObject({ fields: { conversationId: 'does not exist' } });
+    expect((await post(api.answers, { text: '', conversationId: q.conv.id })).json()).toMatchObject(
+      {
+        fields: { text: 'is required' },
+      },
+    );
+  });
+
+  it('writes and answers the conversation as conversationId; lists by either name', async () => {
+    const q = await buildQuiz();
+    const made = await post(api.answers, { text: 'Extra', conversationId: q.conv.id });
+    expect(made.statusCode).toBe(201);
+    const id = made.json<{ id: number }>().id;
+    expect(made.json()).toMatchObject({ conversationId: q.conv.id, conversation: q.conv.id });
+    const edited = await put(api.answer(id), { text: 'Extra 2', conversationId: q.conv.id });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({ text: 'Extra 2', conversationId: q.conv.id });
+    for (const filter of [{ conversationId: q.conv.id }, { conversation: q.conv.id }]) {
+      const list = await get(withQuery(api.answers, filter));
+      expect(list.headers['x-total-count']).toBe('4');
+      const items = list.json<{ id: number; conversationId: number }[]>();
+      expect(items.every((a) => a.conversationId === q.conv.id)).toBe(true);
+    }
+    expect((await get(api.answers)).json()).toMatchObject({
+      fields: { conversation: 'is required' },
     });
   });
 

@@ -31,8 +31,10 @@ export const newHashCode = () => randomBytes(16).toString('base64url');
 export const answersTable = tableOf(answers, {
   search: ['text'],
   sort: ['id', 'text'],
-  filters: (q: z.output<typeof answerListQuery>) =>
-    q.conversation ? eq(answers.conversationId, q.conversation) : undefined,
+  filters: (q: z.output<typeof answerListQuery>) => {
+    const conversation = q.conversationId ?? q.conversation;
+    return conversation ? eq(answers.conversationId, conversation) : undefined;
+  },
 });
 
 export const connectorsTable = tableOf(answerConnectors, {

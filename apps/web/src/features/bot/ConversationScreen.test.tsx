@@ -81,7 +81,7 @@ describe('a conversation’s answers', () => {
       text: 'Which level are you?',
       answerTypeId: 1,
       isLast: 0,
-      conversation: 1,
+      conversationId: 1,
     });
     expect(within(section).getAllByRole('article')).toHaveLength(5);
   });

@@ -180,12 +180,12 @@ function ConversationPage({ row }: { row: Conversation }) {
             <h3>{t('bot.newAnswer')}</h3>
             <EntityForm
               mode="create"
-              schema={answerInput.omit({ conversation: true })}
+              schema={answerInput.omit({ conversationId: true })}
               fields={ANSWER_FIELDS}
               defaultValues={{ text: '', answerTypeId: String(ANSWER_TYPE_BUTTONS), isLast: false }}
               submitLabel={t('bot.addAnswer')}
               label={t('bot.newAnswer')}
-              onSubmit={(body) => saveAnswer(null, { ...body, conversation: row.id })}
+              onSubmit={(body) => saveAnswer(null, { ...body, conversationId: row.id })}
               onSaved={refresh}
             />
           </div>

@@ -54,7 +54,7 @@ export function useAnswers(conversationId: number) {
   return useQuery({
     queryKey: [BOT_KEY, 'answers', conversationId],
     queryFn: ({ signal }) =>
-      request(withQuery(api.answers, { conversation: conversationId, limit: 5000, sort: 'id' }), {
+      request(withQuery(api.answers, { conversationId, limit: 5000, sort: 'id' }), {
         schema: z.array(answer),
         signal,
       }),
