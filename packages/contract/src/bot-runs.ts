@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formInteger, listQueryWith, text } from './common.js';
+import { formInteger, listQueryWith, queryFlag, text } from './common.js';
 import {
   ALGORITHM_GROUP,
   ALGORITHM_LEVEL,
@@ -56,9 +56,9 @@ export type ConversationProgressInput = z.input<typeof conversationProgressInput
  */
 export const conversationProgressQuery = listQueryWith(['id', 'createdAt']).extend({
   student: filterId.optional(),
-  isForMe: z.enum(['0', '1']).optional(),
+  isForMe: queryFlag('Only the personal runs (yes) or only the public ones (no)'),
   conversation: filterId.optional(),
-  isFinished: z.enum(['0', '1']).optional(),
+  isFinished: queryFlag('Only finished (yes) or only unfinished (no) runs'),
 });
 
 /** Assigns a conversation to every student the algorithm selects (one run each, none twice). */

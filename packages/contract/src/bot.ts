@@ -7,6 +7,7 @@ import {
   listQueryWith,
   text,
   updateOf,
+  queryFlag,
 } from './common.js';
 import {
   ANSWER_TYPE_BUTTONS,
@@ -80,8 +81,8 @@ export type ConversationInput = z.input<typeof conversationInput>;
 export const conversationUpdate = updateOf(conversationShape).meta({ id: 'ConversationUpdate' });
 
 export const conversationListQuery = listQueryWith(['name', 'id', 'createdAt']).extend({
-  isPublic: z.enum(['0', '1']).optional(),
-  isPresent: z.enum(['0', '1']).optional(),
+  isPublic: queryFlag('Only public (yes) or only personal (no) conversations'),
+  isPresent: queryFlag('Only published (yes) or only unpublished (no) conversations'),
 });
 
 /** Answer (docs/data-model.md): one message of the bot, a node of the conversation graph. */

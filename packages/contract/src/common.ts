@@ -93,6 +93,26 @@ export const formPrice = () =>
       .multipleOf(0.01, 'must have at most two decimals'),
   ).default(0);
 
+const QUERY_FLAG_TRUE: readonly string[] = ['true', '1'];
+
+/**
+ * A yes/no filter of a list's query string (docs/api.md, Lists): `true` or `1` yes, `false` or
+ * `0` no, read as 1 or 0. `alsoNo` names older spellings of no that are still taken (isPaid's
+ * `2`). Optional: left out, the list is not filtered by it.
+ */
+export const queryFlag = (meaning: string, alsoNo: readonly string[] = []) => {
+  const accepted = ['true', 'false', '1', '0', ...alsoNo];
+  return z
+    .enum(accepted as [string, ...string[]], {
+      error: `must be ${accepted.slice(0, -1).join(', ')} or ${accepted.at(-1) ?? ''}`,
+    })
+    .transform((v): 0 | 1 => (QUERY_FLAG_TRUE.includes(v) ? 1 : 0))
+    .optional()
+    .meta({
+      description: `${meaning}. true or 1: yes; false or 0${alsoNo.map((n) => ` or ${n}`).join('')}: no.`,
+    });
+};
+
 /** The query of every list: paging, the header search and a sort (`name` or `-name`). */
 export const listQueryWith = <S extends readonly [string, ...string[]]>(sortable: S) =>
   listQuery.extend({

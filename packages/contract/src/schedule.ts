@@ -8,6 +8,7 @@ import {
   optionalId,
   text,
   updateOf,
+  queryFlag,
 } from './common.js';
 
 /** docs/schedule.md: isCycled 1 yes (a weekly series), 2 no. */
@@ -191,7 +192,7 @@ export type AlternativeDate = z.infer<typeof alternativeDate>;
 export const SCHEDULE_MAX_DAYS = 92;
 export const scheduleQuery = z
   .object({
-    cycled: z.enum(['0', '1']).optional(),
+    cycled: queryFlag('The weekly template (yes) instead of dated weeks'),
     bias: z.coerce.number().int().min(-520).max(520).optional(),
     dateFrom: isoDate.optional(),
     dateTo: isoDate.optional(),
@@ -296,15 +297,13 @@ export const eventUpdate = updateOf(
 ).meta({ id: 'EventUpdate' });
 export type EventUpdate = z.input<typeof eventUpdate>;
 
-const flag = z.enum(['0', '1', '2']).optional();
-
 export const eventListQuery = listQueryWith(['date', 'id', 'student']).extend({
   lesson: filterId,
   student: filterId,
   dateFrom: isoDate.optional(),
   dateTo: isoDate.optional(),
-  /** 1 paid, 0 or 2 not paid */
-  isPaid: flag,
+  /** true/1 paid, false/0 (or 2, as before) not paid */
+  isPaid: queryFlag('Only paid (yes) or only unpaid (no) participations', ['2']),
   attendence: z.coerce.number().int().min(-9).max(9).optional(),
   toPay: z.coerce
     .number()

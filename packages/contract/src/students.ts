@@ -8,6 +8,7 @@ import {
   requiredText,
   text,
   updateOf,
+  queryFlag,
 } from './common.js';
 
 /** Student (docs/data-model.md), as the API answers it. */
@@ -115,8 +116,10 @@ export const studentListQuery = listQueryWith(STUDENT_SORTS).extend({
   responsibleId: filterId,
   /** the student made from this client */
   client: filterId,
-  /** '1': only students with a document that expires within DOCUMENT_EXPIRY_DAYS days */
-  documentsExpiring: z.enum(['1']).optional(),
+  /** yes: only students with a document that expires within DOCUMENT_EXPIRY_DAYS days */
+  documentsExpiring: queryFlag(
+    'Only students with a document that expires within 30 days (yes); no or left out: all',
+  ),
 });
 export type StudentListQuery = z.input<typeof studentListQuery>;
 

@@ -420,6 +420,11 @@ describe('API_DOCS_PUBLIC=1', () => {
       const res = await open.inject({ method: 'GET', url: '/api/docs/json' });
       expect(res.statusCode).toBe(200);
       expect(res.json<{ openapi: string }>().openapi).toMatch(/^3\./);
+      type Param = { name: string; in: string; description?: string; schema: { enum?: string[] } };
+      const doc = res.json<{ paths: Record<string, { get: { parameters: Param[] } }> }>();
+      const isPaid = doc.paths['/api/events']?.get.parameters.find((p) => p.name === 'isPaid');
+      expect(isPaid?.schema.enum?.toSorted()).toEqual(['0', '1', '2', 'false', 'true']);
+      expect(isPaid?.description).toContain('true or 1: yes; false or 0 or 2: no');
       expect((await open.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBe(200);
     } finally {
       await open.close();

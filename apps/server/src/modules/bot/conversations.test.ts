@@ -46,6 +46,12 @@ describe('conversations', () => {
     expect(personal.json<{ id: number }[]>().map((c) => c.id)).toContain(conv.id);
     const pub = await get(withQuery(api.conversations, { isPublic: 1 }));
     expect(pub.json<{ id: number }[]>().map((c) => c.id)).not.toContain(conv.id);
+    const ids = async (isPublic: string) =>
+      (await get(withQuery(api.conversations, { isPublic })))
+        .json<{ id: number }[]>()
+        .map((c) => c.id);
+    expect(await ids('false')).toContain(conv.id);
+    expect(await ids('true')).not.toContain(conv.id);
     expect((await get(api.conversation(conv.id))).json()).toMatchObject({ name: 'Greetings' });
     const edited = await put(api.conversation(conv.id), { isPublic: 1, estimationFunction: 3 });
     expect(edited.json()).toMatchObject({ isPublic: 1, estimationFunction: 3, name: 'Greetings' });

@@ -89,7 +89,7 @@ export async function listRuns(db: Db, q: z.output<typeof conversationProgressQu
     q.isForMe === undefined
       ? undefined
       : sql`${conversationProgress.conversationId} in (select id from ${conversations}
-          where is_public = ${q.isForMe === '1' ? 0 : 1})`,
+          where is_public = ${q.isForMe === 1 ? 0 : 1})`,
   );
   const sortDesc = q.sort?.startsWith('-');
   const column =

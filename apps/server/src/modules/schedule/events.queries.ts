@@ -74,7 +74,7 @@ export const findEvent = (db: Db | Tx, id: number) =>
   selectEvents(db, eq(events.id, id), [], { limit: 1, offset: 0 }).then((p) => p.rows[0]);
 
 export function listEvents(db: Db, q: EventListQuery) {
-  const isPaid = q.isPaid === undefined ? undefined : q.isPaid === '1';
+  const isPaid = q.isPaid === undefined ? undefined : q.isPaid === 1;
   const where = and(
     q.lesson ? eq(events.lessonId, q.lesson) : undefined,
     q.student ? eq(events.studentId, q.student) : undefined,

@@ -161,6 +161,12 @@ describe('events', () => {
     ]);
     expect(await list('isPaid=1')).toHaveLength(1);
     expect(await list('isPaid=0')).toHaveLength(4);
+    expect(await list('isPaid=true')).toHaveLength(1);
+    expect(await list('isPaid=false')).toHaveLength(4);
+    expect(await list('isPaid=2')).toHaveLength(4);
+    const maybe = await get(`/api/events?student=${student}&isPaid=maybe`);
+    expect(maybe.statusCode).toBe(400);
+    expect(maybe.json()).toMatchObject({ fields: { isPaid: 'must be true, false, 1, 0 or 2' } });
     expect(await list('attendence=1')).toHaveLength(2);
     expect(await list('toPay=2')).toHaveLength(1);
     expect(await list('search=trial')).toHaveLength(1);

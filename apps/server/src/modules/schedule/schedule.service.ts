@@ -72,7 +72,7 @@ export async function scheduleDays(
   ownZone: string | null | undefined,
 ): Promise<ScheduleDay[]> {
   const tz = zoneOf(q, ownZone);
-  if (q.cycled === '1') {
+  if (q.cycled === 1) {
     // the weekly template: each open series once, on its weekday, by its next lesson
     const today = todayIn(tz);
     await extendDue(db, today);

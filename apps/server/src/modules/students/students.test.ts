@@ -274,8 +274,14 @@ describe('student documents', () => {
     await post('/api/studentdocuments', { student: soon.id, name: 'A', dateTo: isoDay(27) });
     await post('/api/studentdocuments', { student: late.id, name: 'B', dateTo: isoDay(33) });
     await post('/api/studentdocuments', { student: gone.id, name: 'C', dateTo: isoDay(-2) });
-    const res = await get(`/api/students?search=${tag}&documentsExpiring=1`);
-    expect(res.json<{ id: number }[]>().map((r) => r.id)).toEqual([soon.id]);
+    const ids = async (flag: string) =>
+      (await get(`/api/students?search=${tag}&documentsExpiring=${flag}&sort=id`))
+        .json<{ id: number }[]>()
+        .map((r) => r.id);
+    expect(await ids('1')).toEqual([soon.id]);
+    expect(await ids('true')).toEqual([soon.id]);
+    expect(await ids('false')).toEqual([soon.id, late.id, gone.id]);
+    expect(await ids('0')).toEqual([soon.id, late.id, gone.id]);
   });
 });
 
