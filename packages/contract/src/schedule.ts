@@ -320,3 +320,5 @@ export const eventsInfoQuery = z.object({
 /** A teacher's calendar feed: a secret address, regenerable (the old one then stops working). */
 export const icalFeed = z.object({ url: z.string(), token: z.string() }).meta({ id: 'IcalFeed' });
 export type IcalFeed = z.infer<typeof icalFeed>;
+/** GET /api/me/ical: the user's feed address, null while none has been made (docs/api.md). */
+export const myIcalFeed = icalFeed.nullable();

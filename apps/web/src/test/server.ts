@@ -206,6 +206,8 @@ export const handlers: HttpHandler[] = [
     session = null;
     return new HttpResponse(null, { status: 204 });
   }),
+  // no calendar address made yet (docs/api.md, Schedule)
+  http.get(api.myIcal, () => HttpResponse.json(null)),
   ...botHandlers({
     rows,
     add: (collection, row) => void (store[collection] = [...rows(collection), row]),

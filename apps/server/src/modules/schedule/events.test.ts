@@ -305,7 +305,10 @@ describe('iCal feed', () => {
     const own = await login(t.app, teacher);
     const date = addDays(todayIn('UTC'), 2);
     await newLesson({ date, teacher: teacher.id, start: '10:00', end: '11:30', course: 'Feed A2' });
-    expect((await own.request({ method: 'GET', url: '/api/me/ical' })).statusCode).toBe(404);
+    const none = await own.request({ method: 'GET', url: '/api/me/ical' });
+    expect(none.statusCode).toBe(200);
+    expect(none.headers['content-type']).toMatch(/^application\/json/);
+    expect(none.json()).toBeNull();
     const made = await own.request({ method: 'POST', url: '/api/me/ical' });
     expect(made.statusCode).toBe(200);
     const { url, token } = made.json<{ url: string; token: string }>();

@@ -3,10 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '@school/contract/common';
 import { api } from '@school/contract/paths';
-import { icalFeed } from '@school/contract/schedule';
+import { icalFeed, myIcalFeed } from '@school/contract/schedule';
 import type { Db } from '../../db/client.js';
 import { requireAdmin, requireUser, sessionOf } from '../../plugins/access.js';
-import { errorResponses, notFound } from '../../plugins/errors.js';
+import { errorResponses } from '../../plugins/errors.js';
 import { icalTokenOf } from './ical.queries.js';
 import { icalFeedText, newIcalToken } from './ical.service.js';
 
@@ -30,12 +30,15 @@ export const icalRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
     '/me/ical',
     {
       onRequest: [requireUser],
-      schema: { tags: ['schedule'], summary: 'My calendar feed address', response },
+      schema: {
+        tags: ['schedule'],
+        summary: 'My calendar feed address; null until one is made with POST',
+        response: { ...response, 200: myIcalFeed },
+      },
     },
     async (request) => {
       const token = await icalTokenOf(db, sessionOf(request).userId);
-      if (!token) throw notFound('No calendar feed yet: make one with POST');
-      return feedOf(request, token);
+      return token ? feedOf(request, token) : null;
     },
   );
 

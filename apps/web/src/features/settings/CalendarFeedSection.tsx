@@ -1,5 +1,5 @@
 import { api } from '@school/contract/paths';
-import { icalFeed } from '@school/contract/schedule';
+import { icalFeed, myIcalFeed } from '@school/contract/schedule';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import controls from '../../components/controls.module.css';
@@ -8,7 +8,7 @@ import { showNotice } from '../../components/feedback/notices';
 import { useCopy } from '../../components/list/useRowActions';
 import { LinkActions } from '../../components/LinkActions';
 import { LoadingState } from '../../components/LoadingState';
-import { HttpError, request } from '../../lib/http';
+import { request } from '../../lib/http';
 import styles from './SettingsScreen.module.css';
 
 const FEED_KEY = ['ical-feed'];
@@ -23,12 +23,8 @@ export function CalendarFeedSection() {
   const copy = useCopy();
   const feed = useQuery({
     queryKey: FEED_KEY,
-    // 404: no address made yet
-    queryFn: ({ signal }) =>
-      request(api.myIcal, { schema: icalFeed, signal }).catch((error: unknown) => {
-        if (error instanceof HttpError && error.status === 404) return null;
-        throw error;
-      }),
+    // null: no address made yet
+    queryFn: ({ signal }) => request(api.myIcal, { schema: myIcalFeed, signal }),
   });
   const make = useMutation({
     mutationFn: () => request(api.myIcal, { method: 'POST', body: {}, schema: icalFeed }),

@@ -111,7 +111,7 @@ describe('settings: calendar feed', () => {
     server.use(
       http.get(api.myIcal, () =>
         token === 0
-          ? jsonResponse(404, { error: 'not_found', message: 'No calendar feed yet' })
+          ? jsonResponse(200, null)
           : jsonResponse(200, {
               token: `t${token}`,
               url: `http://localhost/api/ical/t${token}.ics`,
