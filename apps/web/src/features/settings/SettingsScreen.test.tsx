@@ -1,8 +1,9 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { api } from '@school/contract/paths';
 import { http } from 'msw';
+import { changeLanguage } from '../../i18n/i18n';
 import { calledUrls, seed, server } from '../../test/server';
 import { jsonResponse, renderApp, setupI18n } from '../../test/utils';
 
@@ -72,7 +73,7 @@ describe('settings: sessions', () => {
     await user.click(within(other).getByRole('button', { name: 'Delete session' }));
 
     const dialog = screen.getByRole('alertdialog', { name: 'Delete this session?' });
-    expect(dialog).toHaveTextContent('Are you sure you want to delete this element?');
+    expect(dialog).toHaveTextContent('End the session on Safari on iOS?');
     await user.click(within(dialog).getByRole('button', { name: 'Delete session' }));
     expect(browserConfirm).not.toHaveBeenCalled();
     await waitFor(() => expect(screen.queryByText('Safari on iOS')).not.toBeInTheDocument());
@@ -92,6 +93,41 @@ describe('settings: sessions', () => {
     expect(calledUrls('DELETE')).toHaveLength(0);
   });
 
+  it('names the device in Polish and Ukrainian too', async () => {
+    onTestFinished(() => changeLanguage('en'));
+    seed({ sessions: SESSIONS });
+    const user = userEvent.setup();
+    for (const [language, region, name, title, text, cancel] of [
+      [
+        'pl',
+        'Sesje',
+        'Usuń sesję',
+        'Usunąć tę sesję?',
+        'Zakończyć sesję na urządzeniu Safari on iOS?',
+        'Anuluj',
+      ],
+      [
+        'uk',
+        'Сеанси',
+        'Видалити сеанс',
+        'Видалити цей сеанс?',
+        'Завершити сеанс на пристрої Safari on iOS?',
+        'Скасувати',
+      ],
+    ] as const) {
+      await changeLanguage(language);
+      renderApp('/settings');
+      const section = await screen.findByRole('region', { name: region }, { timeout: 5000 });
+      const other = (await within(section).findByText('Safari on iOS')).closest('tr')!;
+      await user.click(within(other).getByRole('button', { name }));
+      const dialog = screen.getByRole('alertdialog', { name: title });
+      expect(dialog).toHaveTextContent(text);
+      await user.click(within(dialog).getByRole('button', { name: cancel }));
+      cleanup();
+    }
+    expect(calledUrls('DELETE')).toHaveLength(0);
+  });
+
   it('logs this browser out when its own session is deleted', async () => {
     seed({ sessions: SESSIONS });
     const user = userEvent.setup();
@@ -99,7 +135,9 @@ describe('settings: sessions', () => {
     const table = await sessionsTable();
     await user.click(within(table).getAllByRole('button', { name: 'Delete session' })[0]!);
     const dialog = screen.getByRole('alertdialog', { name: 'Delete this session?' });
-    expect(dialog.textContent).toContain('deleting it logs you out');
+    expect(dialog).toHaveTextContent(
+      'End the session on Chrome on Linux? It is the session of this browser: deleting it logs you out.',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Delete session' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/login'));
   });

@@ -21,7 +21,9 @@ export function SettingsScreen() {
   const onDelete = async (item: SessionItem) => {
     const yes = await askConfirm({
       title: t('settings.revokeTitle'),
-      message: item.current ? t('settings.confirmDeleteCurrent') : t('messages.confirmDelete'),
+      message: item.current
+        ? t('settings.confirmDeleteCurrent', { device: item.device })
+        : t('settings.confirmDeleteOther', { device: item.device }),
       confirmLabel: t('settings.delete'),
     });
     if (yes) deleteSession.mutate(item);
