@@ -313,7 +313,15 @@ describe('schedule', () => {
     }).format(new Date(nextMonday + 3 * DAY));
     await alternatives.getByRole('button', { name: `Move to ${thursday}` }).click();
     await card(dayColumn('Thursday'), 'E2E Weekly').waitFor();
-    await page.keyboard.press('Escape');
+    // the move closes the modal, so Undo in the notice can be clicked
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await card(dayColumn('Tuesday'), 'E2E Weekly').waitFor();
+    await card(dayColumn('Tuesday'), 'E2E Weekly').click();
+    await alternatives.getByText('Free').first().waitFor();
+    await alternatives.getByRole('button', { name: `Move to ${thursday}` }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await card(dayColumn('Thursday'), 'E2E Weekly').waitFor();
     await page.getByRole('button', { name: 'Next week' }).click();
     await card(dayColumn('Tuesday'), 'E2E Weekly').waitFor();
 

@@ -12,6 +12,7 @@ import {
 import { readCsv } from './csv-parse.js';
 import { HttpError } from './errors.js';
 import type { Progress } from './import-jobs.js';
+import { pluralForm } from './plural.js';
 
 /**
  * What a list's CSV import needs to know (clients, students): one engine reads, checks,
@@ -43,6 +44,8 @@ export interface CsvImportSpec<F extends object> extends RowRules<F> {
 export const IMPORT_BATCH_ROWS = 1000;
 /** How many rows a preview shows. */
 const SAMPLE_ROWS = 50;
+/** "1 row has errors", "2 rows have errors": the refusal speaks English, like the API. */
+const ROWS_HAVE = { one: 'row has', other: 'rows have' };
 
 type SampleRow = ImportPreview['sample'][number];
 
@@ -178,12 +181,10 @@ export function csvImporter<F extends object>(spec: CsvImportSpec<F>) {
     const { plan, errors, rows, create, update, lookups } = await analyse(db, csv, batchRows);
     progress.total(rows);
     if (errors.length > 0 && !skipErrors) {
-      throw new HttpError(
-        400,
-        'validation',
-        `${errors.length} rows have errors; nothing was imported`,
-        { csv: `${errors.length} rows have errors` },
-      );
+      const haveErrors = `${errors.length} ${pluralForm('en', errors.length, ROWS_HAVE)} errors`;
+      throw new HttpError(400, 'validation', `${haveErrors}; nothing was imported`, {
+        csv: haveErrors,
+      });
     }
     progress.advance(errors.length);
     await db.transaction(async (tx) => {

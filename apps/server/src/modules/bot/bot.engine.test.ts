@@ -164,6 +164,35 @@ describe('the bot engine', () => {
     ]);
   });
 
+  it('words the points in the plural form of their number', () => {
+    const replies = [
+      { flagId: 1 as const, point: 1, estimationGroup: 100 },
+      { flagId: 1 as const, point: 3, estimationGroup: 200 },
+      { flagId: 1 as const, point: 1, estimationGroup: 200 },
+    ];
+    const g = quiz(ESTIMATION_POINTS_PER_GROUP);
+    expect(estimate(g, replies, 'uk').lines).toEqual([
+      'Grammar: 1 бал',
+      'Vocabulary: 4 бали',
+      'Разом: 5 балів',
+    ]);
+    expect(estimate(g, replies, 'pl').lines).toEqual([
+      'Grammar: 1 punkt',
+      'Vocabulary: 4 punkty',
+      'Razem: 5 punktów',
+    ]);
+    expect(estimate(g, replies, 'en').lines).toEqual([
+      'Grammar: 1 point',
+      'Vocabulary: 4 points',
+      'Total: 5 points',
+    ]);
+    expect(estimate(g, replies.slice(1, 2), null).lines).toEqual([
+      'Grammar: 0 балів\nGrammar: 0 points',
+      'Vocabulary: 3 бали\nVocabulary: 3 points',
+      'Разом: 3 бали\nTotal: 3 points',
+    ]);
+  });
+
   it('walks a conversation for the preview and stops at the first reply that does not fit', () => {
     const g = quiz();
     const done = walk(g, [{ connectorId: 1 }, { text: 'went' }]);

@@ -7,7 +7,7 @@ import {
   type PresentedAnswer,
   type Preview,
 } from '@school/contract/bot';
-import { botText, type BotLocale } from './bot.texts.js';
+import { botText, pointsText, type BotLocale } from './bot.texts.js';
 
 /**
  * The bot engine (ADR 019): pure functions over a conversation graph and a run's state, no
@@ -177,8 +177,10 @@ export function estimate(
   const lines: string[] = [];
   const fn = graph.estimationFunction;
   if (fn === ESTIMATION_POINTS_PER_GROUP) {
-    for (const g of groups) lines.push(botText('groupPoints', locale, g));
-    lines.push(botText('totalPoints', locale, { points: totalPoints }));
+    for (const g of groups) {
+      lines.push(botText('groupPoints', locale, { name: g.name, points: pointsText(g.points) }));
+    }
+    lines.push(botText('totalPoints', locale, { points: pointsText(totalPoints) }));
   } else if (fn === ESTIMATION_PERCENT_RIGHT) {
     lines.push(
       botText('percentRight', locale, { right, answered: judged.length, percent: percent ?? 0 }),

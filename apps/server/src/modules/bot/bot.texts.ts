@@ -3,6 +3,8 @@
  * The language comes from the messenger (Telegram's language_code); unknown means Ukrainian
  * and English together, as most students read one of them.
  */
+import { plural, type PluralForms } from '../../plugins/plural.js';
+
 export type BotLocale = 'en' | 'pl' | 'uk';
 
 export function localeOf(code: string | undefined | null): BotLocale | null {
@@ -47,14 +49,14 @@ const texts = {
     uk: 'Дякуємо! Розмову завершено.',
   },
   groupPoints: {
-    en: '{name}: {points} points',
-    pl: '{name}: {points} pkt',
-    uk: '{name}: {points} балів',
+    en: '{name}: {points}',
+    pl: '{name}: {points}',
+    uk: '{name}: {points}',
   },
   totalPoints: {
-    en: 'Total: {points} points',
-    pl: 'Razem: {points} pkt',
-    uk: 'Разом: {points} балів',
+    en: 'Total: {points}',
+    pl: 'Razem: {points}',
+    uk: 'Разом: {points}',
   },
   percentRight: {
     en: 'Right answers: {right} of {answered} ({percent}%)',
@@ -75,14 +77,33 @@ const texts = {
 
 export type BotText = keyof typeof texts;
 
+/** The noun of the estimation's points, in each plural form (docs/bot.md, Estimation). */
+const pointForms: Record<BotLocale, PluralForms> = {
+  en: { one: 'point', other: 'points' },
+  pl: { one: 'punkt', few: 'punkty', many: 'punktów', other: 'punktu' },
+  uk: { one: 'бал', few: 'бали', many: 'балів', other: 'бала' },
+};
+
+/** A number of points worded in each language: "1 point", "3 бали", "5 punktów". */
+export const pointsText =
+  (points: number) =>
+  (locale: BotLocale): string =>
+    plural(locale, points, pointForms);
+
+/** A value of a text: as it is, or worded per language (a number with its noun). */
+type TextValue = string | number | ((locale: BotLocale) => string);
+
 /** The text in `locale`; without one, Ukrainian and English. */
 export function botText(
   key: BotText,
   locale: BotLocale | null,
-  values: Record<string, string | number> = {},
+  values: Record<string, TextValue> = {},
 ): string {
-  const fill = (s: string) =>
-    s.replace(/\{(\w+)\}/g, (_m, name: string) => String(values[name] ?? ''));
-  if (locale) return fill(texts[key][locale]);
-  return `${fill(texts[key].uk)}\n${fill(texts[key].en)}`;
+  const fill = (l: BotLocale) =>
+    texts[key][l].replace(/\{(\w+)\}/g, (_m, name: string) => {
+      const value = values[name];
+      return typeof value === 'function' ? value(l) : String(value ?? '');
+    });
+  if (locale) return fill(locale);
+  return `${fill('uk')}\n${fill('en')}`;
 }

@@ -239,4 +239,21 @@ describe('conversation progress', () => {
     expect((await del(api.conversationProgressItem(run.id))).statusCode).toBe(404);
     expect((await del(api.student(s.id))).statusCode).toBe(204);
   });
+
+  it("words the replies of a run on the student's timeline in the request's language", async () => {
+    const quiz = await buildQuiz({ isPublic: 0 });
+    const s = await newStudent();
+    await newRun(s.id, quiz.conv.id);
+    const detail = async (language?: string) => {
+      const res = await agent.request({
+        method: 'GET',
+        url: `/api/students/${s.id}/timeline`,
+        ...(language ? { headers: { 'accept-language': language } } : {}),
+      });
+      return res.json<{ kind: string; detail: string }[]>().find((e) => e.kind === 'run')?.detail;
+    };
+    expect(await detail()).toBe('in progress · 0 replies');
+    expect(await detail('uk-UA,uk;q=0.9,en;q=0.8')).toBe('in progress · 0 відповідей');
+    expect(await detail('pl')).toBe('in progress · 0 odpowiedzi');
+  });
 });

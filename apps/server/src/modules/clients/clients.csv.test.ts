@@ -287,7 +287,7 @@ describe('CSV export and import', () => {
     const seen = await untilFinished(jobId);
     expect(seen.at(-1)).toMatchObject({
       state: 'failed',
-      error: { error: 'validation', message: '1 rows have errors; nothing was imported' },
+      error: { error: 'validation', message: '1 row has errors; nothing was imported' },
     });
     expect(await count('&search=fail1@example.com')).toBe(0);
     const unknown = await agent.request({

@@ -100,7 +100,7 @@ describe('an import over several batches', () => {
     const refused = await post('/api/clients/import', [HEADER, ...lines].join('\n'));
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({
-      message: '1 rows have errors; nothing was imported',
+      message: '1 row has errors; nothing was imported',
     });
     expect(await count('last')).toBe(0);
   });

@@ -5,6 +5,18 @@ import { conversationProgress, conversations } from '../../db/schema/bot.js';
 import { gameResults, gameSets, sets } from '../../db/schema/games.js';
 import { events, lessons } from '../../db/schema/schedule.js';
 import { studentDocuments } from '../../db/schema/students.js';
+import { plural, type PluralForms, type PluralLocale } from '../../plugins/plural.js';
+
+const replyForms: Record<PluralLocale, PluralForms> = {
+  en: { one: 'reply', other: 'replies' },
+  pl: { one: 'odpowiedź', few: 'odpowiedzi', many: 'odpowiedzi', other: 'odpowiedzi' },
+  uk: { one: 'відповідь', few: 'відповіді', many: 'відповідей', other: 'відповіді' },
+};
+
+/** A bot run's detail: "finished · 1 reply", the count in the plural form of `locale`. */
+export function runDetail(finished: boolean, replies: number, locale: PluralLocale): string {
+  return [finished ? 'finished' : 'in progress', plural(locale, replies, replyForms)].join(' · ');
+}
 
 /** One row of the merged timeline: a, b, c, d and e mean what each kind's select puts there. */
 type TimelineRow = {
@@ -21,7 +33,7 @@ type TimelineRow = {
 };
 
 /** A row as the API's entry, its detail in words. */
-function toEntry(r: TimelineRow): TimelineEntry {
+function toEntry(r: TimelineRow, locale: PluralLocale): TimelineEntry {
   const at = new Date(r.at).toISOString();
   if (r.kind === 'run') {
     return {
@@ -29,7 +41,7 @@ function toEntry(r: TimelineRow): TimelineEntry {
       at,
       id: r.id,
       title: r.title,
-      detail: [r.e ? 'finished' : 'in progress', `${r.d} replies`].join(' · '),
+      detail: runDetail(r.e, r.d, locale),
     };
   }
   if (r.kind === 'game') {
@@ -63,12 +75,13 @@ function toEntry(r: TimelineRow): TimelineEntry {
 
 /**
  * A student's timeline, newest first: documents, participations, bot runs and game plays,
- * merged in one paged query; `total` counts every entry.
+ * merged in one paged query; `total` counts every entry. Counts are worded in `locale`.
  */
 export async function studentTimeline(
   db: Db,
   id: number,
   page: { limit: number; offset: number },
+  locale: PluralLocale = 'en',
 ): Promise<{ entries: TimelineEntry[]; total: number }> {
   const rows = await db.execute<TimelineRow>(sql`
     select *, (count(*) over ())::int as total from (
@@ -97,5 +110,5 @@ export async function studentTimeline(
     ) t
     order by at desc, id desc
     limit ${page.limit} offset ${page.offset}`);
-  return { entries: rows.rows.map(toEntry), total: rows.rows[0]?.total ?? 0 };
+  return { entries: rows.rows.map((r) => toEntry(r, locale)), total: rows.rows[0]?.total ?? 0 };
 }

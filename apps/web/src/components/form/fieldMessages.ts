@@ -9,8 +9,14 @@ type Translate = TFunction;
  */
 const BY_TEXT: readonly [RegExp, (t: Translate, match: RegExpExecArray) => string][] = [
   [/^is required$/, (t) => t('validation.required')],
-  [/^must be at most (\d+) characters$/, (t, m) => t('validation.maxLength', { max: m[1] })],
-  [/^must be at least (\d+) characters$/, (t, m) => t('validation.minLength', { min: m[1] })],
+  [
+    /^must be at most (\d+) characters$/,
+    (t, m) => t('validation.maxLength', { count: Number(m[1]) }),
+  ],
+  [
+    /^must be at least (\d+) characters$/,
+    (t, m) => t('validation.minLength', { count: Number(m[1]) }),
+  ],
   [/^must have no spaces$/, (t) => t('validation.noSpaces')],
   [/^must be a colou?r like/, (t) => t('validation.color')],
   [/^is taken$/, (t) => t('validation.taken')],

@@ -65,7 +65,9 @@ export function ImportPreviewView({
             rowKey={(row) => row.line}
           />
           {planned > preview.sample.length && (
-            <p className={styles.note}>{t('import.sampleNote', { n: preview.sample.length })}</p>
+            <p className={styles.note}>
+              {t('import.sampleNote', { count: preview.sample.length })}
+            </p>
           )}
         </>
       ) : (

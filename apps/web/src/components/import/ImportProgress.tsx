@@ -13,7 +13,9 @@ export function ImportProgress({ processed, total }: { processed: number; total:
         max={reading ? undefined : total}
         value={reading ? undefined : processed}
       />
-      <span>{reading ? t('import.reading') : t('import.progressText', { processed, total })}</span>
+      <span>
+        {reading ? t('import.reading') : t('import.progressText', { processed, count: total })}
+      </span>
     </div>
   );
 }

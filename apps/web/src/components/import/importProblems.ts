@@ -15,7 +15,7 @@ function problemText(t: TFunction, { code, params }: ImportProblem): string {
     case 'required':
       return t('validation.required');
     case 'tooLong':
-      return t('validation.maxLength', { max: num('max') });
+      return t('validation.maxLength', { count: num('max') });
     case 'tooSmall':
       return t('import.problem.tooSmall', { min: num('min') });
     case 'tooBig':

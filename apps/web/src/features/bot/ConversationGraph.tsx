@@ -99,8 +99,8 @@ export function ConversationGraph({
               className={styles.graph}
               role="img"
               aria-label={t('bot.graphLabel', {
-                answers: answers.length,
-                buttons: laid.edges.length,
+                answers: t('bot.graphAnswers', { count: answers.length }),
+                buttons: t('bot.graphButtons', { count: laid.edges.length }),
               })}
               width={laid.width}
               height={laid.height}

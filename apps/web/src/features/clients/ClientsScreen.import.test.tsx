@@ -229,15 +229,15 @@ describe('CSV import', () => {
       importRun: () =>
         jsonResponse(400, {
           error: 'validation',
-          message: '1 rows have errors; nothing was imported',
-          fields: { csv: '1 rows have errors' },
+          message: '1 row has errors; nothing was imported',
+          fields: { csv: '1 row has errors' },
         }),
     });
     const { user, dialog, choose } = await openImport();
     await choose();
     await user.click(await within(dialog).findByRole('button', { name: 'Import' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe(
-      '1 rows have errors; nothing was imported',
+      '1 row has errors; nothing was imported',
     );
     expect(within(dialog).getByRole('list', { name: 'Preview' })).toBeInTheDocument();
   });

@@ -1,4 +1,5 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { readFileSync } from 'node:fs';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpResponse, http } from 'msw';
@@ -259,5 +260,17 @@ describe('pipeline board', () => {
     const searched = calledUrls().filter((url) => url.searchParams.get('search') === 'olena');
     expect(searched.map((url) => url.pathname)).toContain('/api/clients/bystage');
     expect(searched.map((url) => url.pathname)).toContain('/api/clients');
+  });
+
+  it('shows the header search as on every other screen, its icon clear of the text', async () => {
+    serve();
+    renderApp('/pipeline');
+    await screen.findByRole('region', { name: 'Lead' });
+    const search = screen.getByRole('searchbox', { name: 'Search' });
+    expect(search).toHaveAttribute('placeholder', 'search here ...');
+    // The shared input's padding must not win over the room left for the icon, whatever order
+    // the screens' styles load in: the rule is more specific than the single input class.
+    const css = readFileSync('apps/web/src/components/HeaderBlock.module.css', 'utf8');
+    expect(css).toMatch(/\.search \.searchInput \{\s*padding-left: 34px;/);
   });
 });

@@ -8,14 +8,17 @@ import styles from './Schedule.module.css';
 /**
  * docs/schedule.md: a cycled lesson's date can be changed from its alternative dates (the other days of
  * its week and the same weekday next week), each marked free or clashing. Moving changes this
- * occurrence only; the series keeps its weekday.
+ * occurrence only; the series keeps its weekday. A move closes the lesson's modal
+ * (`onMoved`), so the notice with Undo is not under its backdrop.
  */
 export function Alternatives({
   lesson,
   dateText,
+  onMoved,
 }: {
   lesson: Lesson;
   dateText: (date: string) => string;
+  onMoved: () => void;
 }) {
   const { t } = useTranslation();
   const headingId = useId();
@@ -51,7 +54,11 @@ export function Alternatives({
                   type="button"
                   className={controls.secondaryButton}
                   aria-label={t('schedule.moveTo', { date: dateText(option.date) })}
-                  onClick={() => void move(lesson, option.date, dateText(option.date))}
+                  onClick={() =>
+                    void move(lesson, option.date, dateText(option.date)).then((moved) => {
+                      if (moved) onMoved();
+                    })
+                  }
                 >
                   {t('schedule.move')}
                 </button>

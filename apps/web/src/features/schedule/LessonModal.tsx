@@ -192,7 +192,7 @@ function LessonBody({
         onDoneOk={() => undefined}
       />
       <Participants lesson={lesson} />
-      {inSeries && <Alternatives lesson={lesson} dateText={dateText} />}
+      {inSeries && <Alternatives lesson={lesson} dateText={dateText} onMoved={onClose} />}
       <div className={styles.dangerZone}>
         <button type="button" className={controls.dangerButton} onClick={() => void remove()}>
           {t('schedule.delete')}

@@ -9,14 +9,19 @@ import { useClashCheck } from './useClashCheck';
 /**
  * Moves one occurrence of a lesson to another date (a drag, or an alternative date): a clash
  * is asked about first; then a notice offers Undo, which moves it back in the database.
+ * Resolves true once the lesson has moved.
  */
 export function useMoveLesson() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const withClashCheck = useClashCheck();
   return useCallback(
-    async (lesson: Pick<Lesson, 'id' | 'date'>, date: string, dateText: string) => {
-      if (date === lesson.date) return;
+    async (
+      lesson: Pick<Lesson, 'id' | 'date'>,
+      date: string,
+      dateText: string,
+    ): Promise<boolean> => {
+      if (date === lesson.date) return false;
       const from = lesson.date;
       try {
         await withClashCheck((force) =>
@@ -28,7 +33,7 @@ export function useMoveLesson() {
           text: clashesOf(error) === null ? t('messages.error') : t('schedule.notMoved'),
           tone: 'error',
         });
-        return;
+        return false;
       } finally {
         void refreshSchedule(queryClient);
       }
@@ -47,6 +52,7 @@ export function useMoveLesson() {
           },
         },
       });
+      return true;
     },
     [t, queryClient, withClashCheck],
   );

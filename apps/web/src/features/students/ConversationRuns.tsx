@@ -28,16 +28,13 @@ export function ConversationRuns({ studentId }: { studentId: number }) {
   const { session } = useSession();
   const timeZone = session.isLoggedIn ? session.timeZone : undefined;
   const headingId = useId();
-  const [isForMe, setIsForMe] = useState<'1' | '0'>('1');
-  const runs = useQuery({
-    queryKey: [RUNS_KEY, studentId, isForMe],
-    queryFn: ({ signal }) =>
-      request(withQuery(api.conversationProgress, { student: studentId, isForMe, limit: 500 }), {
-        schema: z.array(conversationProgress),
-        signal,
-      }),
-    staleTime: 0,
-  });
+  const [picked, setPicked] = useState<'1' | '0' | null>(null);
+  const personal = useRuns(studentId, '1');
+  const publicRuns = useRuns(studentId, '0');
+  // Until a tab is picked, the panel opens on the one that has runs: Personal first.
+  const isForMe = picked ?? (!personal.data?.length && publicRuns.data?.length ? '0' : '1');
+  const runs = isForMe === '1' ? personal : publicRuns;
+  const deciding = picked === null && (personal.isPending || publicRuns.isPending);
 
   const assign = async (conversationId: string) => {
     await request(api.conversationProgress, {
@@ -66,13 +63,13 @@ export function ConversationRuns({ studentId }: { studentId: number }) {
             type="button"
             className={controls.secondaryButton}
             aria-pressed={isForMe === value}
-            onClick={() => setIsForMe(value)}
+            onClick={() => setPicked(value)}
           >
             {t(value === '1' ? 'students.personalRuns' : 'students.publicRuns')}
           </button>
         ))}
       </div>
-      {runs.isPending ? (
+      {runs.isPending || deciding ? (
         <LoadingState />
       ) : runs.isError ? (
         <p className={styles.error}>{t('messages.error')}</p>
@@ -89,6 +86,19 @@ export function ConversationRuns({ studentId }: { studentId: number }) {
       )}
     </section>
   );
+}
+
+/** The student's personal (isForMe 1) or public (0) runs. */
+function useRuns(studentId: number, isForMe: '1' | '0') {
+  return useQuery({
+    queryKey: [RUNS_KEY, studentId, isForMe],
+    queryFn: ({ signal }) =>
+      request(withQuery(api.conversationProgress, { student: studentId, isForMe, limit: 500 }), {
+        schema: z.array(conversationProgress),
+        signal,
+      }),
+    staleTime: 0,
+  });
 }
 
 function RunRow({ run, when }: { run: ConversationProgress; when: string }) {

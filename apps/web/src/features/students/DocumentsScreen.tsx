@@ -4,6 +4,7 @@ import {
   studentDocumentForm,
   type StudentDocument,
 } from '@school/contract/students';
+import type { TFunction } from 'i18next';
 import { AlertTriangle, CircleX } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -51,7 +52,7 @@ function ExpiryMark({ row }: { row: StudentDocument }) {
   return null;
 }
 
-function expiryText(row: StudentDocument, t: ReturnType<typeof useTranslation>['t']) {
+function expiryText(row: StudentDocument, t: TFunction) {
   if (!row.dateTo) return '';
   const days = daysUntil(row.dateTo);
   if (days < 0) return t('documents.expired');

@@ -18,13 +18,15 @@ export function Timeline({ studentId }: { studentId: number }) {
   const { session } = useSession();
   const timeZone = session.isLoggedIn ? session.timeZone : undefined;
   const timeline = useQuery({
-    queryKey: [TIMELINE_QUERY_KEY, studentId],
+    queryKey: [TIMELINE_QUERY_KEY, studentId, i18n.language],
     // what happened elsewhere (a document added on its screen) shows when the page opens again
     staleTime: 0,
     queryFn: ({ signal }) =>
+      // the server words the counts in its details ("3 replies") in the chosen language
       request(`${api.studentTimeline(studentId)}?limit=50`, {
         schema: z.array(timelineEntry),
         signal,
+        language: i18n.language,
       }),
   });
   return (
