@@ -52,22 +52,64 @@ export function PickForm({
       className={className ? `${layout.pickForm} ${className}` : layout.pickForm}
       onSubmit={(event) => void submit(event)}
     >
-      <label className={controls.label} htmlFor={selectId}>
+      <PickControls
+        id={selectId}
+        label={label}
+        name={name}
+        url={url}
+        value={chosen}
+        onChange={setChosen}
+        submitLabel={submitLabel}
+        busy={busy}
+      />
+    </form>
+  );
+}
+
+/**
+ * The label, the lookup's selector and the submit button of a form that adds one chosen item
+ * (PickForm, a lesson's participants); the form around it decides what a submit does.
+ */
+export function PickControls({
+  id,
+  label,
+  name,
+  url,
+  value,
+  onChange,
+  submitLabel,
+  busy,
+  controlsClassName = layout.pickControls,
+}: {
+  id: string;
+  label: string;
+  name: string;
+  url: string;
+  value: string;
+  onChange: (value: string) => void;
+  submitLabel: string;
+  /** an add is under way: the button waits */
+  busy: boolean;
+  controlsClassName?: string;
+}) {
+  return (
+    <>
+      <label className={controls.label} htmlFor={id}>
         {label}
       </label>
-      <div className={layout.pickControls}>
+      <div className={controlsClassName}>
         <Selector
-          id={selectId}
+          id={id}
           name={name}
           url={url}
-          value={chosen}
-          onChange={setChosen}
+          value={value}
+          onChange={onChange}
           autoSelectSingle={false}
         />
-        <button type="submit" className={controls.secondaryButton} disabled={busy || !chosen}>
+        <button type="submit" className={controls.secondaryButton} disabled={busy || !value}>
           {submitLabel}
         </button>
       </div>
-    </form>
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import controls from '../../components/controls.module.css';
-import { Selector } from '../../components/Selector';
+import layout from '../../components/layout.module.css';
+import { PickControls } from '../../components/PickForm';
 import styles from './Schedule.module.css';
 
 /** One "add" form of the participants: a selector (students or groups) and its Add button. */
@@ -30,23 +30,18 @@ export function AddParticipantForm({
     if (await onAdd(value)) setValue('');
   };
   return (
-    <form className={styles.addForm} onSubmit={(event) => void submit(event)}>
-      <label className={controls.label} htmlFor={id}>
-        {label}
-      </label>
-      <div className={styles.addControls}>
-        <Selector
-          id={id}
-          name={name}
-          url={url}
-          value={value}
-          onChange={setValue}
-          autoSelectSingle={false}
-        />
-        <button type="submit" className={controls.secondaryButton} disabled={adding || !value}>
-          {t('schedule.add')}
-        </button>
-      </div>
+    <form className={layout.pickForm} onSubmit={(event) => void submit(event)}>
+      <PickControls
+        id={id}
+        label={label}
+        name={name}
+        url={url}
+        value={value}
+        onChange={setValue}
+        submitLabel={t('schedule.add')}
+        busy={adding}
+        controlsClassName={styles.addControls}
+      />
     </form>
   );
 }
