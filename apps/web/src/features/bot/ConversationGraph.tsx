@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import controls from '../../components/controls.module.css';
 import type { Answer, AnswerConnector } from './botApi';
 import styles from './Bot.module.css';
+import { short } from './answerFields';
 
 const NODE_WIDTH = 160;
 const NODE_HEIGHT = 48;
-const short = (text: string, max = 22) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 interface Laid {
   nodes: { id: number; x: number; y: number; text: string; last: boolean; problem: boolean }[];
@@ -46,7 +46,7 @@ export function layOut(
         id: a.id,
         x: node.x,
         y: node.y,
-        text: short(a.text),
+        text: short(a.text, 22),
         last: a.isLast === 1,
         problem: flagged.has(a.id),
       };

@@ -7,9 +7,9 @@ import { useParams } from 'react-router';
 import controls from '../../components/controls.module.css';
 import { RecordScreen } from '../../components/detail/RecordScreen';
 import { useEntity } from '../../components/detail/useEntity';
-import { dismissNotice, showFailure, showNotice } from '../../components/feedback/notices';
-import { scheduleCommit, usePendingKeys } from '../../components/feedback/pendingCommits';
-import { deleteFailureMessage } from '../../components/list/deleteFailure';
+import { deleteWithUndo } from '../../components/feedback/deleteWithUndo';
+import { showFailure, showNotice } from '../../components/feedback/notices';
+import { usePendingKeys } from '../../components/feedback/pendingCommits';
 import { LoadingState } from '../../components/LoadingState';
 import { PickForm } from '../../components/PickForm';
 import { request } from '../../lib/http';
@@ -100,25 +100,14 @@ function SetCards({ set }: { set: GameSetList }) {
     });
   };
 
-  const remove = (card: SetCard) => {
-    let notice = 0;
-    const undo = scheduleCommit({
+  const remove = (card: SetCard) =>
+    deleteWithUndo(t, {
       key: api.setCard(card.id),
       send: () => request(api.setCard(card.id), { method: 'DELETE' }),
-      onCommitted: refresh,
-      onFailed: (error) => {
-        dismissNotice(notice);
-        const message = deleteFailureMessage(error);
-        if (message !== null) showNotice({ text: t(message), tone: 'error' });
-        refresh();
-      },
-    });
-    notice = showNotice({
       text: t('games.removedFromSet', { name: card.name }),
-      durationMs: 8000,
-      action: { label: t('notices.undo'), run: undo },
+      noticeMs: 8000,
+      onSettled: refresh,
     });
-  };
 
   return (
     <section className={`${controls.card} ${styles.panel}`} aria-labelledby={headingId}>

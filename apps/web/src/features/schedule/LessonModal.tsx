@@ -4,10 +4,9 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import controls from '../../components/controls.module.css';
 import { askConfirm } from '../../components/feedback/confirm';
-import { dismissNotice, showNotice } from '../../components/feedback/notices';
-import { scheduleCommit, undoDelayMs } from '../../components/feedback/pendingCommits';
+import { deleteWithUndo } from '../../components/feedback/deleteWithUndo';
+import { showNotice } from '../../components/feedback/notices';
 import { EntityForm } from '../../components/form/EntityForm';
-import { deleteFailureMessage } from '../../components/list/deleteFailure';
 import { LoadingState } from '../../components/LoadingState';
 import { Modal } from '../../components/Modal';
 import { formatMoney } from '../../lib/format';
@@ -130,25 +129,11 @@ function LessonBody({
     if (!yes) return;
     const chosen = scope;
     onClose();
-    let notice = 0;
-    const undo = scheduleCommit(
-      {
-        key: deleteKey(lesson, chosen),
-        send: () => deleteLesson(lesson.id, chosen),
-        onCommitted: () => void refreshSchedule(queryClient),
-        onFailed: (error) => {
-          dismissNotice(notice);
-          const key = deleteFailureMessage(error);
-          if (key !== null) showNotice({ text: t(key), tone: 'error' });
-          void refreshSchedule(queryClient);
-        },
-      },
-      undoDelayMs(),
-    );
-    notice = showNotice({
+    deleteWithUndo(t, {
+      key: deleteKey(lesson, chosen),
+      send: () => deleteLesson(lesson.id, chosen),
       text: t('schedule.deleted'),
-      durationMs: undoDelayMs(),
-      action: { label: t('notices.undo'), run: undo },
+      onSettled: () => void refreshSchedule(queryClient),
     });
   };
 
