@@ -23,7 +23,7 @@ import type { answerConnectors } from '../../db/schema/bot.js';
 import { invalidField } from '../../plugins/errors.js';
 import { completedWith, registerResource } from '../../plugins/resource.js';
 import { startAnswer } from './bot.engine.js';
-import { loadGraph } from './bot.queries.js';
+import { flag, loadGraph } from './bot.queries.js';
 import {
   answersTable,
   connectorsTable,
@@ -33,8 +33,6 @@ import {
   deleteEstimationGroup,
   estimationGroupsTable,
 } from './graph.queries.js';
-
-const flag = (v: number): 0 | 1 => (v ? 1 : 0);
 
 /** The conversation answer `id` belongs to; 400 naming `field` when there is no such answer. */
 async function conversationOf(db: Db, id: number, field: string) {

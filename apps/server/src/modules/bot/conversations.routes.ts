@@ -19,7 +19,8 @@ import { registerResource } from '../../plugins/resource.js';
 import { checkGraph } from './bot.check.js';
 import { walk } from './bot.engine.js';
 import { loadGraph } from './bot.queries.js';
-import { conversationsTable, newHashCode } from './graph.queries.js';
+import { newHashCode } from '../students/students.shared.js';
+import { conversationsTable } from './graph.queries.js';
 import { localeOf } from './bot.texts.js';
 
 type Row = typeof conversations.$inferSelect;

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
@@ -24,9 +23,6 @@ export const conversationsTable = tableOf(conversations, {
       q.isPresent === undefined ? undefined : eq(conversations.isPresent, Number(q.isPresent)),
     ),
 });
-
-/** A new conversation's own start code: random, URL-safe. */
-export const newHashCode = () => randomBytes(16).toString('base64url');
 
 export const answersTable = tableOf(answers, {
   search: ['text'],
