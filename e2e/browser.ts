@@ -12,7 +12,7 @@ const FLAGS = [
 ];
 
 /** docs/architecture.md, Tests: $CHROME_PATH, /usr/bin/chromium, else the binary the npm package ships. */
-async function chromePath(): Promise<string> {
+export async function chromePath(): Promise<string> {
   const fromEnv = process.env.CHROME_PATH;
   if (fromEnv && existsSync(fromEnv)) return fromEnv;
   if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
@@ -20,6 +20,7 @@ async function chromePath(): Promise<string> {
   return packaged.executablePath();
 }
 
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: await chromePath(), args: FLAGS, headless: true });
+/** Launches Chromium from `executablePath`, found once for the whole run by the global setup. */
+export async function launchBrowser(executablePath: string): Promise<Browser> {
+  return chromium.launch({ executablePath, args: FLAGS, headless: true });
 }

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../apps/server/src/db/embedded.js';
+import { chromePath } from './browser.js';
 import { createTestDatabase, startTestCluster } from '../apps/server/test/databases.js';
 
 /** A running server of the app and the database it uses. */
@@ -14,6 +15,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** one server per worker: a test file uses servers[VITEST_POOL_ID - 1] (see support.ts) */
     servers: E2eServer[];
+    /** the browser, found (and unpacked from its package when needed) once, not by each worker */
+    chromePath: string;
   }
 }
 
@@ -29,6 +32,7 @@ export const BOT_USERNAME = 'school_test_bot';
  * (docs/decisions/024-parallel-test-runs.md).
  */
 export async function setup(project: TestProject) {
+  project.provide('chromePath', await chromePath());
   const cluster = await startTestCluster('e2e');
   const count = Math.max(1, project.config.maxWorkers ?? project.globalConfig.maxWorkers ?? 1);
   const started = await Promise.allSettled(

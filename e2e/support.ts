@@ -89,7 +89,7 @@ export function useBrowser() {
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await launchBrowser(inject('chromePath'));
   });
   afterAll(async () => {
     for (const c of contexts) await c.close().catch(() => undefined);
