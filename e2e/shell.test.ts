@@ -21,7 +21,8 @@ async function loggedInPage(width = 1280): Promise<Page> {
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 const navWidth = (page: Page) =>
-  // the bar animates its width; read it once its animations (and the page's) have finished
+  // the bar animates its width: read it once the animations running now have finished (callers
+  // poll, as a transition may start only after the click's render)
   nav(page).evaluate(async (el) => {
     const running = document
       .getAnimations()
@@ -34,32 +35,32 @@ describe('side navigation', () => {
   it('goes open 300, collapsed 60, hidden 0 through its two buttons and is restored after reload', async () => {
     const page = await loggedInPage();
     expect(await nav(page).getAttribute('data-state')).toBe('open');
-    expect(await navWidth(page)).toBe(300);
+    await expect.poll(() => navWidth(page)).toBe(300);
 
     await page.getByRole('button', { name: 'Toggle menu' }).click();
     expect(await nav(page).getAttribute('data-state')).toBe('collapsed');
-    expect(await navWidth(page)).toBe(60);
+    await expect.poll(() => navWidth(page)).toBe(60);
 
     await page.getByRole('button', { name: 'Show or hide navigation' }).click();
     expect(await nav(page).getAttribute('data-state')).toBe('hidden');
-    expect(await navWidth(page)).toBe(0);
+    await expect.poll(() => navWidth(page)).toBe(0);
 
     await page.reload();
     expect(await nav(page).getAttribute('data-state')).toBe('hidden');
-    expect(await navWidth(page)).toBe(0);
+    await expect.poll(() => navWidth(page)).toBe(0);
 
     await page.getByRole('button', { name: 'Show or hide navigation' }).click();
-    expect(await navWidth(page)).toBe(60);
+    await expect.poll(() => navWidth(page)).toBe(60);
     await page.getByRole('button', { name: 'Toggle menu' }).click();
-    expect(await navWidth(page)).toBe(300);
+    await expect.poll(() => navWidth(page)).toBe(300);
     await page.reload();
-    expect(await navWidth(page)).toBe(300);
+    await expect.poll(() => navWidth(page)).toBe(300);
   });
 
   it('starts hidden in an 800px-wide window', async () => {
     const page = await loggedInPage(800);
     expect(await nav(page).getAttribute('data-state')).toBe('hidden');
-    expect(await navWidth(page)).toBe(0);
+    await expect.poll(() => navWidth(page)).toBe(0);
   });
 
   it('highlights the current section and links every section', async () => {
