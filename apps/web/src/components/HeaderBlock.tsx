@@ -7,8 +7,8 @@ import styles from './HeaderBlock.module.css';
 
 interface HeaderBlockProps {
   title: string;
-  /** What the screen shows under its title (a record's name); outside the heading's name. */
-  subtitle?: string | undefined;
+  /** What the screen shows under its title (a record's name, or links to it); outside the heading's name. */
+  subtitle?: ReactNode;
   /** The screen's create form, shown in the panel the plus button opens (docs/screens.md, Header block). */
   children?: ReactNode;
   onSearchChange?: (value: string) => void;
@@ -70,7 +70,7 @@ export function HeaderBlock({
       <div className={styles.row}>
         <div className={styles.heading}>
           <h1 className={styles.title}>{title}</h1>
-          {subtitle !== undefined && subtitle !== '' && (
+          {subtitle !== undefined && subtitle !== null && subtitle !== '' && (
             <p className={styles.subtitle}>{subtitle}</p>
           )}
         </div>

@@ -256,4 +256,31 @@ describe('conversation progress', () => {
     expect(await detail('uk-UA,uk;q=0.9,en;q=0.8')).toBe('in progress · 0 відповідей');
     expect(await detail('pl')).toBe('in progress · 0 odpowiedzi');
   });
+
+  it("answers a run's own record with what its messages screen names: student, conversation, state, dates", async () => {
+    const q = await buildQuiz({ name: 'Past simple check' });
+    const s = await newStudent({ name: 'Oksana', surname: 'Petrenko' });
+    const run = await newRun(s.id, q.conv.id);
+    const record = async () =>
+      (await get(api.conversationProgressItem(run.id))).json<Record<string, unknown>>();
+    const open = await record();
+    expect(open).toMatchObject({
+      student: s.id,
+      studentName: 'Oksana Petrenko',
+      conversationId: q.conv.id,
+      conversationName: 'Past simple check',
+      isFinished: 0,
+      finishedAt: null,
+    });
+    expect(Date.parse(String(open.createdAt))).not.toBeNaN();
+    const db = t.database.db;
+    await startOrResume(db, run.id, 'en');
+    await replyToRun(db, run.id, { connectorId: q.right.id }, 0, 'en');
+    await replyToRun(db, run.id, { text: 'went' }, 1, 'en');
+    const done = await record();
+    expect(done).toMatchObject({ isFinished: 1, createdAt: open.createdAt });
+    expect(Date.parse(String(done.finishedAt))).toBeGreaterThanOrEqual(
+      Date.parse(String(open.createdAt)),
+    );
+  });
 });

@@ -4,6 +4,7 @@ import {
   answerConnector,
   botStatus,
   conversation,
+  conversationProgress,
   estimation,
   estimationGroup,
   graphCheck,
@@ -12,6 +13,7 @@ import {
   type Answer,
   type AnswerConnector,
   type Conversation,
+  type ConversationProgress,
   type EstimationGroup,
   type Preview,
 } from '@school/contract/bot';
@@ -133,6 +135,15 @@ export const walk = (
   replies: readonly ({ connectorId: number } | { text: string })[],
 ) => request(api.conversationPreview(id), { method: 'POST', body: { replies }, schema: preview });
 
+/** One run with its student's and conversation's names, its state and dates. */
+export function useRun(progressId: number) {
+  return useQuery({
+    queryKey: [BOT_KEY, 'run', progressId],
+    queryFn: ({ signal }) =>
+      request(api.conversationProgressItem(progressId), { schema: conversationProgress, signal }),
+  });
+}
+
 export function useRunMessages(progressId: number) {
   return useQuery({
     queryKey: [BOT_KEY, 'messages', progressId],
@@ -156,4 +167,11 @@ export function useRunEstimation(progressId: number, lang: string) {
   });
 }
 
-export type { Answer, AnswerConnector, Conversation, EstimationGroup, Preview };
+export type {
+  Answer,
+  AnswerConnector,
+  Conversation,
+  ConversationProgress,
+  EstimationGroup,
+  Preview,
+};
