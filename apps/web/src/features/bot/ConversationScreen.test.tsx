@@ -260,3 +260,24 @@ describe('the walk-through preview', () => {
     });
   });
 });
+
+describe('a conversation’s record screen', () => {
+  it('names the conversation under the title and leads back to the list', async () => {
+    renderConversation();
+    expect(await screen.findByText('Placement test')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to conversations' })).toHaveAttribute(
+      'href',
+      '/conversations',
+    );
+  });
+
+  it('says a conversation that is not there does not exist, with the way to the list', async () => {
+    renderConversation(999);
+    const missing = await screen.findByRole('alert');
+    expect(missing).toHaveTextContent('This conversation does not exist (any more).');
+    expect(within(missing).getByRole('link', { name: 'All conversations' })).toHaveAttribute(
+      'href',
+      '/conversations',
+    );
+  });
+});

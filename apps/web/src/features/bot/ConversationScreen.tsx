@@ -12,12 +12,10 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { z } from 'zod';
 import controls from '../../components/controls.module.css';
-import { EntityDetail } from '../../components/detail/EntityDetail';
-import { BackLink, RecordNotFound } from '../../components/detail/RecordLinks';
+import { RecordScreen } from '../../components/detail/RecordScreen';
 import { useEntity } from '../../components/detail/useEntity';
 import { showNotice } from '../../components/feedback/notices';
 import { EntityForm } from '../../components/form/EntityForm';
-import { HeaderBlock } from '../../components/HeaderBlock';
 import { LoadingState } from '../../components/LoadingState';
 import { HttpError } from '../../lib/http';
 import { AnswerCard } from './AnswerCard';
@@ -45,22 +43,15 @@ export function ConversationScreen() {
   const { id } = useParams();
   const entity = useEntity(api.conversations, id, conversation);
   return (
-    <>
-      <HeaderBlock title={t('titles.answers')} subtitle={entity.data?.name} />
-      <BackLink to="/conversations">{t('bot.back')}</BackLink>
-      <EntityDetail
-        entity={entity}
-        notFound={
-          <RecordNotFound
-            message={t('bot.notFound')}
-            to="/conversations"
-            linkLabel={t('bot.toList')}
-          />
-        }
-      >
-        {(row) => <ConversationPage row={row} />}
-      </EntityDetail>
-    </>
+    <RecordScreen
+      entity={entity}
+      title={t('titles.answers')}
+      name={(row) => row.name}
+      list={{ to: '/conversations', back: t('bot.back'), toList: t('bot.toList') }}
+      notFound={t('bot.notFound')}
+    >
+      {(row) => <ConversationPage row={row} />}
+    </RecordScreen>
   );
 }
 
