@@ -65,10 +65,10 @@ async function weekLayout() {
   const headings = await Promise.all(
     WEEKDAYS.map((d) => dayColumn(d).getByRole('heading', { level: 2 }).boundingBox()),
   );
-  const figures = await Promise.all(
+  const headers = await Promise.all(
     WEEKDAYS.map((d) =>
       dayColumn(d)
-        .locator('dl')
+        .locator('header')
         .evaluate((el) => el.getBoundingClientRect().height),
     ),
   );
@@ -76,7 +76,7 @@ async function weekLayout() {
     scrollWidth: document.documentElement.scrollWidth,
     innerWidth: window.innerWidth,
   }));
-  return { columns, headings, figures, ...page_ };
+  return { columns, headings, headers, ...page_ };
 }
 
 describe('the week board', () => {
@@ -117,8 +117,8 @@ describe('the week board', () => {
         expect(box!.x + box!.width).toBeLessThanOrEqual(width);
         expect(box!.y + box!.height).toBeLessThanOrEqual(height);
       }
-      // Earned and Hours are laid out alike in every column, whatever the amount
-      for (const h of layout.figures) expect(h).toBeCloseTo(layout.figures[0]!, 0);
+      // each day's header (name, date, Earned and Hours) is laid out alike, whatever the amount
+      for (const h of layout.headers) expect(h).toBeCloseTo(layout.headers[0]!, 0);
       const wednesday = dayColumn('Wednesday');
       expect(await wednesday.locator('dl').innerText()).toMatch(
         /^Earned\s+\d,\d{3}\.\d\d zł\s+Hours\s+[\d.]+$/,
