@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import {
@@ -129,6 +130,23 @@ describe('the week board', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
   });
 
+  it('a range of more than 7 days: columns of 220 px scrolling inside the board', async () => {
+    await openSchedule();
+    await page.getByRole('button', { name: 'Filter', exact: true }).click();
+    await page.getByLabel('From', { exact: true }).fill(iso(monday));
+    await page.getByRole('textbox', { name: 'To', exact: true }).fill(iso(monday + 13 * DAY));
+    await page.keyboard.press('Escape');
+    await expect.poll(() => board().getByRole('region').count()).toBe(14);
+    const widths = await board()
+      .getByRole('region')
+      .evaluateAll((days) => days.map((d) => Math.round(d.getBoundingClientRect().width)));
+    expect(new Set(widths)).toEqual(new Set([220]));
+    expect(await board().evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+  });
+
   it('on a phone the days scroll sideways inside the board, never the page', async () => {
     const phone = await browser.newPage({ width: 390, height: 844 });
     await logIn(phone, admin);
@@ -189,6 +207,21 @@ describe('the week board', () => {
       expect(await mark.isVisible()).toBe(true);
       expect(await descriptionOf(own)).toContain(`Clashes with ${other} (${teacherName}, teacher)`);
     }
+
+    // the marked cards pass axe (WCAG 2.1 AA, docs/interface.md) in both themes
+    for (const theme of ['light', 'dark']) {
+      await page.evaluate((name) => localStorage.setItem('theme', name), theme);
+      await page.reload();
+      await page.getByRole('button', { name: 'Next week' }).click();
+      await second.getByText('Clash', { exact: true }).waitFor();
+      await networkSettled(page);
+      const results = await new AxeBuilder({ page })
+        .include('[aria-label="Days and their lessons"]')
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
+      expect(results.violations.map((v) => `${theme}: ${v.id} ${v.help}`)).toEqual([]);
+    }
+    await page.evaluate(() => localStorage.setItem('theme', 'light'));
   });
 
   it('offers no alternative date before today', async () => {
