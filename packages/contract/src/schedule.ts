@@ -44,6 +44,8 @@ export const lessonClash = z
     name: z.string(),
     /** the other lesson, at start-end */
     lesson: z.number().int(),
+    /** the other lesson's course, '' without one */
+    course: z.string(),
     start: z.string(),
     end: z.string(),
   })
@@ -172,6 +174,12 @@ export const affectedLessons = z
   .meta({ id: 'AffectedLessons' });
 export type AffectedLessons = z.infer<typeof affectedLessons>;
 
+/**
+ * GET /api/lessons/{id}/alternatives: `tz` is the IANA zone "today" is taken in (no date
+ * before it is offered); the session's zone otherwise.
+ */
+export const alternativesQuery = z.object({ tz: z.string().trim().max(100).optional() });
+
 /** A date a cycled lesson could move to (docs/schedule.md, Alternative dates). */
 export const alternativeDate = z
   .object({
@@ -207,6 +215,15 @@ export const scheduleQuery = z
   });
 export type ScheduleQuery = z.input<typeof scheduleQuery>;
 
+/**
+ * A lesson on the schedule's days, with whom it clashes as it stands (docs/schedule.md,
+ * Clashes: saved anyway); none in the weekly template.
+ */
+export const scheduleLesson = lesson
+  .extend({ clashes: z.array(lessonClash) })
+  .meta({ id: 'ScheduleLesson' });
+export type ScheduleLesson = z.infer<typeof scheduleLesson>;
+
 /** Schedule day (docs/data-model.md). id: the date, or 'cycled-N' for the template's day N. */
 export const scheduleDay = z
   .object({
@@ -216,7 +233,7 @@ export const scheduleDay = z
     dayOfWeek: z.number().int(),
     earned: z.number(),
     hours: z.number(),
-    lessons: z.array(lesson),
+    lessons: z.array(scheduleLesson),
   })
   .meta({ id: 'ScheduleDay' });
 export type ScheduleDay = z.infer<typeof scheduleDay>;

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Lesson, LessonClash } from '@school/contract/schedule';
 import type { Db, Tx } from '../../db/client.js';
 import { events, lessons } from '../../db/schema/schedule.js';
@@ -9,6 +9,34 @@ import { addDays, dayOfWeek, mondayOf } from './schedule.dates.js';
 import { studentsOf } from './lessons.queries.js';
 
 const hhmm = (t: string) => t.slice(0, 5);
+const intArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
+
+/**
+ * The one clash rule (docs/schedule.md, Clashes) over a set of questions, `subjects`: a relation
+ * (key, dates, start, end, teacher, students, exclude) asking who is busy at start–end on one of
+ * `dates`: the teacher in another lesson, or one of `students` in another lesson they take part
+ * in (back to back is not a clash); `exclude`: the lessons asked about themselves. Answers each
+ * clash with the key of its question.
+ */
+async function clashesOf(db: Db | Tx, subjects: SQL) {
+  const result = await db.execute<LessonClash & { key: number }>(sql`
+    with q as (${subjects})
+    select q.key, l.date::text as date, 'teacher' as kind, u.id,
+      btrim(u.first_name || ' ' || u.last_name) as name, l.id as lesson, l.course,
+      l.start::text as start, l."end"::text as "end"
+    from q join ${lessons} l on l.teacher_id = q.teacher and l.date = any(q.dates)
+      and l.start < q."end" and l."end" > q.start and l.id <> all(q.exclude)
+    join ${users} u on u.id = l.teacher_id
+    union all
+    select q.key, coalesce(e.date, l.date)::text, 'student', s.id, btrim(s.name || ' ' || s.surname),
+      l.id, l.course, coalesce(e.start, l.start)::text, coalesce(e."end", l."end")::text
+    from q join ${events} e on e.student_id = any(q.students)
+    join ${lessons} l on l.id = e.lesson_id join ${students} s on s.id = e.student_id
+    where coalesce(e.date, l.date) = any(q.dates) and coalesce(e.start, l.start) < q."end"
+      and coalesce(e."end", l."end") > q.start and l.id <> all(q.exclude)
+    order by 1, 2, 3, 5`);
+  return result.rows.map((r) => ({ ...r, start: hhmm(r.start), end: hhmm(r.end) }));
+}
 
 /**
  * Who is busy at `start`–`end` on one of `dates`: the teacher in another lesson, or one of the
@@ -27,32 +55,35 @@ export async function clashesAt(
   },
 ): Promise<LessonClash[]> {
   if (q.dates.length === 0) return [];
-  const dates = sql`${`{${q.dates.join(',')}}`}::date[]`;
-  const exclude = sql`${`{${q.exclude.join(',')}}`}::int[]`;
-  const studentIds = sql`${`{${q.students.join(',')}}`}::int[]`;
-  const result = await db.execute<{
-    date: string;
-    kind: 'teacher' | 'student';
-    id: number;
-    name: string;
-    lesson: number;
-    start: string;
-    end: string;
-  }>(sql`
-    select l.date::text as date, 'teacher' as kind, u.id, btrim(u.first_name || ' ' || u.last_name) as name,
-      l.id as lesson, l.start::text as start, l."end"::text as "end"
-    from ${lessons} l join ${users} u on u.id = l.teacher_id
-    where l.teacher_id = ${q.teacher} and l.date = any(${dates})
-      and l.start < ${q.end}::time and l."end" > ${q.start}::time and l.id <> all(${exclude})
-    union all
-    select coalesce(e.date, l.date)::text, 'student', s.id, btrim(s.name || ' ' || s.surname),
-      l.id, coalesce(e.start, l.start)::text, coalesce(e."end", l."end")::text
-    from ${events} e join ${lessons} l on l.id = e.lesson_id join ${students} s on s.id = e.student_id
-    where e.student_id = any(${studentIds}) and coalesce(e.date, l.date) = any(${dates})
-      and coalesce(e.start, l.start) < ${q.end}::time and coalesce(e."end", l."end") > ${q.start}::time
-      and l.id <> all(${exclude})
-    order by 1, 2, 4`);
-  return result.rows.map((r) => ({ ...r, start: hhmm(r.start), end: hhmm(r.end) }));
+  const rows = await clashesOf(
+    db,
+    sql`select 0 as key, ${`{${q.dates.join(',')}}`}::date[] as dates, ${q.start}::time as start,
+      ${q.end}::time as "end", ${q.teacher}::int as teacher, ${intArray(q.students)} as students,
+      ${intArray(q.exclude)} as exclude`,
+  );
+  return rows.map(({ key: _key, ...clash }) => clash);
+}
+
+/**
+ * The clashes of lessons as they stand, by lesson id (the week's cards say theirs): each lesson
+ * asked, by the same rule, about its own date and times, teacher and participants.
+ */
+export async function clashesOfLessons(db: Db, ids: number[]) {
+  const byLesson = new Map<number, LessonClash[]>();
+  if (ids.length === 0) return byLesson;
+  const rows = await clashesOf(
+    db,
+    sql`select l.id as key, array[l.date] as dates, l.start, l."end", l.teacher_id as teacher,
+      array(select e.student_id from ${events} e where e.lesson_id = l.id) as students,
+      array[l.id] as exclude
+    from ${lessons} l where l.id = any(${intArray(ids)})`,
+  );
+  for (const { key, ...clash } of rows) {
+    const own = byLesson.get(key);
+    if (own) own.push(clash);
+    else byLesson.set(key, [clash]);
+  }
+  return byLesson;
 }
 
 export function clashError(clashes: LessonClash[]) {
@@ -66,13 +97,17 @@ export function clashError(clashes: LessonClash[]) {
   );
 }
 
-/** The other days of a lesson's week and the same weekday next week, free or clashing. */
-export async function alternativeDates(db: Db, current: Lesson) {
+/**
+ * The other days of a lesson's week and the same weekday next week, free or clashing; only
+ * `today` and later (docs/schedule.md, Alternative dates: a lesson is never offered the past).
+ */
+export async function alternativeDates(db: Db, current: Lesson, today: string) {
   const monday = mondayOf(current.date);
   const dates = [
     ...Array.from({ length: 7 }, (_, i) => addDays(monday, i)).filter((d) => d !== current.date),
     addDays(current.date, 7),
-  ];
+  ].filter((date) => date >= today);
+  if (dates.length === 0) return [];
   const clashes = await clashesAt(db, {
     dates,
     start: current.start,

@@ -4,6 +4,7 @@ import { idParam, TOTAL_COUNT_HEADER } from '@school/contract/common';
 import {
   affectedLessons,
   alternativeDate,
+  alternativesQuery,
   clashErrorBody,
   lesson,
   lessonInput,
@@ -12,12 +13,14 @@ import {
   scopeQuery,
 } from '@school/contract/schedule';
 import type { Db } from '../../db/client.js';
-import { requireUser } from '../../plugins/access.js';
+import { requireUser, sessionOf } from '../../plugins/access.js';
 import { errorResponses, notFound } from '../../plugins/errors.js';
 import { setsNothing } from '../../plugins/resource.js';
 import { alternativeDates } from './lessons.clashes.js';
 import { affectedBy, findLesson, listLessons } from './lessons.queries.js';
 import { createLesson, deleteLesson, updateLesson } from './lessons.writes.js';
+import { todayIn } from './schedule.dates.js';
+import { zoneOf } from './schedule.service.js';
 
 const responses = { ...errorResponses, 409: clashErrorBody };
 const NO_LESSON = 'No such lesson';
@@ -152,13 +155,16 @@ export const lessonsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       onRequest: [requireUser],
       schema: {
         tags: ['schedule'],
-        summary: 'Other days of its week and the same weekday next week, free or clashing',
+        summary:
+          'Other days of its week and the same weekday next week, today or later (?tz=), free or clashing',
         params: idParam,
+        querystring: alternativesQuery,
         response: { 200: z.array(alternativeDate), ...responses },
       },
     },
     async (request) => {
-      return alternativeDates(db, await requireLesson(request.params.id));
+      const today = todayIn(zoneOf(request.query.tz, sessionOf(request).timezone));
+      return alternativeDates(db, await requireLesson(request.params.id), today);
     },
   );
 };

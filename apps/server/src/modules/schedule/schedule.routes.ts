@@ -38,7 +38,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     },
     async (request) => {
       const days = await scheduleDays(db, request.query, sessionOf(request).timezone);
-      return scheduleInfo(db, days);
+      return scheduleInfo(db, days, request.query.cycled === 1);
     },
   );
 };

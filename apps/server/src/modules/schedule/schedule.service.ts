@@ -2,9 +2,9 @@ import type { z } from 'zod';
 import {
   SCHEDULE_MAX_DAYS,
   type InfoPiece,
-  type Lesson,
   type scheduleQuery,
   type ScheduleDay,
+  type ScheduleLesson,
 } from '@school/contract/schedule';
 import type { Db } from '../../db/client.js';
 import { invalidField } from '../../plugins/errors.js';
@@ -16,6 +16,7 @@ import {
   selectLessons,
   seriesTemplate,
 } from './lessons.queries.js';
+import { clashesOfLessons } from './lessons.clashes.js';
 import { hoursOf, lessonAmount, paysFor } from './schedule.amount.js';
 import {
   addDays,
@@ -31,11 +32,11 @@ import {
 type ScheduleQuery = z.output<typeof scheduleQuery>;
 const DEFAULT_TZ = 'UTC';
 
-/** The time zone "this week" is taken in: ?tz=, else the one the user logged in with. */
-function zoneOf(q: ScheduleQuery, own: string | null | undefined) {
-  if (q.tz) {
-    if (!isTimeZone(q.tz)) throw invalidField('tz', 'is not a known time zone');
-    return q.tz;
+/** The time zone "today" is taken in: ?tz=, else the one the user logged in with. */
+export function zoneOf(tz: string | undefined, own: string | null | undefined) {
+  if (tz) {
+    if (!isTimeZone(tz)) throw invalidField('tz', 'is not a known time zone');
+    return tz;
   }
   return own && isTimeZone(own) ? own : DEFAULT_TZ;
 }
@@ -53,7 +54,7 @@ function rangeOf(q: ScheduleQuery, tz: string) {
   return weekOf(q.bias ?? 0, tz);
 }
 
-const dayOf = (id: string, date: string, own: Lesson[]): ScheduleDay => ({
+const dayOf = (id: string, date: string, own: ScheduleLesson[]): ScheduleDay => ({
   id,
   date,
   dayOfWeek: dayOfWeek(date),
@@ -71,34 +72,49 @@ export async function scheduleDays(
   q: ScheduleQuery,
   ownZone: string | null | undefined,
 ): Promise<ScheduleDay[]> {
-  const tz = zoneOf(q, ownZone);
+  const tz = zoneOf(q.tz, ownZone);
   if (q.cycled === 1) {
     // the weekly template: each open series once, on its weekday, by its next lesson
     const today = todayIn(tz);
     await extendDue(db, today);
     const rows = await seriesTemplate(db, today, lessonFilters(q));
+    // the template is not a dated lesson: it has no clashes of its own
+    const template = rows.map((l) => ({ ...l, clashes: [] }));
     return [1, 2, 3, 4, 5, 6, 7].map((day) =>
       dayOf(
         `cycled-${day}`,
         nextWeekday(today, day),
-        rows.filter((l) => dayOfWeek(l.date) === day),
+        template.filter((l) => dayOfWeek(l.date) === day),
       ),
     );
   }
   const { from, to } = rangeOf(q, tz);
   await extendDue(db, to);
   const { rows } = await selectLessons(db, lessonsBetween(from, to, lessonFilters(q)));
+  // docs/schedule.md, Clashes: each card says whom it clashes with (saved anyway)
+  const clashes = await clashesOfLessons(
+    db,
+    rows.map((l) => l.id),
+  );
+  const shown = rows.map((l) => ({ ...l, clashes: clashes.get(l.id) ?? [] }));
   return datesFrom(from, to).map((date) =>
     dayOf(
       date,
       date,
-      rows.filter((l) => l.date === date),
+      shown.filter((l) => l.date === date),
     ),
   );
 }
 
-/** Lessons, hours, earned, unpaid, students and attendance of the same days. */
-export async function scheduleInfo(db: Db, days: ScheduleDay[]): Promise<InfoPiece[]> {
+/**
+ * Lessons, hours, earned, unpaid, students and attendance of the same days. The weekly
+ * template (`template`) has taken no place and earned nothing: lessons, hours and students.
+ */
+export async function scheduleInfo(
+  db: Db,
+  days: ScheduleDay[],
+  template = false,
+): Promise<InfoPiece[]> {
   const all = days.flatMap((d) => d.lessons);
   const parts = await participantsOf(
     db,
@@ -113,6 +129,14 @@ export async function scheduleInfo(db: Db, days: ScheduleDay[]): Promise<InfoPie
   }
   const marked = parts.filter((p) => p.attendence !== 0 && byId.has(p.lesson));
   const present = marked.filter((p) => p.attendence === 1).length;
+  const students = new Set(parts.map((p) => p.student)).size;
+  if (template) {
+    return [
+      { id: 'lessons', name: 'Lessons', value: all.length },
+      { id: 'hours', name: 'Hours', value: hoursOf(all.map((l) => l.duration)) },
+      { id: 'students', name: 'Students', value: students },
+    ];
+  }
   return [
     { id: 'lessons', name: 'Lessons', value: all.length },
     { id: 'hours', name: 'Hours', value: hoursOf(all.map((l) => l.duration)) },
@@ -122,7 +146,7 @@ export async function scheduleInfo(db: Db, days: ScheduleDay[]): Promise<InfoPie
       value: Math.round(days.reduce((s, d) => s + d.earned * 100, 0)) / 100,
     },
     { id: 'unpaid', name: 'Unpaid', value: unpaidCents / 100 },
-    { id: 'students', name: 'Students', value: new Set(parts.map((p) => p.student)).size },
+    { id: 'students', name: 'Students', value: students },
     {
       id: 'attendanceRate',
       name: 'Attendance %',

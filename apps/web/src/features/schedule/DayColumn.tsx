@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../lib/format';
 import { LessonCard } from './LessonCard';
-import type { Lesson, ScheduleDay } from './scheduleApi';
+import type { ScheduleDay, ScheduleLesson } from './scheduleApi';
 import styles from './Schedule.module.css';
 
 interface DayColumnProps {
@@ -11,13 +11,18 @@ interface DayColumnProps {
   title: string;
   /** the date under the weekday; none in the weekly template */
   subtitle: string | null;
-  lessons: readonly Lesson[];
+  lessons: readonly ScheduleLesson[];
   now: number;
   draggable: boolean;
+  /** the weekly template: no earned figure, nothing past (docs/schedule.md, Weekly series) */
+  template: boolean;
   onOpen: (lessonId: number) => void;
 }
 
-/** One day: its name, date, earned and hours, and its lessons by start time. */
+/**
+ * One day: its name, date, earned and hours, and its lessons by start time. The figures are laid
+ * out alike in every column (docs/screens.md, Schedule); the template has no earned figure.
+ */
 export function DayColumn({
   day,
   title,
@@ -25,6 +30,7 @@ export function DayColumn({
   lessons,
   now,
   draggable,
+  template,
   onOpen,
 }: DayColumnProps) {
   const { t, i18n } = useTranslation();
@@ -37,6 +43,12 @@ export function DayColumn({
   const hours = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(
     day.hours,
   );
+  const figures = [
+    ...(template
+      ? []
+      : [{ name: t('schedule.earned'), value: formatMoney(day.earned, i18n.language) }]),
+    { name: t('schedule.hours'), value: hours },
+  ];
   return (
     <section
       ref={setNodeRef}
@@ -50,14 +62,12 @@ export function DayColumn({
           {subtitle && <span className={styles.dayDate}>{subtitle}</span>}
         </h2>
         <dl className={styles.dayFigures}>
-          <div>
-            <dt>{t('schedule.earned')}</dt>
-            <dd>{formatMoney(day.earned, i18n.language)}</dd>
-          </div>
-          <div>
-            <dt>{t('schedule.hours')}</dt>
-            <dd>{hours}</dd>
-          </div>
+          {figures.map((figure) => (
+            <div key={figure.name}>
+              <dt>{figure.name}</dt>
+              <dd>{figure.value}</dd>
+            </div>
+          ))}
         </dl>
       </header>
       {lessons.length === 0 ? (
@@ -66,7 +76,13 @@ export function DayColumn({
         <ul className={styles.lessons}>
           {lessons.map((lesson) => (
             <li key={lesson.id}>
-              <LessonCard lesson={lesson} now={now} draggable={draggable} onOpen={onOpen} />
+              <LessonCard
+                lesson={lesson}
+                now={now}
+                draggable={draggable}
+                template={template}
+                onOpen={onOpen}
+              />
             </li>
           ))}
         </ul>

@@ -7,20 +7,24 @@ import {
   useSensors,
   type DragEndEvent,
 } from '@dnd-kit/core';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePendingKeys } from '../../components/feedback/pendingCommits';
 import { DayColumn } from './DayColumn';
 import { LessonCardContent } from './LessonCard';
 import { isHidden } from './lessonDelete';
-import type { Lesson, ScheduleDay } from './scheduleApi';
+import type { ScheduleDay, ScheduleLesson as Lesson } from './scheduleApi';
 import { useNow } from '../../lib/useNow';
 import cardStyles from './LessonCard.module.css';
 import styles from './Schedule.module.css';
 
 /** A press becomes a drag only after the pointer travels this far, so clicks stay clicks. */
 const DRAG_DISTANCE_PX = 6;
-/** docs/screens.md, Schedule: a column is at most this wide; narrower when there are more than 7 columns. */
+/**
+ * docs/screens.md, Schedule: a column is at most this wide; a week's seven share the board's
+ * width equally (the whole week shows at 1280 px), more than 7 columns are this narrower width
+ * each and scroll sideways inside the board.
+ */
 const COLUMN_WIDTH = 280;
 const NARROW_COLUMN_WIDTH = 220;
 
@@ -34,8 +38,9 @@ interface ScheduleBoardProps {
 }
 
 /**
- * The day columns side by side, scrolling sideways inside the board. A lesson card opens the
- * lesson; dragged onto another day it moves that occurrence (the week and range views).
+ * The day columns side by side, of one width; when they do not fit (a long range, a phone) they
+ * scroll sideways inside the board, never the page. A lesson card opens the lesson; dragged onto
+ * another day it moves that occurrence (the week and range views).
  */
 export function ScheduleBoard({
   days,
@@ -45,8 +50,14 @@ export function ScheduleBoard({
   onOpen,
   onMove,
 }: ScheduleBoardProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const now = useNow();
+  // under a weekday, the day and month say it: the period above the board gives the years
+  const dayMonth = useMemo(
+    () =>
+      new Intl.DateTimeFormat(i18n.language, { day: 'numeric', month: 'short', timeZone: 'UTC' }),
+    [i18n.language],
+  );
   const pendingKeys = usePendingKeys();
   const [dragged, setDragged] = useState<Lesson | null>(null);
   const sensors = useSensors(
@@ -95,7 +106,7 @@ export function ScheduleBoard({
       <div
         className={styles.board}
         data-many={many || undefined}
-        style={{ '--day-width': `${width}px` } as React.CSSProperties}
+        style={{ '--day-width': `${width}px`, '--day-count': days.length } as React.CSSProperties}
         role="region"
         aria-label={t('schedule.boardLabel')}
         // the board scrolls sideways by itself: keyboard users reach it with Tab
@@ -106,10 +117,11 @@ export function ScheduleBoard({
             key={day.id}
             day={day}
             title={dayName(day.date)}
-            subtitle={cycled ? null : dateText(day.date)}
+            subtitle={cycled ? null : dayMonth.format(new Date(`${day.date}T00:00:00Z`))}
             lessons={day.lessons.filter((lesson) => !isHidden(lesson, pendingKeys))}
             now={now}
             draggable={!cycled}
+            template={cycled}
             onOpen={onOpen}
           />
         ))}
@@ -117,7 +129,7 @@ export function ScheduleBoard({
       <DragOverlay dropAnimation={null}>
         {dragged && (
           <div className={cardStyles.overlay}>
-            <LessonCardContent lesson={dragged} now={now} />
+            <LessonCardContent lesson={dragged} now={now} template={cycled} />
           </div>
         )}
       </DragOverlay>

@@ -15,6 +15,7 @@ import {
   type Lesson,
   type LessonClash,
   type ScheduleDay,
+  type ScheduleLesson,
   type SeriesScope,
 } from '@school/contract/schedule';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
@@ -96,15 +97,19 @@ export function affected(id: number, scope: SeriesScope): Promise<AffectedLesson
   return request(withQuery(api.lessonAffected(id), { scope }), { schema: affectedLessons });
 }
 
+/** The dates a lesson could move to: today (the user's) and later only (docs/schedule.md). */
 export function useAlternatives(id: number, enabled: boolean) {
   return useQuery({
     queryKey: [SCHEDULE_KEY, 'alternatives', id],
     queryFn: ({ signal }) =>
-      request(api.lessonAlternatives(id), { schema: z.array(alternativeDate), signal }),
+      request(withQuery(api.lessonAlternatives(id), { tz: browserTimeZone() }), {
+        schema: z.array(alternativeDate),
+        signal,
+      }),
     enabled,
   });
 }
-export type { AlternativeDate, Event, Lesson, LessonClash, ScheduleDay };
+export type { AlternativeDate, Event, Lesson, LessonClash, ScheduleDay, ScheduleLesson };
 
 export function useLessonEvents(lessonId: number) {
   return useQuery({
