@@ -14,6 +14,7 @@ let browser: Browser;
 const contexts: BrowserContext[] = [];
 const suffix = Date.now().toString(36);
 const course = `Participants ${suffix}`;
+const weekly = `Weekly ${suffix}`;
 let lessonId = 0;
 const names: string[] = [];
 const ids: number[] = [];
@@ -28,8 +29,9 @@ const nextMonday = (() => {
   const now = new Date();
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const weekday = (new Date(today).getUTCDay() + 6) % 7; // Monday 0
-  return new Date(today - weekday * DAY + 7 * DAY).toISOString().slice(0, 10);
+  return today - weekday * DAY + 7 * DAY;
 })();
+const dayOfNextWeek = (n: number) => new Date(nextMonday + n * DAY).toISOString().slice(0, 10);
 
 async function newPage(options: {
   width: number;
@@ -52,8 +54,8 @@ async function newPage(options: {
   return page;
 }
 
-/** Opens the lesson from next week's board; answers its dialog. */
-async function openLesson(page: Page): Promise<Locator> {
+/** Opens the lesson (by its course) from next week's board; answers its dialog. */
+async function openLesson(page: Page, which = course): Promise<Locator> {
   await page.goto('/schedule');
   const period = page.locator('p[aria-live=polite]');
   await period.waitFor();
@@ -62,9 +64,9 @@ async function openLesson(page: Page): Promise<Locator> {
     .getByRole('button', { name: /^(Next week|Następny tydzień|Наступний тиждень)$/ })
     .click();
   await expect.poll(() => period.innerText()).not.toBe(thisWeek);
-  await page.getByRole('button', { name: new RegExp(course) }).click();
+  await page.getByRole('button', { name: new RegExp(which) }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.locator('table, ul[aria-label]').first().waitFor();
+  await dialog.getByRole('heading', { level: 3 }).first().waitFor();
   return dialog;
 }
 
@@ -109,7 +111,7 @@ beforeAll(async () => {
     ids.push(student.id);
   }
   const lesson = await api<{ id: number }>(page, 'POST', '/api/lessons', {
-    date: nextMonday,
+    date: dayOfNextWeek(0),
     start: '08:00',
     end: '09:00',
     price: '80',
@@ -118,6 +120,15 @@ beforeAll(async () => {
     course,
   });
   lessonId = lesson.id;
+  await api(page, 'POST', '/api/lessons', {
+    date: dayOfNextWeek(1),
+    start: '18:00',
+    end: '19:00',
+    price: '80',
+    duration: '60',
+    isCycled: 1,
+    course: weekly,
+  });
   // the first two take part; the third does not yet
   for (const student of ids.slice(0, 2)) {
     await api(page, 'POST', '/api/events', { lesson: lessonId, student });
@@ -245,5 +256,36 @@ describe('a lesson’s participants', () => {
         .getAttribute('aria-pressed'),
     ).toBe('false');
     expect(await overflow()).toEqual({ page: 0, dialog: 0, sticking: [] });
+  });
+
+  it('puts the focus on the notice’s Undo after a move, not on the page', async () => {
+    const page = await newPage({ width: 1280, height: 800, language: 'en' });
+    const dialog = await openLesson(page, weekly);
+    const alternatives = dialog.getByRole('region', { name: 'Alternative dates' });
+    await alternatives.getByText('Free').first().waitFor();
+    const thursday = new Intl.DateTimeFormat('en-US', {
+      dateStyle: 'medium',
+      timeZone: 'UTC',
+    }).format(new Date(nextMonday + 3 * DAY));
+    await alternatives.getByRole('button', { name: `Move to ${thursday}` }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page
+      .getByRole('region', { name: /Thursday/ })
+      .getByRole('button', { name: new RegExp(weekly) })
+      .waitFor();
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const focused = document.activeElement;
+          return focused === document.body ? 'body' : (focused?.textContent ?? '');
+        }),
+      )
+      .toBe('Undo');
+    // the focused Undo does what it says, from the keyboard
+    await page.keyboard.press('Enter');
+    await page
+      .getByRole('region', { name: /Tuesday/ })
+      .getByRole('button', { name: new RegExp(weekly) })
+      .waitFor();
   });
 });
