@@ -2,7 +2,6 @@ import { lessonUpdate, type SeriesScope } from '@school/contract/schedule';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import controls from '../../components/controls.module.css';
 import { askConfirm } from '../../components/feedback/confirm';
 import { deleteWithUndo } from '../../components/feedback/deleteWithUndo';
 import { showNotice } from '../../components/feedback/notices';
@@ -25,6 +24,7 @@ import {
   type Lesson,
 } from './scheduleApi';
 import { useClashCheck } from './useClashCheck';
+import own from './LessonModal.module.css';
 import styles from './Schedule.module.css';
 
 /** Resolves once no query of the schedule is being read any more (the board shows the move). */
@@ -224,7 +224,7 @@ function LessonBody({
         />
       )}
       <div className={styles.dangerZone}>
-        <button type="button" className={controls.dangerButton} onClick={() => void remove()}>
+        <button type="button" className={own.deleteLesson} onClick={() => void remove()}>
           {t('schedule.delete')}
         </button>
       </div>

@@ -137,6 +137,8 @@ export function TextCell({
       aria-label={label}
       value={text}
       maxLength={2000}
+      // a narrow natural width: in the table the choices and words get the room first
+      size={8}
       onChange={(event) => setText(event.target.value)}
       onBlur={commit}
       onKeyDown={(event) => {
