@@ -80,6 +80,7 @@ export function PickControls({
   submitLabel,
   busy,
   controlsClassName = layout.pickControls,
+  omit,
 }: {
   id: string;
   label: string;
@@ -91,6 +92,8 @@ export function PickControls({
   /** an add is under way: the button waits */
   busy: boolean;
   controlsClassName?: string;
+  /** choices not offered (Selector) */
+  omit?: ReadonlySet<string>;
 }) {
   return (
     <>
@@ -105,6 +108,7 @@ export function PickControls({
           value={value}
           onChange={onChange}
           autoSelectSingle={false}
+          omit={omit}
         />
         <button type="submit" className={controls.secondaryButton} disabled={busy || !value}>
           {submitLabel}

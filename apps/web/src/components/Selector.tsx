@@ -27,6 +27,8 @@ export interface SelectorProps {
    * is a real choice, and picking the only option would hide rows unasked.
    */
   autoSelectSingle?: boolean;
+  /** Values not offered (students already in a lesson); the current value stays. */
+  omit?: ReadonlySet<string>;
 }
 
 /** A dropdown (docs/api.md, Lookups) with its loading states (docs/interface.md, Selector): wait (dots), none, error. */
@@ -44,6 +46,7 @@ export function Selector({
   selectRef,
   emptyLabel,
   autoSelectSingle = true,
+  omit,
 }: SelectorProps) {
   const { t } = useTranslation();
   const lookup = useLookup(url);
@@ -71,9 +74,12 @@ export function Selector({
     );
   }
 
-  const items = lookup.data ?? [];
+  const all = lookup.data ?? [];
+  const items = omit
+    ? all.filter((item) => !omit.has(valueOf(item)) || valueOf(item) === current)
+    : all;
   // An initial value the list does not hold (a deleted row) is kept, not silently replaced.
-  const orphan = current !== '' && !items.some((item) => valueOf(item) === current);
+  const orphan = current !== '' && !all.some((item) => valueOf(item) === current);
   const described = [describedBy, lookup.isError ? errorId : undefined].filter(Boolean).join(' ');
 
   return (

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import layout from '../../components/layout.module.css';
 import { PickControls } from '../../components/PickForm';
-import styles from './Schedule.module.css';
+import styles from './Participants.module.css';
 
 /** One "add" form of the participants: a selector (students or groups) and its Add button. */
 export function AddParticipantForm({
@@ -11,6 +11,7 @@ export function AddParticipantForm({
   url,
   adding,
   onAdd,
+  omit,
 }: {
   label: string;
   name: string;
@@ -20,6 +21,8 @@ export function AddParticipantForm({
   adding: boolean;
   /** adds the chosen id; true once added (the choice is then cleared) */
   onAdd: (id: string) => Promise<boolean>;
+  /** ids not offered: the students in the lesson already */
+  omit?: ReadonlySet<string>;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -41,6 +44,7 @@ export function AddParticipantForm({
         submitLabel={t('schedule.add')}
         busy={adding}
         controlsClassName={styles.addControls}
+        omit={omit}
       />
     </form>
   );

@@ -1,8 +1,7 @@
 import { lessonUpdate, type SeriesScope } from '@school/contract/schedule';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import controls from '../../components/controls.module.css';
 import { askConfirm } from '../../components/feedback/confirm';
 import { deleteWithUndo } from '../../components/feedback/deleteWithUndo';
 import { showNotice } from '../../components/feedback/notices';
@@ -19,12 +18,49 @@ import {
   affected,
   deleteLesson,
   refreshSchedule,
+  SCHEDULE_KEY,
   updateLesson,
   useLesson,
   type Lesson,
 } from './scheduleApi';
 import { useClashCheck } from './useClashCheck';
+import own from './LessonModal.module.css';
 import styles from './Schedule.module.css';
+
+/** Resolves once no query of the schedule is being read any more (the board shows the move). */
+function scheduleSettled(queryClient: QueryClient): Promise<void> {
+  const settled = () => queryClient.isFetching({ queryKey: [SCHEDULE_KEY] }) === 0;
+  return new Promise((resolve) => {
+    if (settled()) {
+      resolve();
+      return;
+    }
+    const unsubscribe = queryClient.getQueryCache().subscribe(() => {
+      if (!settled()) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+
+/**
+ * After a move the card that opened the dialog leaves its day (or the week) once the board is
+ * read again, and the focus would fall to the page: it goes to the Undo of the notice that
+ * says where the lesson went (docs/interface.md, Undo) instead.
+ */
+async function focusAfterMove(queryClient: QueryClient, undoLabel: string): Promise<void> {
+  await scheduleSettled(queryClient);
+  await nextFrame();
+  await nextFrame();
+  const lost = document.activeElement === null || document.activeElement === document.body;
+  if (!lost) return;
+  const undo = [...document.querySelectorAll<HTMLButtonElement>('[role="status"] button')]
+    .reverse()
+    .find((button) => button.textContent === undoLabel);
+  undo?.focus();
+}
 
 interface LessonModalProps {
   id: number;
@@ -177,9 +213,18 @@ function LessonBody({
         onDoneOk={() => undefined}
       />
       <Participants lesson={lesson} />
-      {inSeries && <Alternatives lesson={lesson} dateText={dateText} onMoved={onClose} />}
+      {inSeries && (
+        <Alternatives
+          lesson={lesson}
+          dateText={dateText}
+          onMoved={() => {
+            onClose();
+            void focusAfterMove(queryClient, t('notices.undo'));
+          }}
+        />
+      )}
       <div className={styles.dangerZone}>
-        <button type="button" className={controls.dangerButton} onClick={() => void remove()}>
+        <button type="button" className={own.deleteLesson} onClick={() => void remove()}>
           {t('schedule.delete')}
         </button>
       </div>

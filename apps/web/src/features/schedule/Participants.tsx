@@ -1,22 +1,38 @@
 import { api, withQuery } from '@school/contract/paths';
-import { useId } from 'react';
+import { useId, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/Spinner';
 import { AddParticipantForm } from './AddParticipantForm';
+import { ParticipantCards } from './ParticipantCards';
 import { ParticipantsTable } from './ParticipantsTable';
 import type { Lesson } from './scheduleApi';
 import { useParticipants } from './useParticipants';
-import styles from './Schedule.module.css';
+import styles from './Participants.module.css';
 
 /** The students offered when adding one: all of them, by surname. */
 const STUDENTS_URL = withQuery(api.students, { sort: 'surname', limit: 5000 });
+
+/** Below this width (a phone) the participants are stacked cards instead of a table. */
+export const CARDS_QUERY = '(max-width: 699px)';
+
+function subscribeCards(listener: () => void): () => void {
+  if (typeof window.matchMedia !== 'function') return () => undefined;
+  const query = window.matchMedia(CARDS_QUERY);
+  query.addEventListener('change', listener);
+  return () => query.removeEventListener('change', listener);
+}
+
+const asCards = () =>
+  typeof window.matchMedia === 'function' && window.matchMedia(CARDS_QUERY).matches;
 
 /** The lesson's participants: add a student or a group, edit each row in place, remove. */
 export function Participants({ lesson }: { lesson: Lesson }) {
   const { t } = useTranslation();
   const headingId = useId();
   const participants = useParticipants(lesson);
-  const { rows, adding, problem } = participants;
+  const { rows, taken, adding, problem } = participants;
+  const cards = useSyncExternalStore(subscribeCards, asCards);
+  const Rows = cards ? ParticipantCards : ParticipantsTable;
 
   return (
     <section className={styles.section} aria-labelledby={headingId}>
@@ -29,6 +45,7 @@ export function Participants({ lesson }: { lesson: Lesson }) {
           name="student"
           url={STUDENTS_URL}
           adding={adding}
+          omit={taken}
           onAdd={(id) => participants.add('student', id)}
         />
         <AddParticipantForm
@@ -50,11 +67,7 @@ export function Participants({ lesson }: { lesson: Lesson }) {
       ) : rows.length === 0 ? (
         <p className={styles.empty}>{t('schedule.noStudents')}</p>
       ) : (
-        <ParticipantsTable
-          rows={rows}
-          onChange={participants.change}
-          onRemove={participants.remove}
-        />
+        <Rows rows={rows} onChange={participants.change} onRemove={participants.remove} />
       )}
     </section>
   );

@@ -1,46 +1,28 @@
-import {
-  ATTENDENCE_ABSENT,
-  ATTENDENCE_NEUTRAL,
-  ATTENDENCE_PRESENT,
-} from '@school/contract/schedule';
 import { Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from '../../components/IconButton';
 import { formatMoney } from '../../lib/format';
-import { SelectCell, TextCell } from './ParticipantCells';
+import {
+  attendanceOf,
+  PaidCell,
+  rowTone,
+  SelectCell,
+  TextCell,
+  useParticipantChoices,
+} from './ParticipantCells';
 import type { Event } from './scheduleApi';
-import styles from './Schedule.module.css';
+import styles from './Participants.module.css';
 
-/** Row colours (docs/interface.md): paid green, absent red, the others blue; the cells say it in words. */
-function rowTone(row: Event): 'paid' | 'absent' | 'open' {
-  if (row.isPaid) return 'paid';
-  if (row.attendence !== ATTENDENCE_PRESENT && row.attendence !== ATTENDENCE_NEUTRAL) {
-    return 'absent';
-  }
-  return 'open';
-}
-
-/** The participants of a lesson, each row edited in place. */
-export function ParticipantsTable({
-  rows,
-  onChange,
-  onRemove,
-}: {
+export interface ParticipantRowsProps {
   rows: readonly Event[];
   onChange: (row: Event, body: Partial<Event>) => void;
   onRemove: (row: Event) => void;
-}) {
+}
+
+/** The participants of a lesson, each row edited in place. */
+export function ParticipantsTable({ rows, onChange, onRemove }: ParticipantRowsProps) {
   const { t, i18n } = useTranslation();
-  const attendance = [
-    { value: ATTENDENCE_NEUTRAL, label: t('schedule.attendance.neutral') },
-    { value: ATTENDENCE_PRESENT, label: t('schedule.attendance.present') },
-    { value: ATTENDENCE_ABSENT, label: t('schedule.attendance.absent') },
-  ];
-  const toPay = [
-    { value: 0, label: t('schedule.toPay.unset') },
-    { value: 1, label: t('schedule.toPay.pays') },
-    { value: 2, label: t('schedule.toPay.free') },
-  ];
+  const { attendance, toPay } = useParticipantChoices();
   return (
     <div
       className={styles.tableBox}
@@ -48,7 +30,7 @@ export function ParticipantsTable({
       aria-label={t('schedule.participantsTitle')}
       tabIndex={0}
     >
-      <table className={styles.participants}>
+      <table className={styles.table}>
         <caption className={styles.visuallyHidden}>{t('schedule.participantsTitle')}</caption>
         <thead>
           <tr>
@@ -72,11 +54,7 @@ export function ParticipantsTable({
                 <SelectCell
                   label={t('schedule.attendanceOf', { name: row.studentName })}
                   options={attendance}
-                  value={
-                    row.attendence === ATTENDENCE_PRESENT || row.attendence === ATTENDENCE_NEUTRAL
-                      ? row.attendence
-                      : ATTENDENCE_ABSENT
-                  }
+                  value={attendanceOf(row)}
                   onChange={(attendence) => onChange(row, { attendence })}
                 />
               </td>
@@ -89,14 +67,7 @@ export function ParticipantsTable({
                 />
               </td>
               <td>
-                <label className={styles.paidLabel}>
-                  <input
-                    type="checkbox"
-                    checked={row.isPaid}
-                    onChange={(event) => onChange(row, { isPaid: event.target.checked })}
-                  />
-                  <span>{t(row.isPaid ? 'schedule.paid' : 'schedule.unpaid')}</span>
-                </label>
+                <PaidCell paid={row.isPaid} onChange={(isPaid) => onChange(row, { isPaid })} />
               </td>
               <td>
                 <TextCell

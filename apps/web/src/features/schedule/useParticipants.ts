@@ -1,6 +1,6 @@
 import { api } from '@school/contract/paths';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteWithUndo } from '../../components/feedback/deleteWithUndo';
 import { showNotice } from '../../components/feedback/notices';
@@ -25,9 +25,19 @@ function failureText(error: unknown, fallback: string): string {
   return (refused && error.body?.message) || fallback;
 }
 
+/** The server refused a student who takes part in the lesson already (docs/schedule.md, Participations). */
+function isAlreadyIn(error: unknown): boolean {
+  return error instanceof HttpError && error.status === 409 && !!error.body?.fields?.student;
+}
+
 /** A failure the server did not explain (a 5xx, the network) goes to the console too. */
 function logUnexpected(error: unknown): void {
   if (!(error instanceof HttpError && error.status < 500)) console.error(error);
+}
+
+/** The students a lesson holds already, as the add selector's values: they are not offered. */
+export function studentsIn(rows: readonly Pick<Event, 'student'>[]): ReadonlySet<string> {
+  return new Set(rows.map((row) => String(row.student)));
 }
 
 /**
@@ -54,7 +64,9 @@ export function useParticipants(lesson: Lesson) {
       return true;
     } catch (error) {
       logUnexpected(error);
-      setProblem(failureText(error, t('messages.error')));
+      setProblem(
+        isAlreadyIn(error) ? t('schedule.alreadyIn') : failureText(error, t('messages.error')),
+      );
       return false;
     } finally {
       setAdding(false);
@@ -90,6 +102,8 @@ export function useParticipants(lesson: Lesson) {
   const rows = (events.data ?? [])
     .filter((row) => !pendingKeys.has(api.event(row.id)))
     .map((row) => ({ ...row, ...edits[row.id] }));
+  // a row whose removal still waits for Undo is in the lesson yet: not offered again
+  const taken = useMemo(() => studentsIn(events.data ?? []), [events.data]);
 
-  return { rows, isPending: events.isPending, adding, problem, add, change, remove };
+  return { rows, taken, isPending: events.isPending, adding, problem, add, change, remove };
 }

@@ -1,0 +1,194 @@
+import { api } from '@school/contract/paths';
+import type { Event, Lesson } from '@school/contract/schedule';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearNotices } from '../../components/feedback/notices';
+import { rows, seed, sentBodies, server } from '../../test/server';
+import { jsonResponse, renderWithProviders, setupI18n, stubLayout } from '../../test/utils';
+import { CARDS_QUERY, Participants } from './Participants';
+
+const LESSON: Lesson = {
+  id: 5,
+  date: '2026-11-30',
+  start: '10:00',
+  end: '11:00',
+  price: 80,
+  duration: 60,
+  groupe: null,
+  teacher: null,
+  teacherName: '',
+  isCycled: 2,
+  hasBroadcast: false,
+  course: 'English A2',
+  comment: '',
+  resources: '',
+  homework: '',
+  nextId: null,
+  series: null,
+  participants: 2,
+  payers: 2,
+  amount: 160,
+};
+
+const STUDENTS = [
+  { id: 11, name: 'Anna', surname: 'Kowal' },
+  { id: 12, name: 'Bohdan', surname: 'Melnyk' },
+  { id: 13, name: 'Olena', surname: 'Shevchenko' },
+];
+
+const participation = (id: number, student: (typeof STUDENTS)[number]): Event => ({
+  id,
+  student: student.id,
+  studentName: `${student.name} ${student.surname}`,
+  lesson: LESSON.id,
+  lessonCourse: LESSON.course,
+  toPay: 0,
+  attendence: 0,
+  isPaid: false,
+  notes: '',
+  date: LESSON.date,
+  start: LESSON.start,
+  end: LESSON.end,
+  homework: '',
+  amount: 80,
+});
+
+const [anna, bohdan, olena] = STUDENTS as [
+  (typeof STUDENTS)[number],
+  (typeof STUDENTS)[number],
+  (typeof STUDENTS)[number],
+];
+
+/** A phone's width (docs/screens.md, Schedule): the participants are cards. */
+function onPhone(phone: boolean) {
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn((query: string) => ({
+      matches: phone && query === CARDS_QUERY,
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    })),
+  );
+}
+
+beforeAll(setupI18n);
+beforeEach(() => {
+  stubLayout();
+  seed({
+    students: STUDENTS,
+    events: [participation(21, anna), participation(22, bohdan)],
+  });
+});
+afterEach(() => {
+  cleanup();
+  clearNotices();
+  vi.unstubAllGlobals();
+});
+
+const studentChoice = () => screen.getByLabelText<HTMLSelectElement>('Add a student');
+const offered = (select: HTMLSelectElement) =>
+  [...select.options].filter((option) => option.value !== '').map((option) => option.text);
+
+describe('adding a student to a lesson (docs/schedule.md, Participations)', () => {
+  it('offers only the students not in the lesson yet', async () => {
+    renderWithProviders(<Participants lesson={LESSON} />);
+    await screen.findByText('Anna Kowal');
+    await waitFor(() => expect(offered(studentChoice())).toEqual(['Olena Shevchenko']));
+  });
+
+  it('offers a student again once they have left the lesson', async () => {
+    seed({ events: [participation(22, bohdan)] });
+    renderWithProviders(<Participants lesson={LESSON} />);
+    await screen.findByText('Bohdan Melnyk');
+    await waitFor(() =>
+      expect(offered(studentChoice())).toEqual(['Anna Kowal', 'Olena Shevchenko']),
+    );
+  });
+
+  it('says in words when the server still finds the student in the lesson (409)', async () => {
+    server.use(
+      http.post(api.events, () =>
+        jsonResponse(409, {
+          error: 'conflict',
+          message: 'Invalid student: takes part in this lesson already',
+          fields: { student: 'takes part in this lesson already' },
+        }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<Participants lesson={LESSON} />);
+    await screen.findByText('Anna Kowal');
+    await waitFor(() => expect(offered(studentChoice())).toContain('Olena Shevchenko'));
+    await user.selectOptions(studentChoice(), String(olena.id));
+    await user.click(screen.getAllByRole('button', { name: 'Add' })[0] as HTMLElement);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This student takes part in the lesson already.',
+    );
+  });
+});
+
+describe('marking attendance', () => {
+  it('on a wide screen keeps the table with a labelled choice per row', async () => {
+    onPhone(false);
+    renderWithProviders(<Participants lesson={LESSON} />);
+    const table = await screen.findByRole('table', { name: 'Participants' });
+    expect(within(table).getByLabelText('Attendance of Anna Kowal')).toHaveDisplayValue(
+      'Not marked',
+    );
+    expect(screen.queryByRole('group', { name: 'Attendance of Anna Kowal' })).toBeNull();
+  });
+
+  it('on a phone is one tap per participant, saved at once; a second tap takes it back', async () => {
+    onPhone(true);
+    const user = userEvent.setup();
+    renderWithProviders(<Participants lesson={LESSON} />);
+    const cards = await screen.findByRole('list', { name: 'Participants' });
+    expect(within(cards).getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.queryByRole('table')).toBeNull();
+
+    const annas = screen.getByRole('group', { name: 'Attendance of Anna Kowal' });
+    const present = within(annas).getByRole('button', { name: 'Present' });
+    expect(present).toHaveAttribute('aria-pressed', 'false');
+    await user.click(present);
+    expect(present).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() =>
+      expect(sentBodies('PUT')).toEqual([{ path: api.event(21), body: { attendence: 1 } }]),
+    );
+    await waitFor(() => expect(rows<Event>('events')[0]?.attendence).toBe(1));
+
+    const bohdans = screen.getByRole('group', { name: 'Attendance of Bohdan Melnyk' });
+    await user.click(within(bohdans).getByRole('button', { name: 'Absent' }));
+    await waitFor(() =>
+      expect(sentBodies('PUT').at(-1)).toEqual({ path: api.event(22), body: { attendence: 2 } }),
+    );
+
+    await user.click(within(annas).getByRole('button', { name: 'Present' }));
+    await waitFor(() =>
+      expect(sentBodies('PUT').at(-1)).toEqual({ path: api.event(21), body: { attendence: 0 } }),
+    );
+    expect(within(annas).getByRole('button', { name: 'Present' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+  });
+
+  it('on a phone tells a failed save and shows the saved mark again', async () => {
+    onPhone(true);
+    server.use(http.put(api.event(21), () => jsonResponse(500, { error: 'internal' })));
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderWithProviders(<Participants lesson={LESSON} />);
+    const annas = await screen.findByRole('group', { name: 'Attendance of Anna Kowal' });
+    await user.click(within(annas).getByRole('button', { name: 'Present' }));
+    expect(await screen.findByText('Something went wrong !')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(annas).getByRole('button', { name: 'Present' })).toHaveAttribute(
+        'aria-pressed',
+        'false',
+      ),
+    );
+  });
+});
