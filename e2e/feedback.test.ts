@@ -146,7 +146,9 @@ describe('delete with Undo', () => {
     await findClient('Gone');
     await setUndoDelay(page, 1000);
     try {
-      const sent = page.waitForResponse((r) => r.request().method() === 'DELETE');
+      const sent = page.waitForResponse(
+        (r) => r.request().method() === 'DELETE' && !r.url().includes('dryRun'),
+      );
       await page.getByRole('button', { name: 'Delete Gone Feedback' }).click();
       await confirmInApp(page, 'Delete client Gone Feedback?');
       expect((await sent).status()).toBe(204);

@@ -95,3 +95,34 @@ describe('a set', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 });
+
+describe('a quiz played to the end', () => {
+  it('shows the score after the last answer, with no Next above it', () => {
+    const root = document.createElement('div');
+    document.body.replaceChildren(root);
+    const cards = [
+      { value: 'Says moo', answer: 'cow' },
+      { value: 'Says woof', answer: 'dog' },
+    ];
+    playList(root, { id: 9, name: 'Animals', games: [{ name: 'Animals', type: 2, cards }] }, t, {
+      target: { grid: 9 },
+      hashCode: null,
+    });
+    const visible = () =>
+      [...root.querySelectorAll<HTMLButtonElement>('button')]
+        .filter((b) => !b.hidden)
+        .map((b) => b.textContent);
+    for (let question = 0; question < cards.length; question++) {
+      const card = cards.find((c) => c.value === root.querySelector('.value')!.textContent)!;
+      [...root.querySelectorAll<HTMLButtonElement>('.option')]
+        .find((b) => b.textContent?.slice(1) === card.answer)!
+        .click();
+      if (question === 0) click(root, 'Next');
+    }
+    expect(root.querySelector('.finished')!.textContent).toBe('Well done!');
+    expect(root.querySelector('.footer .score')!.textContent).toBe('Score: 2 / 2');
+    expect(visible()).not.toContain('Next');
+    expect(visible()).toContain('Play again');
+    expect(document.activeElement?.textContent).toBe('Play again');
+  });
+});

@@ -10,9 +10,9 @@ export interface Round {
   /** the round's number from 0, and how many there are */
   step: number;
   total: number;
-  /** the Next button, hidden until the card is answered */
+  /** the Next button, hidden until the card is answered; never shown on the last card */
   next: HTMLButtonElement;
-  /** records the card's answer and shows Next, focused */
+  /** records the card's answer and shows Next, focused; after the last card the game ends */
   answered: (right: boolean) => void;
   /** the round's keyboard handler (the game listens once, for all its rounds) */
   onKey: (handler: (event: KeyboardEvent) => void) => void;
@@ -20,7 +20,8 @@ export interface Round {
 
 /**
  * Plays `cards` one at a time in a shuffled order (the quiz and letters): `round` shows a card;
- * Next leads to the following one; after the last `done` gets every card's answer.
+ * Next leads to the following one. The last card's answer ends the game at once (`done` gets
+ * every card's answer): there is no Next after the last question, only the score.
  */
 export function playRounds(
   root: HTMLElement,
@@ -67,8 +68,12 @@ export function playRounds(
       next,
       answered: (right) => {
         answers[index] = right;
-        next.hidden = false;
-        next.focus();
+        if (step + 1 < order.length) {
+          next.hidden = false;
+          next.focus();
+        } else {
+          finish();
+        }
       },
       onKey: (handler) => (onKey = handler),
     });

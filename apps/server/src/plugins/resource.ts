@@ -1,12 +1,14 @@
+import { sql, TransactionRollbackError } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   errorCodes,
   idParam,
+  queryFlag,
   TOTAL_COUNT_CAPPED_HEADER,
   TOTAL_COUNT_HEADER,
 } from '@school/contract/common';
-import type { Db } from '../db/client.js';
+import type { Db, Tx } from '../db/client.js';
 import type { ListQuery } from '../db/list.js';
 import { tableQueries, type ResourceTable, type TableDescription } from '../db/resource.js';
 import { requireUser } from './access.js';
@@ -94,21 +96,26 @@ export interface ResourceDescription<
   errors?: Partial<Record<keyof typeof errorResponses, z.ZodType>>;
   /**
    * The data operations that differ from the plain table ones; they get the plain ones to
-   * build on.
+   * build on. A `remove` override deletes through `plain.remove`: a dry run (ADR 025) builds
+   * `plain` on a transaction it rolls back, so what the override reads is checked and nothing
+   * is deleted.
    */
   override?: (
     plain: ResourceData<z.output<SI>, z.output<SQ>, z.output<SC>, z.output<SU>>,
   ) => Partial<ResourceData<z.output<SI>, z.output<SQ>, z.output<SC>, z.output<SU>>>;
 }
 
-/** The data operations of a resource: the plain table ones, with the description's override. */
+/**
+ * The data operations of a resource: the plain table ones, with the description's override.
+ * `db` may be a transaction (a delete's dry run runs the same statements in one).
+ */
 function dataOf<
   T extends ResourceTable,
   SI extends z.ZodType,
   SQ extends z.ZodType<ListQuery>,
   SC extends z.ZodType,
   SU extends z.ZodType,
->(db: Db, d: ResourceDescription<T, SI, SQ, SC, SU>) {
+>(db: Db | Tx, d: ResourceDescription<T, SI, SQ, SC, SU>) {
   type Data = ResourceData<z.output<SI>, z.output<SQ>, z.output<SC>, z.output<SU>>;
   const queries = tableQueries<T, z.output<SQ>>(db, d.table);
   const toItem = (row: T['$inferSelect']) => d.toItem(row);
@@ -131,6 +138,32 @@ function dataOf<
   };
   return { ...plain, ...d.override?.(plain) } as Data;
 }
+
+/**
+ * A delete's dry run (ADR 025): the resource's own delete in a transaction that is rolled back
+ * whatever happens, its constraints checked at once (none waits for a commit that never comes).
+ * True when the row was there and could go; a refusal throws as the delete would.
+ */
+async function wouldRemove(db: Db, remove: (tx: Tx) => Promise<boolean>): Promise<boolean> {
+  let gone = false;
+  try {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`set constraints all immediate`);
+      gone = await remove(tx);
+      tx.rollback();
+    });
+  } catch (err) {
+    if (!(err instanceof TransactionRollbackError)) throw err;
+  }
+  return gone;
+}
+
+/** The query of a delete: `dryRun` checks it without deleting (ADR 025). */
+const deleteQuery = z.object({
+  dryRun: queryFlag(
+    'Only check: 204 when the record can be deleted, the same refusal as the delete when not; nothing is deleted',
+  ),
+});
 
 /** A failed write as the API answers it: a duplicate (23505) or a linked delete (23503). */
 function refusalOf(d: { unique?: Unique | undefined; linked?: string }) {
@@ -258,8 +291,16 @@ export function registerResource<
     'delete',
     'DELETE',
     one,
-    { params: idParam, response: answers(204, z.null()) },
-    async (request, reply) => removed(reply, data.remove(idOf(request), request).catch(linked)),
+    { params: idParam, querystring: deleteQuery, response: answers(204, z.null()) },
+    async (request, reply) => {
+      const id = idOf(request);
+      const { dryRun } = request.query as z.output<typeof deleteQuery>;
+      const done =
+        dryRun === 1
+          ? wouldRemove(db, (tx) => dataOf(tx, d).remove(id, request))
+          : data.remove(id, request);
+      return removed(reply, done.catch(linked));
+    },
   );
   if (d.deleteByQuery) {
     const { query, summary, remove } = d.deleteByQuery;

@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { BrowserRouter } from 'react-router';
+import { NoticesOfPage } from '../components/feedback/NoticesOfPage';
 import { Providers } from './providers';
 import { AppRoutes } from './routes';
 
@@ -8,6 +9,7 @@ export function App() {
     <StrictMode>
       <Providers>
         <BrowserRouter>
+          <NoticesOfPage />
           <AppRoutes />
         </BrowserRouter>
       </Providers>

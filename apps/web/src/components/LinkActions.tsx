@@ -5,7 +5,8 @@ import layout from './layout.module.css';
 interface LinkActionsProps {
   copyLabel: string;
   renewLabel: string;
-  onCopy: () => void;
+  /** Copies the link; left out when there is no link to copy (no copy button then). */
+  onCopy?: (() => void) | undefined;
   onRenew: () => void;
   /** A new link is on its way: the renew button waits. */
   renewing: boolean;
@@ -21,10 +22,12 @@ export function LinkActions({
 }: LinkActionsProps) {
   return (
     <div className={layout.buttonRow}>
-      <button type="button" className={controls.secondaryButton} onClick={onCopy}>
-        <Copy size={16} aria-hidden="true" />
-        {copyLabel}
-      </button>
+      {onCopy && (
+        <button type="button" className={controls.secondaryButton} onClick={onCopy}>
+          <Copy size={16} aria-hidden="true" />
+          {copyLabel}
+        </button>
+      )}
       <button
         type="button"
         className={controls.secondaryButton}

@@ -258,10 +258,14 @@ export const handlers: HttpHandler[] = [
     store[collection] = rows(collection).map((item) => (item.id === id ? updated : item));
     return HttpResponse.json(updated);
   }),
-  http.delete(itemPath, ({ params }) => {
+  http.delete(itemPath, ({ params, request }) => {
     const collection = String(params.collection);
     const id = idOf(params);
     if (!rows(collection).some((item) => item.id === id)) return notFound();
+    // a dry run (docs/api.md) only says the row could be deleted
+    if (new URL(request.url).searchParams.get('dryRun') === 'true') {
+      return new HttpResponse(null, { status: 204 });
+    }
     store[collection] = rows(collection).filter((item) => item.id !== id);
     return new HttpResponse(null, { status: 204 });
   }),
@@ -269,9 +273,19 @@ export const handlers: HttpHandler[] = [
 
 export const server = setupServer(...handlers);
 
+/**
+ * The method a request is logged under: a delete's dry run (docs/api.md) as DRY RUN, so that
+ * calledUrls('DELETE') lists only the deletes that were sent.
+ */
+export const DRY_RUN = 'DRY RUN';
+const loggedMethod = (request: Request) =>
+  request.method === 'DELETE' && new URL(request.url).searchParams.get('dryRun') === 'true'
+    ? DRY_RUN
+    : request.method;
+
 server.events.on('request:start', ({ request }) => {
   const entry: LoggedRequest = {
-    method: request.method,
+    method: loggedMethod(request),
     url: new URL(request.url),
     body: undefined,
     headers: new Headers(request.headers),

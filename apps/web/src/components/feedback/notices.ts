@@ -11,16 +11,24 @@ export interface Notice {
   action?: { label: string; run: () => void };
   /** Removed by itself after this long; null keeps it until dismissed. */
   durationMs: number | null;
+  /**
+   * The page (path) the notice is about: it goes when the user leaves that page. A plain
+   * notice ('Copied', 'Successfully done !') is about the page it was raised on; a notice with
+   * an action (Undo) and an error are about changes that outlive the page, and stay (null).
+   */
+  page: string | null;
 }
 
-export type NoticeInput = Omit<Notice, 'id' | 'durationMs' | 'tone'> &
-  Partial<Pick<Notice, 'durationMs' | 'tone'>>;
+export type NoticeInput = Omit<Notice, 'id' | 'durationMs' | 'tone' | 'page'> &
+  Partial<Pick<Notice, 'durationMs' | 'tone' | 'page'>>;
 
 /** How long a plain notice stays ("Copied", "Successfully done !"). */
 export const NOTICE_MS = 4000;
 
 let notices: readonly Notice[] = [];
 let nextId = 1;
+/** The path on screen, as the router last said (NoticesOfPage); null: not told. */
+let currentPage: string | null = null;
 const listeners = new Set<() => void>();
 const timers = new Map<number, ReturnType<typeof setTimeout>>();
 
@@ -35,10 +43,12 @@ function emit(next: readonly Notice[]) {
  */
 export function showNotice(input: NoticeInput): number {
   const tone = input.tone ?? 'info';
+  const plain = tone === 'info' && input.action === undefined;
   const notice: Notice = {
     ...input,
     id: nextId++,
     tone,
+    page: input.page !== undefined ? input.page : plain ? currentPage : null,
     durationMs:
       input.durationMs === undefined ? (tone === 'error' ? null : NOTICE_MS) : input.durationMs,
   };
@@ -67,6 +77,17 @@ export function dismissNotice(id: number): void {
   timers.delete(id);
   if (notices.some((notice) => notice.id === id)) {
     emit(notices.filter((notice) => notice.id !== id));
+  }
+}
+
+/**
+ * The router shows `pathname`: the notices about another page go with it (a 'Copied' does not
+ * follow the user to the next screen); what is raised from now on is about this page.
+ */
+export function showingPage(pathname: string): void {
+  currentPage = pathname;
+  for (const notice of notices) {
+    if (notice.page !== null && notice.page !== pathname) dismissNotice(notice.id);
   }
 }
 

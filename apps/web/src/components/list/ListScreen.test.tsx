@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { http, HttpResponse } from 'msw';
 import { clearNotices } from '../feedback/notices';
 import { UNDO_DELAY_STORAGE_KEY } from '../feedback/pendingCommits';
-import { calledUrls, seed, server } from '../../test/server';
+import { calledUrls, DRY_RUN, seed, server } from '../../test/server';
 import { confirmDelete, setupI18n, stubLayout } from '../../test/utils';
 import { renderThings, ROWS } from './thingsFixture';
 
@@ -175,8 +175,7 @@ describe('row actions', () => {
     expect(screen.getByText('2 items')).toBeInTheDocument();
   });
 
-  it('brings the row back and says why when the server refuses because of linked rows (409)', async () => {
-    localStorage.setItem(UNDO_DELAY_STORAGE_KEY, '30');
+  it('says at once why a linked row cannot be deleted, offers no Undo and keeps the row (409)', async () => {
     const browserAlert = vi.spyOn(window, 'alert');
     server.use(
       http.delete('/api/things/:id', () =>
@@ -191,16 +190,48 @@ describe('row actions', () => {
     await table();
     await user.click(screen.getByRole('button', { name: 'Delete Beta' }));
     await confirmDelete(user, 'Delete thing Beta?');
+    // The Undo time is the default 8 s: the refusal comes from the check, before any of it.
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'The element was probably not deleted because other elements are linked to it. First make sure that no element is linked to it.',
+    );
+    expect(screen.queryByText('Deleted thing Beta.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
+    expect(names(screen.getByRole('table'))).toEqual(['Alpha', 'Beta', 'Gamma']);
+    expect(screen.getByText('3 items')).toBeInTheDocument();
+    expect(calledUrls(DRY_RUN).map((url) => url.pathname + url.search)).toEqual([
+      '/api/things/2?dryRun=true',
+    ]);
+    expect(calledUrls('DELETE')).toHaveLength(0);
+    expect(browserAlert).not.toHaveBeenCalled();
+    // Errors stay until dismissed.
+    await user.click(within(alert).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('brings the row back and says why when the delete is refused once sent (linked meanwhile)', async () => {
+    localStorage.setItem(UNDO_DELAY_STORAGE_KEY, '30');
+    server.use(
+      http.delete('/api/things/:id', ({ request }) =>
+        new URL(request.url).searchParams.has('dryRun')
+          ? new HttpResponse(null, { status: 204 })
+          : HttpResponse.json(
+              { error: 'linked', message: 'Other records are linked to it' },
+              { status: 409 },
+            ),
+      ),
+    );
+    const user = userEvent.setup();
+    renderThings();
+    await table();
+    await user.click(screen.getByRole('button', { name: 'Delete Beta' }));
+    await confirmDelete(user, 'Delete thing Beta?');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(
       'The element was probably not deleted because other elements are linked to it. First make sure that no element is linked to it.',
     );
     expect(calledUrls('DELETE').map((url) => url.pathname)).toEqual(['/api/things/2']);
     expect(names(screen.getByRole('table'))).toEqual(['Alpha', 'Beta', 'Gamma']);
-    expect(browserAlert).not.toHaveBeenCalled();
-    // Errors stay until dismissed.
-    await user.click(within(alert).getByRole('button', { name: 'Dismiss' }));
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('links each row to its own screen (card/open)', async () => {

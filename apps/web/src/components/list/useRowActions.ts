@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { copyText } from '../../lib/clipboard';
 import { HttpError, request, type Page } from '../../lib/http';
 import { askConfirm } from '../feedback/confirm';
+import { checkDelete } from '../feedback/deleteWithUndo';
 import { showNotice, dismissNotice } from '../feedback/notices';
 import { scheduleCommit, undoDelayMs } from '../feedback/pendingCommits';
 import { deleteFailureMessage } from './deleteFailure';
@@ -25,9 +26,10 @@ export function recordName<R extends Row>(
 }
 
 /**
- * Delete after confirmation (docs/interface.md, Messages) with Undo (ADR 013): the row leaves the list at once, the
- * DELETE is sent when the Undo notice has run out; Undo drops it before it was ever sent. A
- * refused delete brings the row back and says why.
+ * Delete after confirmation (docs/interface.md, Messages) with Undo (ADR 013): the server is
+ * asked first whether it would refuse (ADR 025: a linked row says so at once and stays); then
+ * the row leaves the list at once, the DELETE is sent when the Undo notice has run out; Undo
+ * drops it before it was ever sent. A delete refused even so brings the row back and says why.
  */
 export function useDeleteRow<R extends Row>(resource: Resource<R>) {
   const { t } = useTranslation();
@@ -43,6 +45,10 @@ export function useDeleteRow<R extends Row>(resource: Resource<R>) {
         confirmLabel: t('list.deleteConfirm'),
       });
       if (!yes) return;
+      const checked = await checkDelete(t, `${path}/${row.id}`);
+      // 404: someone else deleted it; show the list as it is now.
+      if (checked === 'gone') invalidateResource(queryClient, path);
+      if (checked !== 'deletable') return;
       const delay = undoDelayMs();
       let notice = 0;
       const undo = scheduleCommit(

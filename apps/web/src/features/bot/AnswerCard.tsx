@@ -62,9 +62,10 @@ export function AnswerCard({
       confirmLabel: t('list.deleteConfirm'),
     });
     if (!yes) return;
-    deleteWithUndo(t, {
+    await deleteWithUndo(t, {
       key,
       send,
+      check: key,
       text: t('list.deleted', { record: name }),
       noticeMs: 8000,
       onSettled: onChanged,

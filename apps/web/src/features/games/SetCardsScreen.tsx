@@ -104,6 +104,7 @@ function SetCards({ set }: { set: GameSetList }) {
     deleteWithUndo(t, {
       key: api.setCard(card.id),
       send: () => request(api.setCard(card.id), { method: 'DELETE' }),
+      check: api.setCard(card.id),
       text: t('games.removedFromSet', { name: card.name }),
       noticeMs: 8000,
       onSettled: refresh,

@@ -5,7 +5,6 @@ import { IconButton } from '../../components/IconButton';
 import type { Column } from '../../components/list/types';
 import { useCopy } from '../../components/list/useRowActions';
 import type { GameProblem } from './gamesApi';
-import { shareValue } from './gamesApi';
 import { QrDialog } from './QrDialog';
 import { StudentLinkDialog } from './StudentLinkDialog';
 import styles from './Games.module.css';
@@ -21,39 +20,36 @@ interface ShareRow {
 
 /**
  * Copy the player's link, the embed snippet or a student's link that records their result, or
- * show the link as a QR code; a game that cannot be played says why instead.
+ * show the link as a QR code. A game that cannot be played (no cards; a set without games) has
+ * no share buttons: there is nothing to share yet, and its status says why (docs/interface.md,
+ * Panels: a control appears only where it does something).
  */
 export function ShareButtons({ row }: { row: ShareRow }) {
   const { t } = useTranslation();
   const copy = useCopy();
   const [open, setOpen] = useState<'qr' | 'student' | null>(null);
-  /** Opens a dialog when the game can be played; else says why not. */
-  const show = (dialog: 'qr' | 'student') => {
-    const value = shareValue(t, row, row.link);
-    if (typeof value === 'string') setOpen(dialog);
-    else void copy(value);
-  };
+  if (!row.playable) return null;
   const buttons = [
     {
       label: t('games.copyLink', { name: row.name }),
       icon: Link2,
-      run: () => void copy(shareValue(t, row, row.link)),
+      run: () => void copy(row.link),
     },
     {
       label: t('games.copyEmbed', { name: row.name }),
       icon: Code,
-      run: () => void copy(shareValue(t, row, row.embed)),
+      run: () => void copy(row.embed),
     },
     {
       label: t('games.showQr', { name: row.name }),
       icon: QrCode,
-      run: () => show('qr'),
+      run: () => setOpen('qr'),
       opensDialog: true,
     },
     {
       label: t('games.copyStudentLink', { name: row.name }),
       icon: UserRound,
-      run: () => show('student'),
+      run: () => setOpen('student'),
       opensDialog: true,
     },
   ];

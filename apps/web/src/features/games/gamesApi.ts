@@ -18,7 +18,7 @@ import { api, withQuery } from '@school/contract/paths';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import type { Dictionary } from '../../i18n/i18n';
-import type { CopyValue, Resource } from '../../components/list/types';
+import type { Resource } from '../../components/list/types';
 
 type GamesTexts = Dictionary['games'];
 
@@ -99,18 +99,4 @@ export type { GameProblem, GameSet, GameSetList, GridCard, SetCard };
 export function problemsText(t: TFunction, problems: readonly GameProblem[]): string | null {
   if (problems.length === 0) return null;
   return problems.map((problem) => t(`games.problem.${problem}`)).join(' ');
-}
-
-/** What the copy action copies: the link, or why a game that cannot be played has none. */
-export function shareValue(
-  t: TFunction,
-  row: { playable: boolean; problems?: readonly GameProblem[] },
-  value: string,
-): CopyValue {
-  if (row.playable) return value;
-  return {
-    unavailable: t('games.notPlayable', {
-      why: problemsText(t, row.problems ?? []) ?? t('games.noGames'),
-    }),
-  };
 }

@@ -165,9 +165,11 @@ function LessonBody({
     if (!yes) return;
     const chosen = scope;
     onClose();
-    deleteWithUndo(t, {
+    await deleteWithUndo(t, {
       key: deleteKey(lesson, chosen),
       send: () => deleteLesson(lesson.id, chosen),
+      // nothing can refuse a lesson's delete (ADR 025)
+      check: null,
       text: t('schedule.deleted'),
       onSettled: () => void refreshSchedule(queryClient),
     });

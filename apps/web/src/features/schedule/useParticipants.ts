@@ -95,6 +95,8 @@ export function useParticipants(lesson: Lesson) {
     deleteWithUndo(t, {
       key: api.event(row.id),
       send: () => deleteEvent(row.id),
+      // nothing can refuse a participation's delete (ADR 025)
+      check: null,
       text: t('schedule.participantRemoved', { name: row.studentName }),
       onSettled: refresh,
     });

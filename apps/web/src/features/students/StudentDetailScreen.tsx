@@ -146,7 +146,8 @@ function BotLink({ row }: { row: Student }) {
       <LinkActions
         copyLabel={t('students.copyLink')}
         renewLabel={t('students.newLink')}
-        onCopy={() => void copy(deepLinkCopy(t)(row))}
+        // no bot username, no link: nothing to copy (the line above says why)
+        onCopy={row.deepLink ? () => void copy(deepLinkCopy(t)(row)) : undefined}
         onRenew={() => void renew()}
         renewing={busy}
       />
