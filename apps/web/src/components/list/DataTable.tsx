@@ -9,13 +9,7 @@ import {
   type RefObject,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  actionsWidth,
-  columnWidths,
-  estimateText,
-  tableMinWidth,
-  type TextMeasure,
-} from './columnWidths';
+import { actionsWidth, columnWidths, estimateText, type TextMeasure } from './columnWidths';
 import { SortHeader } from './SortHeader';
 import type { Column, Row } from './types';
 import styles from './DataTable.module.css';
@@ -73,8 +67,8 @@ export function DataTable<R extends Row>({
   const ownWidths = columns.reduce((sum, column) => sum + (column.width ?? 0), 0);
   const room = boxWidth === null ? Infinity : boxWidth - ownWidths - actionsWidth(actions);
   const widths = useMemo(
-    () => columnWidths(columns, rows, (column) => t(column.label), room, measure),
-    [columns, rows, t, room, measure],
+    () => columnWidths(columns, rows, (column) => t(column.label), actions, room, measure),
+    [columns, rows, t, actions, room, measure],
   );
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -104,14 +98,14 @@ export function DataTable<R extends Row>({
     >
       <table
         className={`${styles.table} ${styles.fixed}`}
-        style={{ minWidth: tableMinWidth(columns, actions) }}
+        style={{ minWidth: widths.min }}
         aria-rowcount={total + 1}
         aria-busy={busy}
       >
         <caption className="visually-hidden">{caption}</caption>
         <colgroup>
           {columns.map((column, index) => (
-            <col key={column.key} style={{ width: widths[index] }} />
+            <col key={column.key} style={{ width: widths.columns[index] }} />
           ))}
           {renderActions && <col style={{ width: actionsWidth(actions) }} />}
         </colgroup>

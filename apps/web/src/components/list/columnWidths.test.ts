@@ -50,7 +50,9 @@ describe('list column widths', () => {
   });
 
   it('never squeezes a column below the minimum: the table then scrolls inside its box', () => {
-    expect(fitWishes([200, 200], 100)).toEqual([MIN_COLUMN_WIDTH, MIN_COLUMN_WIDTH]);
+    expect(fitWishes([200, 200, 72], 216)).toEqual([72, 72, 72]);
+    // Where not even the minimums fit, the table scrolls anyway: each gets what it asks, up to 180.
+    expect(fitWishes([200, 100, 300], 200)).toEqual([180, 100, 180]);
   });
 
   it('asks for most of a column’s texts and its header’s longest word, within bounds', () => {
@@ -65,13 +67,21 @@ describe('list column widths', () => {
   });
 
   it('keeps a column’s own px width and shares the rest in percentages that add up to all', () => {
-    const widths = columnWidths(columns, rows, header, 300, measure);
-    expect(widths[2]).toBe('100px');
-    const percents = widths.slice(0, 2).map((width) => parseFloat(width));
-    expect(widths[0]).toMatch(/%$/);
+    const widths = columnWidths(columns, rows, header, 2, 300, measure);
+    expect(widths.columns[2]).toBe('100px');
+    const percents = widths.columns.slice(0, 2).map((width) => parseFloat(width));
+    expect(widths.columns[0]).toMatch(/%$/);
     expect(percents.reduce((sum, p) => sum + p, 0)).toBeCloseTo(100, 1);
     // The name keeps its 81 px whole; the e-mail gets what is left of the 300.
     expect(percents[0]).toBeCloseTo((81 / 300) * 100, 1);
+    // It fits: the table may shrink to the columns' minimums before it scrolls.
+    expect(widths.min).toBe(2 * MIN_COLUMN_WIDTH + 100 + 84);
+  });
+
+  it('lets a table that scrolls anyway (a phone) give its columns what they ask', () => {
+    const widths = columnWidths(columns, rows, header, 2, 100, measure);
+    // name 81, e-mail up to 180, price 100 and the actions 84: the table is that wide.
+    expect(widths.min).toBe(81 + 180 + 100 + 84);
   });
 
   it('sizes the actions column by its buttons and the table’s minimum by its columns', () => {

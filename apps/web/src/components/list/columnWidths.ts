@@ -5,9 +5,9 @@ import type { Column } from './types';
  * `width` of its own keeps it, the actions column gets what its buttons need, and the others
  * what their texts ask for. When that is more than the table's box holds, the longest columns
  * give way first (an e-mail is cut before a first name); a column never gets less than
- * MIN_COLUMN_WIDTH, and below the sum of those (a phone) the table scrolls inside its box. So
- * every column shows at 1280 px without scrolling sideways, and the widths never jump as rows
- * scroll in.
+ * MIN_COLUMN_WIDTH. Where even those do not fit (a phone) the table scrolls inside its box, and
+ * as it scrolls anyway the columns take what they ask for, up to SCROLLED_MAX. So every column
+ * shows at 1280 px without scrolling sideways, and the widths never jump as rows scroll in.
  */
 
 /** The narrowest a column without a width of its own gets. */
@@ -40,6 +40,8 @@ export const estimateText: TextMeasure = {
 };
 /** The most a column asks for: a longer text ends in an ellipsis. */
 const MAX_WISH = 320;
+/** The most a column gets in a table that scrolls sideways anyway. */
+const SCROLLED_MAX = 180;
 
 /** The width of the actions column for at most this many buttons in a row. */
 export function actionsWidth(count: number): number {
@@ -80,11 +82,15 @@ export function columnWish<R>(
 
 /**
  * The widths `wishes` get in `room` px: all they ask when it is there, else the largest are cut
- * down to one level (never below MIN_COLUMN_WIDTH) until they fit.
+ * down to one level (never below MIN_COLUMN_WIDTH) until they fit; where not even that fits,
+ * each what it asks up to SCROLLED_MAX (the table scrolls sideways).
  */
 export function fitWishes(wishes: readonly number[], room: number): number[] {
   const asked = wishes.reduce((sum, wish) => sum + wish, 0);
   if (asked <= room) return [...wishes];
+  if (wishes.length * MIN_COLUMN_WIDTH > room) {
+    return wishes.map((wish) => Math.min(wish, SCROLLED_MAX));
+  }
   const sorted = [...wishes].sort((a, b) => a - b);
   let left = room;
   let level = MIN_COLUMN_WIDTH;
@@ -99,18 +105,26 @@ export function fitWishes(wishes: readonly number[], room: number): number[] {
   return wishes.map((wish) => Math.min(wish, level));
 }
 
+export interface TableWidths {
+  /** Each column's width as a CSS length: its own `width` in px, else a percentage of what the
+   * px columns leave (the browser scales the percentages to exactly that room). */
+  columns: string[];
+  /** The table's min-width: below it the table scrolls sideways inside its box. */
+  min: number;
+}
+
 /**
- * Each column's width as a CSS length: its own `width` in px, else a percentage of what the px
- * columns leave (the browser scales the percentages to exactly that room). `room` is the width
- * the table's box gives the columns without a width of their own, once measured.
+ * How the columns share the table. `room` is the width the table's box gives the columns without
+ * a width of their own, once measured; `actions` the most buttons a row's actions hold.
  */
 export function columnWidths<R>(
   columns: readonly Column<R>[],
   rows: readonly R[],
   header: (column: Column<R>) => string,
+  actions: number,
   room: number = Infinity,
   measure: TextMeasure = estimateText,
-): string[] {
+): TableWidths {
   const free = columns.filter((column) => column.width === undefined);
   const fitted = fitWishes(
     free.map((column) => columnWish(column, rows, header(column), measure)),
@@ -118,9 +132,12 @@ export function columnWidths<R>(
   );
   const total = fitted.reduce((sum, width) => sum + width, 0);
   let next = 0;
-  return columns.map((column) => {
+  const widths = columns.map((column) => {
     if (column.width !== undefined) return `${column.width}px`;
     const width = fitted[next++] ?? 0;
     return `${Math.round((width / total) * 100_000) / 1000}%`;
   });
+  const own = tableMinWidth(columns, actions) - free.length * MIN_COLUMN_WIDTH;
+  const min = total > room ? own + total : tableMinWidth(columns, actions);
+  return { columns: widths, min: Math.ceil(min) };
 }
