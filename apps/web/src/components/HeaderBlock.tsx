@@ -137,6 +137,7 @@ export function HeaderBlock({
         <section
           id={panelId}
           className={styles.panel}
+          data-scroll-panel=""
           aria-label={t('header.createPanel')}
           hidden={!createOpen}
         >

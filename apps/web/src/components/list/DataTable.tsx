@@ -1,6 +1,15 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, type ReactNode } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { useTranslation } from 'react-i18next';
+import { actionsWidth, columnWidths, estimateText, type TextMeasure } from './columnWidths';
 import { SortHeader } from './SortHeader';
 import type { Column, Row } from './types';
 import styles from './DataTable.module.css';
@@ -19,6 +28,8 @@ interface DataTableProps<R extends Row> {
   sort: string | undefined;
   onSort: (sort: string) => void;
   renderActions?: ((row: R) => ReactNode) | undefined;
+  /** How many icon buttons a row's actions hold at most: the actions column's width. */
+  actionCount?: number;
   hasMore: boolean;
   loadingMore: boolean;
   onLoadMore: () => void;
@@ -28,6 +39,11 @@ interface DataTableProps<R extends Row> {
 /**
  * A real table (th headers, rows, cells) whose body renders only the rows in view plus a margin:
  * 100 000 rows cost as much as 40. Spacer rows keep the scroll height right.
+ *
+ * The columns share the table's width (columnWidths.ts), so every column shows at 1280 px
+ * without scrolling sideways; a longer text ends in an ellipsis and the cell's title holds all of
+ * it. Only below the columns' minimum (a phone) does the table scroll inside its box, the actions
+ * pinned on the right.
  */
 export function DataTable<R extends Row>({
   caption,
@@ -37,6 +53,7 @@ export function DataTable<R extends Row>({
   sort,
   onSort,
   renderActions,
+  actionCount = 4,
   hasMore,
   loadingMore,
   onLoadMore,
@@ -44,6 +61,15 @@ export function DataTable<R extends Row>({
 }: DataTableProps<R>) {
   const { t } = useTranslation();
   const scrollRef = useRef<HTMLDivElement>(null);
+  const boxWidth = useBoxWidth(scrollRef);
+  const measure = useTextMeasure(scrollRef);
+  const actions = renderActions ? actionCount : 0;
+  const ownWidths = columns.reduce((sum, column) => sum + (column.width ?? 0), 0);
+  const room = boxWidth === null ? Infinity : boxWidth - ownWidths - actionsWidth(actions);
+  const widths = useMemo(
+    () => columnWidths(columns, rows, (column) => t(column.label), actions, room, measure),
+    [columns, rows, t, actions, room, measure],
+  );
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
@@ -70,8 +96,19 @@ export function DataTable<R extends Row>({
       role="region"
       aria-label={t('list.scrollRegion', { name: caption })}
     >
-      <table className={styles.table} aria-rowcount={total + 1} aria-busy={busy}>
+      <table
+        className={`${styles.table} ${styles.fixed}`}
+        style={{ minWidth: widths.min }}
+        aria-rowcount={total + 1}
+        aria-busy={busy}
+      >
         <caption className="visually-hidden">{caption}</caption>
+        <colgroup>
+          {columns.map((column, index) => (
+            <col key={column.key} style={{ width: widths.columns[index] }} />
+          ))}
+          {renderActions && <col style={{ width: actionsWidth(actions) }} />}
+        </colgroup>
         <thead>
           <tr aria-rowindex={1}>
             {columns.map((column) => (
@@ -121,4 +158,56 @@ export function DataTable<R extends Row>({
       </table>
     </div>
   );
+}
+
+/** The inner width of the table's box (without its scrollbar), followed as it changes; null until measured. */
+function useBoxWidth(ref: RefObject<HTMLElement | null>): number | null {
+  const [width, setWidth] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return undefined;
+    const measure = () => setWidth(element.clientWidth || null);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
+
+/**
+ * Measures texts in the fonts of the table's cells and headers (a canvas), once the table is on
+ * the page; an estimate until then and where there is no canvas.
+ */
+function useTextMeasure(ref: RefObject<HTMLElement | null>): TextMeasure {
+  const [measure, setMeasure] = useState<TextMeasure>(() => estimateText);
+  useLayoutEffect(() => {
+    const box = ref.current;
+    const cell = box?.querySelector('tbody td:not([colspan])') ?? box?.querySelector('table');
+    const header = box?.querySelector('thead th');
+    let context: CanvasRenderingContext2D | null = null;
+    try {
+      context = document.createElement('canvas').getContext('2d');
+    } catch {
+      // no canvas (tests): the estimate stays
+    }
+    if (!context || !cell || !header) return;
+    const cellStyle = getComputedStyle(cell);
+    const headerStyle = getComputedStyle(header);
+    const cellFont = `${cellStyle.fontWeight} ${cellStyle.fontSize} ${cellStyle.fontFamily}`;
+    const headerFont = `${headerStyle.fontWeight} ${headerStyle.fontSize} ${headerStyle.fontFamily}`;
+    const spacing = parseFloat(headerStyle.letterSpacing) || 0;
+    const ctx = context;
+    setMeasure({
+      cell: (text) => {
+        ctx.font = cellFont;
+        return ctx.measureText(text).width;
+      },
+      header: (text) => {
+        ctx.font = headerFont;
+        return ctx.measureText(text.toUpperCase()).width + spacing * text.length;
+      },
+    });
+  }, [ref]);
+  return measure;
 }

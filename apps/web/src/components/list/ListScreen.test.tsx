@@ -6,6 +6,7 @@ import { clearNotices } from '../feedback/notices';
 import { UNDO_DELAY_STORAGE_KEY } from '../feedback/pendingCommits';
 import { calledUrls, DRY_RUN, seed, server } from '../../test/server';
 import { confirmDelete, setupI18n, stubLayout } from '../../test/utils';
+import { actionsWidth, MIN_COLUMN_WIDTH } from './columnWidths';
 import { renderThings, ROWS } from './thingsFixture';
 
 const table = () => screen.findByRole('table', { name: 'Things' });
@@ -38,6 +39,26 @@ describe('list', () => {
     expect(names(list)).toEqual(['Alpha', 'Beta', 'Gamma']);
     expect(screen.getByText('3 items')).toBeInTheDocument();
     expect(list).toHaveAttribute('aria-rowcount', '4');
+  });
+
+  it('gives each column its share of the width and each header its whole text as a title', async () => {
+    renderThings();
+    const list = await table();
+    // one width per column and one for the actions, which fit their four buttons exactly
+    const cols = [...list.querySelectorAll('col')].map((col) => col.style.width);
+    expect(cols).toHaveLength(3);
+    expect(cols.slice(0, 2).every((width) => width.endsWith('%'))).toBe(true);
+    expect(cols[2]).toBe(`${actionsWidth(4)}px`);
+    expect(list.style.minWidth).toBe(`${2 * MIN_COLUMN_WIDTH + actionsWidth(4)}px`);
+    // a header cut short by a narrow column still says all of it on hover
+    expect(within(list).getByRole('columnheader', { name: 'Name' })).toHaveAttribute(
+      'title',
+      'Name',
+    );
+    expect(within(list).getByRole('columnheader', { name: 'Description' })).toHaveAttribute(
+      'title',
+      'Description',
+    );
   });
 
   it('shows a count that stopped at a cap as 10,000+', async () => {

@@ -86,7 +86,8 @@ export function ListView<R extends Row>({
     return fetchServerCsv(url, () => markLoggedOut(queryClient));
   };
 
-  const hasActions = Boolean(edit || actions.delete || actions.open || actions.copy);
+  const actionCount = [edit, actions.delete, actions.open, actions.copy].filter(Boolean).length;
+  const hasActions = actionCount > 0;
   const renderActions = hasActions
     ? (row: R) => (
         <RowActions
@@ -132,6 +133,7 @@ export function ListView<R extends Row>({
           sort={sort}
           onSort={setSort}
           renderActions={renderActions}
+          actionCount={actionCount}
           hasMore={hasNextPage}
           loadingMore={isFetchingNextPage}
           onLoadMore={loadMore}

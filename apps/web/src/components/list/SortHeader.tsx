@@ -27,9 +27,10 @@ export function SortHeader<R>({ column, sort, onSort }: SortHeaderProps<R>) {
   const { t } = useTranslation();
   const label = t(column.label);
   const className = column.align === 'end' ? styles.end : undefined;
+  // A header cut short by a narrow column still says all of it on hover.
   if (column.sort === undefined) {
     return (
-      <th scope="col" className={className}>
+      <th scope="col" className={className} title={label}>
         {label}
       </th>
     );
@@ -39,13 +40,13 @@ export function SortHeader<R>({ column, sort, onSort }: SortHeaderProps<R>) {
   const Icon =
     direction === 'ascending' ? ArrowUp : direction === 'descending' ? ArrowDown : ArrowUpDown;
   return (
-    <th scope="col" className={className} aria-sort={direction}>
+    <th scope="col" className={className} aria-sort={direction} title={label}>
       <button
         type="button"
         className={styles.sortButton}
         onClick={() => onSort(nextSort(sort, field))}
       >
-        {label}
+        <span className={styles.headerLabel}>{label}</span>
         <Icon
           size={14}
           aria-hidden="true"

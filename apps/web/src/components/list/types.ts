@@ -21,6 +21,11 @@ export interface Column<R> {
   /** A richer cell (a colour swatch); the CSV still uses `value`. */
   render?: (row: R) => ReactNode;
   align?: 'end';
+  /**
+   * A width in px for a column whose texts are about as long as each other (a price, a phone);
+   * without it the column shares what the others leave.
+   */
+  width?: number;
 }
 
 type CellValue = string | number | null | undefined;

@@ -58,8 +58,9 @@ describe('client list', () => {
     // The stage's colour from /api/stages, beside its name.
     await waitFor(() =>
       expect(
-        within(anna).getByText('Lead').querySelector<HTMLElement>('[aria-hidden="true"]')?.style
-          .background,
+        within(anna)
+          .getByText('Lead')
+          .parentElement?.querySelector<HTMLElement>('[aria-hidden="true"]')?.style.background,
       ).toBe('rgb(225, 29, 72)'),
     );
     expect(screen.getByText('3 items')).toBeInTheDocument();

@@ -56,7 +56,7 @@ export function useClientColumns(): Column<Client>[] {
                 style={{ background: look.color }}
                 aria-hidden="true"
               />
-              {look.name}
+              <span className={styles.stageName}>{look.name}</span>
             </span>
           );
         },

@@ -109,6 +109,17 @@ export function Participations({ studentId }: { studentId: number }) {
   const pays = (value: number) => choiceText(CHOICES.toPay, value, 'schedule.toPay.unset');
   const day = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
   const filtered = searchText !== '' || Object.keys(activeFilters(filters)).length > 0;
+  // Also each cell's label where a narrow card shows the rows as stacked fields.
+  const headers = [
+    t('fields.date'),
+    t('fields.course'),
+    t('fields.attendence'),
+    t('fields.toPay'),
+    t('fields.isPaid'),
+    t('schedule.share'),
+    t('fields.notes'),
+    t('fields.homework'),
+  ];
 
   return (
     <section className={`${controls.card} ${styles.section}`} aria-labelledby={headingId}>
@@ -152,33 +163,39 @@ export function Participations({ studentId }: { studentId: number }) {
             </caption>
             <thead>
               <tr>
-                <th scope="col">{t('fields.date')}</th>
-                <th scope="col">{t('fields.course')}</th>
-                <th scope="col">{t('fields.attendence')}</th>
-                <th scope="col">{t('fields.toPay')}</th>
-                <th scope="col">{t('fields.isPaid')}</th>
-                <th scope="col">{t('schedule.share')}</th>
-                <th scope="col">{t('fields.notes')}</th>
-                <th scope="col">{t('fields.homework')}</th>
+                {headers.map((header) => (
+                  <th key={header} scope="col">
+                    {header}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
               {list.data.items.map((row) => (
                 <tr key={row.id} className={toneOf(row)}>
-                  <th scope="row">
-                    {day.format(new Date(`${row.date}T00:00:00Z`))}
-                    <span className={styles.muted}>
-                      {' '}
-                      {row.start}–{row.end}
+                  <th scope="row" data-label={headers[0]}>
+                    <span>
+                      {day.format(new Date(`${row.date}T00:00:00Z`))}{' '}
+                      <span className={styles.time}>
+                        {row.start}–{row.end}
+                      </span>
                     </span>
                   </th>
-                  <td>{row.lessonCourse || t('schedule.lesson')}</td>
-                  <td>{attendance(row.attendence)}</td>
-                  <td>{pays(row.toPay)}</td>
-                  <td>{t(row.isPaid ? 'schedule.paid' : 'schedule.unpaid')}</td>
-                  <td className={styles.number}>{formatMoney(row.amount, i18n.language)}</td>
-                  <td>{row.notes}</td>
-                  <td>{row.homework}</td>
+                  <td data-label={headers[1]}>{row.lessonCourse || t('schedule.lesson')}</td>
+                  <td data-label={headers[2]}>{attendance(row.attendence)}</td>
+                  <td data-label={headers[3]}>{pays(row.toPay)}</td>
+                  <td data-label={headers[4]}>
+                    {t(row.isPaid ? 'schedule.paid' : 'schedule.unpaid')}
+                  </td>
+                  <td data-label={headers[5]} className={styles.number}>
+                    {formatMoney(row.amount, i18n.language)}
+                  </td>
+                  <td data-label={headers[6]} className={styles.freeText}>
+                    {row.notes}
+                  </td>
+                  <td data-label={headers[7]} className={styles.freeText}>
+                    {row.homework}
+                  </td>
                 </tr>
               ))}
             </tbody>

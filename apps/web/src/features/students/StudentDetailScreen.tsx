@@ -69,7 +69,6 @@ function StudentPage({ row }: { row: Student }) {
           config={EDIT}
           readOnly={readOnly}
         />
-        <Participations studentId={row.id} />
       </div>
       <aside className={styles.side}>
         <BotLink row={row} />
@@ -90,6 +89,10 @@ function StudentPage({ row }: { row: Student }) {
         <ConversationRuns studentId={row.id} />
         <StudentGames student={row} />
       </aside>
+      {/* the widest table of the page gets the page's whole width */}
+      <div className={styles.wide}>
+        <Participations studentId={row.id} />
+      </div>
     </div>
   );
 }

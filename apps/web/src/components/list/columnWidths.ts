@@ -1,0 +1,143 @@
+import type { Column } from './types';
+
+/**
+ * How a list table's width is shared (DataTable.tsx). The table lays out fixed: a column with a
+ * `width` of its own keeps it, the actions column gets what its buttons need, and the others
+ * what their texts ask for. When that is more than the table's box holds, the longest columns
+ * give way first (an e-mail is cut before a first name); a column never gets less than
+ * MIN_COLUMN_WIDTH. Where even those do not fit (a phone) the table scrolls inside its box, and
+ * as it scrolls anyway the columns take what they ask for, up to SCROLLED_MAX. So every column
+ * shows at 1280 px without scrolling sideways, and the widths never jump as rows scroll in.
+ */
+
+/** The narrowest a column without a width of its own gets. */
+export const MIN_COLUMN_WIDTH = 72;
+/** A row's icon buttons (RowActions.module.css) and the room between and round them. */
+const ACTION_SIZE = 28;
+const ACTION_GAP = 2;
+const ACTIONS_PADDING = 15;
+/** Room for the column's header ('Actions') over a single button. */
+const ACTIONS_MIN = 84;
+/** How many of the first rows a column's wish is measured on. */
+export const SAMPLE_ROWS = 50;
+/** A cell's padding left and right (DataTable.module.css) and a pixel to spare. */
+const PADDING = 15;
+/** The sort arrow and its gap beside a sortable header. */
+const SORT_ICON = 18;
+/** A rich cell (a stage's badge: a dot and a padded pill) beyond its text. */
+const RENDER_EXTRA = 48;
+
+/** How wide a text is in a cell and in a header, in px. */
+export interface TextMeasure {
+  cell: (text: string) => number;
+  header: (text: string) => number;
+}
+
+/** Without a browser to ask (tests): about 8 px a character in a cell, 9 in a header. */
+export const estimateText: TextMeasure = {
+  cell: (text) => text.length * 8,
+  header: (text) => text.length * 9,
+};
+/** The most a column asks for: a longer text ends in an ellipsis. */
+const MAX_WISH = 320;
+/** The most a column gets in a table that scrolls sideways anyway. */
+const SCROLLED_MAX = 180;
+
+/** The width of the actions column for at most this many buttons in a row. */
+export function actionsWidth(count: number): number {
+  if (count <= 0) return 0;
+  return Math.max(ACTIONS_MIN, count * ACTION_SIZE + (count - 1) * ACTION_GAP + ACTIONS_PADDING);
+}
+
+/** The width below which the table scrolls sideways inside its box rather than squeeze. */
+export function tableMinWidth(columns: readonly Pick<Column<never>, 'width'>[], actions: number) {
+  const data = columns.reduce((sum, column) => sum + (column.width ?? MIN_COLUMN_WIDTH), 0);
+  return data + actionsWidth(actions);
+}
+
+/** The width most of the texts stay within (the 90th percentile), so one long one does not rule. */
+function typical(widths: number[]): number {
+  if (widths.length === 0) return 0;
+  const sorted = [...widths].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.9))] ?? 0;
+}
+
+/**
+ * What a column asks for, in px: room for most of its texts, and for its header's longest word
+ * (a header wraps at its spaces).
+ */
+export function columnWish<R>(
+  column: Column<R>,
+  rows: readonly R[],
+  header: string,
+  measure: TextMeasure = estimateText,
+): number {
+  if (column.width !== undefined) return column.width;
+  const texts = rows.slice(0, SAMPLE_ROWS).map((row) => String(column.value(row) ?? ''));
+  const text = typical(texts.map(measure.cell)) + (column.render ? RENDER_EXTRA : 0);
+  const words = header.split(/\s+/).map(measure.header);
+  const head = Math.max(0, ...words) + (column.sort === undefined ? 0 : SORT_ICON);
+  return Math.min(MAX_WISH, Math.max(MIN_COLUMN_WIDTH, Math.ceil(Math.max(text, head) + PADDING)));
+}
+
+/**
+ * The widths `wishes` get in `room` px: all they ask when it is there, else the largest are cut
+ * down to one level (never below MIN_COLUMN_WIDTH) until they fit; where not even that fits,
+ * each what it asks up to SCROLLED_MAX (the table scrolls sideways).
+ */
+export function fitWishes(wishes: readonly number[], room: number): number[] {
+  const asked = wishes.reduce((sum, wish) => sum + wish, 0);
+  if (asked <= room) return [...wishes];
+  if (wishes.length * MIN_COLUMN_WIDTH > room) {
+    return wishes.map((wish) => Math.min(wish, SCROLLED_MAX));
+  }
+  const sorted = [...wishes].sort((a, b) => a - b);
+  let left = room;
+  let level = MIN_COLUMN_WIDTH;
+  for (const [index, wish] of sorted.entries()) {
+    const sharing = sorted.length - index;
+    if (wish * sharing > left) {
+      level = Math.max(MIN_COLUMN_WIDTH, left / sharing);
+      break;
+    }
+    left -= wish;
+  }
+  return wishes.map((wish) => Math.min(wish, level));
+}
+
+export interface TableWidths {
+  /** Each column's width as a CSS length: its own `width` in px, else a percentage of what the
+   * px columns leave (the browser scales the percentages to exactly that room). */
+  columns: string[];
+  /** The table's min-width: below it the table scrolls sideways inside its box. */
+  min: number;
+}
+
+/**
+ * How the columns share the table. `room` is the width the table's box gives the columns without
+ * a width of their own, once measured; `actions` the most buttons a row's actions hold.
+ */
+export function columnWidths<R>(
+  columns: readonly Column<R>[],
+  rows: readonly R[],
+  header: (column: Column<R>) => string,
+  actions: number,
+  room: number = Infinity,
+  measure: TextMeasure = estimateText,
+): TableWidths {
+  const free = columns.filter((column) => column.width === undefined);
+  const fitted = fitWishes(
+    free.map((column) => columnWish(column, rows, header(column), measure)),
+    room,
+  );
+  const total = fitted.reduce((sum, width) => sum + width, 0);
+  let next = 0;
+  const widths = columns.map((column) => {
+    if (column.width !== undefined) return `${column.width}px`;
+    const width = fitted[next++] ?? 0;
+    return `${Math.round((width / total) * 100_000) / 1000}%`;
+  });
+  const own = tableMinWidth(columns, actions) - free.length * MIN_COLUMN_WIDTH;
+  const min = total > room ? own + total : tableMinWidth(columns, actions);
+  return { columns: widths, min: Math.ceil(min) };
+}
