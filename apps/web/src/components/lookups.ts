@@ -1,5 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
+import i18next, { type TFunction } from 'i18next';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { request } from '../lib/http';
 
@@ -32,12 +34,28 @@ export function invalidateLookups(queryClient: QueryClient, path: string): Promi
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
+/**
+ * The name of a lookup row as the user reads it (docs/data-model.md, Lookups): a seeded row
+ * (it has a translation `key`) in the chosen language, a name staff typed as they typed it.
+ * Every screen that shows a lookup's names goes through here.
+ */
+export function lookupName(
+  item: Readonly<Record<string, unknown>>,
+  t: TFunction = i18next.t,
+): string {
+  const name = text(item.name);
+  const key = text(item.key);
+  if (key === '') return name;
+  return t(`lookups.${key}` as never, { defaultValue: name });
+}
+
 /** docs/api.md, Lookups: people are shown by first and last name (students by name and surname), answer
  * links by their text. */
 const PERSON_FIELDS: ReadonlySet<string> = new Set(['responsibleId', 'responsible', 'teacher']);
 const TEXT_FIELDS: ReadonlySet<string> = new Set(['nextId', 'fromId']);
 
-export function lookupLabel(field: string, item: LookupRow): string {
+/** How an item reads in a selector or a column; with `t`, a seeded name in the chosen language. */
+export function lookupLabel(field: string, item: LookupRow, t?: TFunction): string {
   // a student is a person with name and surname
   if (field === 'student') return `${text(item.name)} ${text(item.surname)}`.trim();
   if (PERSON_FIELDS.has(field)) {
@@ -45,14 +63,15 @@ export function lookupLabel(field: string, item: LookupRow): string {
     return person === '' ? text(item.name) : person;
   }
   if (TEXT_FIELDS.has(field)) return text(item.text);
-  return text(item.name);
+  return t ? lookupName(item, t) : text(item.name);
 }
 
 /** The label of each id, for table columns that hold a reference (a project, a stage...). */
 export function useLookupLabels(url: string, field = 'name'): (id: unknown) => string {
   const { data } = useLookup(url);
+  const { t } = useTranslation();
   return useMemo(() => {
-    const labels = new Map((data ?? []).map((item) => [item.id, lookupLabel(field, item)]));
+    const labels = new Map((data ?? []).map((item) => [item.id, lookupLabel(field, item, t)]));
     return (id: unknown) => (typeof id === 'number' ? (labels.get(id) ?? '') : '');
-  }, [data, field]);
+  }, [data, field, t]);
 }
