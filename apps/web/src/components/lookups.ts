@@ -75,3 +75,23 @@ export function useLookupLabels(url: string, field = 'name'): (id: unknown) => s
     return (id: unknown) => (typeof id === 'number' ? (labels.get(id) ?? '') : '');
   }, [data, field, t]);
 }
+
+/**
+ * The name of a reference another record answers as {id, name} (a client's product, a stage on
+ * the dashboard) as the user reads it: through its lookup row, so a seeded one shows in the
+ * chosen language (docs/data-model.md, Lookups); the name answered until the lookup arrives.
+ */
+export function useLookupNames(
+  url: string,
+): (ref: { id: number; name: string } | null | undefined) => string {
+  const { data } = useLookup(url);
+  const { t } = useTranslation();
+  return useMemo(() => {
+    const rows = new Map((data ?? []).map((item) => [item.id, item]));
+    return (ref) => {
+      if (!ref) return '';
+      const row = rows.get(ref.id);
+      return row ? lookupName(row, t) : ref.name;
+    };
+  }, [data, t]);
+}
