@@ -2,13 +2,15 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import i18next, { type TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { request } from '../lib/http';
 
 /** docs/api.md, Lookups: a lookup answers items with id and name; some carry more (firstName, text...). */
-const lookupRow = z.looseObject({ id: z.number() });
-export type LookupRow = z.infer<typeof lookupRow>;
-const lookupList = z.array(lookupRow);
+export type LookupRow = { id: number; [field: string]: unknown };
+/**
+ * Its schema comes beside the request: the dashboard, the first screen after login, names its
+ * stages through here and downloads without zod (docs/quality.md).
+ */
+const lookupList = () => import('zod').then(({ z }) => z.array(z.looseObject({ id: z.number() })));
 
 export const LOOKUP_QUERY_KEY = 'lookup';
 /** Lookups change rarely; every selector and column using one shares one request. */

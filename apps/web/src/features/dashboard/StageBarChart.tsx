@@ -35,7 +35,10 @@ export function StageBarChart({ byStage }: { byStage: readonly StageSummary[] })
   const summary = t('dashboard.byStageSummary', {
     list: formatList(
       byStage.map((stage) =>
-        t('dashboard.byStageItem', { name: stageName(stage), count: formatCount(stage.count, locale) }),
+        t('dashboard.byStageItem', {
+          name: stageName(stage),
+          count: formatCount(stage.count, locale),
+        }),
       ),
       locale,
     ),

@@ -25,11 +25,17 @@ const nameColumn = <R extends LookupItem>(): Column<R> => ({
   key: 'name',
   label: 'fields.name',
   value: (row) => lookupName(row),
+  // the file keeps the stored name, whatever language the screen is in
+  csv: (row) => row.name,
 });
 
 /** Stages carry the pipeline colour and their column order (docs/clients.md, Pipeline). */
 export const STAGES: DictionaryView<Stage> = {
-  resource: { path: api.lookup('stages'), list: z.array(stage), rowLabel: (row) => lookupName(row) },
+  resource: {
+    path: api.lookup('stages'),
+    list: z.array(stage),
+    rowLabel: (row) => lookupName(row),
+  },
   schema: dictionaryInput,
   fields: [
     { name: 'name', label: 'fields.name' },
@@ -59,7 +65,11 @@ const NAME_FIELDS: readonly FieldSpec[] = [{ name: 'name', label: 'fields.name' 
 
 function plainDictionary(name: Exclude<EditableDictionary, 'stages'>): DictionaryView<LookupItem> {
   return {
-    resource: { path: api.lookup(name), list: z.array(lookupItem), rowLabel: (row) => lookupName(row) },
+    resource: {
+      path: api.lookup(name),
+      list: z.array(lookupItem),
+      rowLabel: (row) => lookupName(row),
+    },
     schema: NAME_ONLY,
     fields: NAME_FIELDS,
     columns: [nameColumn<LookupItem>()],
