@@ -90,6 +90,8 @@ const WORDS = {
     homework: 'Домашнє завдання',
     test: 'Тест',
     create: 'Створити',
+    levelsTab: 'Рівні',
+    b1: 'B1 Середній',
     clientForm: 'Дані клієнта',
     language: 'Мова',
     languages: ['Українська', 'Англійська', 'Польська'],
@@ -108,6 +110,8 @@ const WORDS = {
     homework: 'Zadanie domowe',
     test: 'Test',
     create: 'Utwórz',
+    levelsTab: 'Poziomy',
+    b1: 'B1 Średnio zaawansowany',
     clientForm: 'Dane klienta',
     language: 'Język',
     languages: ['Ukraiński', 'Angielski', 'Polski'],
@@ -221,5 +225,14 @@ describe.each(['uk', 'pl'] as const)('in %s', (language) => {
     await page.getByRole('button', { name: words.create, exact: true }).click();
     const select = page.locator('select[name="typeId"]');
     await expect.poll(() => optionTexts(select)).toContain(words.test);
+  });
+
+  it('shows the seeded rows of a dictionary in the language in the settings', async () => {
+    await page.goto('/settings');
+    await page.getByRole('tab', { name: words.levelsTab }).click();
+    const cell = page.getByRole('cell', { name: words.b1, exact: true });
+    await cell.waitFor();
+    expect(await page.getByRole('tabpanel').innerText()).not.toContain('B1 Intermediate');
+    await expectVisible(cell);
   });
 });

@@ -144,4 +144,23 @@ describe("a student's timeline", () => {
     expect(await timeline('uk-UA,uk;q=0.9')).toEqual(entries);
     expect(await timeline('pl')).toEqual(entries);
   });
+
+  it('documents each kind of entry with its own fields in the OpenAPI document', async () => {
+    const res = await call('GET', '/api/docs/json');
+    expect(res.statusCode).toBe(200);
+    type Shape = { properties: Record<string, unknown> };
+    const doc = res.json<{
+      components: { schemas: Record<string, { oneOf?: Shape[]; anyOf?: Shape[] }> };
+    }>();
+    const entry = doc.components.schemas.TimelineEntry;
+    const kinds = (entry?.oneOf ?? entry?.anyOf ?? []).map((k) => Object.keys(k.properties));
+    expect(kinds).toEqual(
+      expect.arrayContaining([
+        expect.arrayContaining(['kind', 'start', 'end', 'presence', 'paid']),
+        expect.arrayContaining(['kind', 'finished', 'replies']),
+        expect.arrayContaining(['kind', 'score', 'max', 'seconds', 'isSet']),
+        expect.arrayContaining(['kind', 'number', 'dateFrom', 'dateTo']),
+      ]),
+    );
+  });
 });
