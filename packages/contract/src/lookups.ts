@@ -2,9 +2,13 @@ import { z } from 'zod';
 import { formInteger, requiredText, updateOf } from './common.js';
 import { EDITABLE_DICTIONARIES, FIXED_LOOKUPS } from './paths.js';
 
-/** Every lookup answers items with at least id and name (docs/api.md, Lookups). */
+/**
+ * Every lookup answers items with at least id and name (docs/api.md, Lookups); a seeded row also
+ * with its translation `key` (the web shows `lookups.<key>`), null for names staff typed
+ * (docs/data-model.md, Lookups).
+ */
 export const lookupItem = z
-  .object({ id: z.number().int(), name: z.string() })
+  .object({ id: z.number().int(), name: z.string(), key: z.string().nullable().default(null) })
   .meta({ id: 'LookupItem' });
 export type LookupItem = z.infer<typeof lookupItem>;
 

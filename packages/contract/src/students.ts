@@ -171,16 +171,58 @@ export const DOCUMENT_SORTS = ['name', 'number', 'dateFrom', 'dateTo', 'id'] as 
 export const documentListQuery = listQueryWith(DOCUMENT_SORTS);
 export type DocumentListQuery = z.output<typeof documentListQuery>;
 
-/** One entry of a student's timeline (docs/students.md, Timeline), newest first. */
+/** What every timeline entry has: when, which record, and its name. */
+const timelineBase = {
+  /** when it happened, ISO date-time */
+  at: z.string(),
+  /** the record it stands for, in its own list */
+  id: z.number().int(),
+  /** the record's name as staff typed it; '' for a lesson without a course */
+  title: z.string(),
+};
+
+/**
+ * One entry of a student's timeline (docs/students.md, Timeline), newest first. The server sends
+ * data, never words: the screen words each kind in the chosen language.
+ */
 export const timelineEntry = z
-  .object({
-    kind: z.enum(['participation', 'payment', 'run', 'game', 'document']),
-    /** when it happened, ISO date or date-time */
-    at: z.string(),
-    /** the record it stands for, in its own list */
-    id: z.number().int(),
-    title: z.string(),
-    detail: z.string(),
-  })
+  .discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('participation'),
+      ...timelineBase,
+      /** the lesson's (or the participation's own) times, HH:MM */
+      start: z.string(),
+      end: z.string().nullable(),
+      /** null: not marked yet */
+      presence: z.enum(['present', 'absent']).nullable(),
+      paid: z.boolean(),
+    }),
+    z.object({
+      kind: z.literal('run'),
+      ...timelineBase,
+      finished: z.boolean(),
+      /** the student's replies so far */
+      replies: z.number().int(),
+    }),
+    z.object({
+      kind: z.literal('game'),
+      ...timelineBase,
+      score: z.number().int(),
+      max: z.number().int(),
+      /** how long the play took, whole seconds */
+      seconds: z.number().int(),
+      /** a play of a set (a playlist of games), not of one game */
+      isSet: z.boolean(),
+    }),
+    z.object({
+      kind: z.literal('document'),
+      ...timelineBase,
+      /** '' when none was typed */
+      number: z.string(),
+      /** YYYY-MM-DD */
+      dateFrom: z.string().nullable(),
+      dateTo: z.string().nullable(),
+    }),
+  ])
   .meta({ id: 'TimelineEntry' });
 export type TimelineEntry = z.infer<typeof timelineEntry>;

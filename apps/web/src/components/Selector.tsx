@@ -101,7 +101,7 @@ export function Selector({
         {orphan && <option value={current}>{current}</option>}
         {items.map((item) => (
           <option key={item.id} value={valueOf(item)}>
-            {lookupLabel(name, item)}
+            {lookupLabel(name, item, t)}
           </option>
         ))}
       </select>

@@ -24,3 +24,14 @@ describe('texts loaded in parts', () => {
     expect(i18next.exists('games.playable', { lng: 'pl' })).toBe(true);
   });
 });
+
+describe('the page language', () => {
+  it('<html lang> follows the chosen language (docs/interface.md, Languages)', async () => {
+    await initI18n('uk');
+    expect(document.documentElement.lang).toBe('uk');
+    await changeLanguage('pl');
+    expect(document.documentElement.lang).toBe('pl');
+    await changeLanguage('en');
+    expect(document.documentElement.lang).toBe('en');
+  });
+});

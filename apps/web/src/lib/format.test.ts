@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney } from './format';
+import { formatDate, formatMoney } from './format';
 
 describe('formatMoney (docs/interface.md: zł, two decimals)', () => {
   it('follows the locale for digits and always shows zł', () => {
@@ -10,5 +10,19 @@ describe('formatMoney (docs/interface.md: zł, two decimals)', () => {
 
   it('shows nothing for no price', () => {
     expect(formatMoney(null, 'en')).toBe('');
+  });
+});
+
+describe('formatDate (docs/interface.md, Languages)', () => {
+  it('shows an ISO day in the chosen language, never as YYYY-MM-DD', () => {
+    expect(formatDate('2025-09-17', 'en')).toBe('Sep 17, 2025');
+    expect(formatDate('2025-09-17', 'pl')).toBe('17 wrz 2025');
+    expect(formatDate('2025-09-17', 'uk')).toBe('17 вер. 2025 р.');
+  });
+
+  it('keeps the day whatever the time zone, and shows nothing for none', () => {
+    expect(formatDate('2026-01-01', 'en')).toBe('Jan 1, 2026');
+    expect(formatDate(null, 'en')).toBe('');
+    expect(formatDate('', 'pl')).toBe('');
   });
 });

@@ -11,6 +11,17 @@ export function formatDateTime(iso: string, locale: string, timeZone?: string): 
   }
 }
 
+/**
+ * A 'YYYY-MM-DD' day from the API in the chosen language ("17 wrz 2025"), as the lists show
+ * dates (docs/interface.md, Languages); the day has no time zone, so none is applied.
+ */
+export function formatDate(isoDate: string | null | undefined, locale: string): string {
+  if (!isoDate) return '';
+  const day = new Date(`${isoDate}T00:00:00Z`);
+  if (Number.isNaN(day.getTime())) return isoDate;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(day);
+}
+
 export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }

@@ -1,11 +1,18 @@
 import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { id } from './columns.js';
 
-/** A lookup table: id and name (docs/api.md, Lookups). */
+/**
+ * A seeded row's translation key (the web shows `lookups.<key>` in the chosen language); null for
+ * rows staff named, and cleared when staff rename a seeded row (docs/data-model.md, Lookups).
+ */
+const translationKey = () => text('key');
+
+/** A lookup table: id, name and translation key (docs/api.md, Lookups). */
 const lookup = <N extends string>(name: N) =>
   pgTable(name, {
     id: id(),
     name: text('name').notNull(),
+    key: translationKey(),
   });
 
 /** Pipeline stages, with a colour and their order on the board (docs/data-model.md, Lookups). */
@@ -14,6 +21,7 @@ export const stages = pgTable('stages', {
   name: text('name').notNull(),
   color: text('color').notNull().default('#94a3b8'),
   order: integer('sort_order').notNull().default(0),
+  key: translationKey(),
 });
 
 export const languages = lookup('languages');
@@ -32,4 +40,5 @@ export const algorithms = lookup('algorithms');
 export const booleans = pgTable('booleans', {
   id: integer('id').primaryKey(),
   name: text('name').notNull(),
+  key: translationKey(),
 });

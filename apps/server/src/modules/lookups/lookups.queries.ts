@@ -35,7 +35,7 @@ export async function listLookup(db: Db, name: FixedLookup) {
   if (name === 'booleans') return db.select().from(booleans).orderBy(asc(booleans.id));
   const table = fixed[name];
   return db
-    .select({ id: table.id, name: table.name })
+    .select({ id: table.id, name: table.name, key: table.key })
     .from(table)
     .orderBy(asc(table.name), asc(table.id));
 }

@@ -14,6 +14,7 @@ import { stages } from '../../db/schema/lookups.js';
 import { requireUser } from '../../plugins/access.js';
 import { registerResource } from '../../plugins/resource.js';
 import { dictionaryTables, listLookup, nextStageOrder } from './lookups.queries.js';
+import { clearKeyOnRename } from './lookups.writes.js';
 
 const LINKED = 'Other records use this item; change them first';
 const query = listQueryWith(['name', 'id']);
@@ -53,6 +54,10 @@ export const lookupsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
           },
           request,
         ),
+      update: async (id, input, request, current) => {
+        if (input.name !== undefined) await clearKeyOnRename(db, stages, id, input.name);
+        return plain.update(id, input, request, current);
+      },
     }),
   });
 
@@ -68,10 +73,16 @@ export const lookupsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         sort: { name: table.name, id: table.id },
         defaultSort: 'name',
       },
-      toItem: ({ id, name }) => ({ id, name }),
+      toItem: ({ id, name, key }) => ({ id, name, key }),
       toColumns: (input) => ({ name: input.name }),
       notFound: 'No such item',
       linked: LINKED,
+      override: (plain) => ({
+        update: async (id, input, request, current) => {
+          if (input.name !== undefined) await clearKeyOnRename(db, table, id, input.name);
+          return plain.update(id, input, request, current);
+        },
+      }),
     });
   }
 

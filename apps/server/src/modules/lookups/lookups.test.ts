@@ -42,8 +42,8 @@ describe('lookups', () => {
 
   it('seeds booleans 1 yes, 2 no; stages in order with colours; IANA time zones', async () => {
     expect((await get('/api/booleans')).json()).toEqual([
-      { id: 1, name: 'yes' },
-      { id: 2, name: 'no' },
+      { id: 1, name: 'yes', key: 'booleans.yes' },
+      { id: 2, name: 'no', key: 'booleans.no' },
     ]);
     const stages = (await get('/api/stages')).json<
       { name: string; color: string; order: number }[]
@@ -120,7 +120,7 @@ describe('lookups', () => {
       url: `/api/${name}/${id}`,
       payload: { name: 'Renamed' },
     });
-    expect(put.json()).toEqual({ id, name: 'Renamed' });
+    expect(put.json()).toEqual({ id, name: 'Renamed', key: null });
     expect((await agent.request({ method: 'DELETE', url: `/api/${name}/${id}` })).statusCode).toBe(
       204,
     );
@@ -157,6 +157,52 @@ describe('lookups', () => {
     const res = await agent.request({ method: 'DELETE', url: `/api/products/${product.id}` });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ error: 'linked' });
+  });
+
+  it('answers seeded rows with a translation key, rows staff named without one', async () => {
+    const keys = async (name: string) =>
+      Object.fromEntries(
+        (await get(`/api/${name}`))
+          .json<{ name: string; key: string | null }[]>()
+          .map((i) => [i.name, i.key]),
+      );
+    expect(await keys('answertypes')).toEqual({
+      'Message with buttons': 'answerTypes.buttons',
+      'Free text answer': 'answerTypes.freeText',
+      'Final message': 'answerTypes.final',
+    });
+    expect(await keys('conversationtypes')).toMatchObject({ Test: 'conversationTypes.test' });
+    expect(await keys('languages')).toEqual({
+      Ukrainian: 'languages.ukrainian',
+      English: 'languages.english',
+      Polish: 'languages.polish',
+    });
+    expect(await keys('stages')).toMatchObject({ 'New lead': 'stages.newLead' });
+    expect(await keys('levels')).toMatchObject({ 'B1 Intermediate': 'levels.b1' });
+    // brand names and IANA zones read the same in every language
+    expect(await keys('sources')).toMatchObject({ Instagram: null, Website: 'sources.website' });
+    expect((await keys('timezones'))['Europe/Kyiv']).toBeNull();
+
+    const post = (url: string, payload: unknown) => agent.request({ method: 'POST', url, payload });
+    const put = (url: string, payload: unknown) => agent.request({ method: 'PUT', url, payload });
+    const made = await post('/api/categories', { name: 'Seniors' });
+    expect(made.json()).toMatchObject({ name: 'Seniors', key: null });
+
+    // the same name sent again (a stage recoloured in its form) keeps the key
+    const stage = (await get('/api/stages')).json<{ id: number; name: string }[]>()[0]!;
+    const recoloured = await put(`/api/stages/${stage.id}`, { name: stage.name, color: '#112233' });
+    expect(recoloured.json()).toMatchObject({ name: stage.name, key: expect.any(String) });
+    // a renamed seeded row shows the name staff typed: its key is gone
+    const renamed = await put(`/api/stages/${stage.id}`, { name: 'First call' });
+    expect(renamed.json()).toMatchObject({ name: 'First call', key: null });
+    const level = (await get('/api/levels')).json<{ id: number; name: string }[]>()[0]!;
+    const renamedLevel = await put(`/api/levels/${level.id}`, { name: 'Starter' });
+    expect(renamedLevel.json()).toEqual({ id: level.id, name: 'Starter', key: null });
+    expect((await get('/api/levels')).json()).toContainEqual({
+      id: level.id,
+      name: 'Starter',
+      key: null,
+    });
   });
 
   it('needs a session', async () => {

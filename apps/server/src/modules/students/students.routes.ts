@@ -25,7 +25,6 @@ import {
 } from './students.queries.js';
 import { requireStudent } from './students.shared.js';
 import { studentTimeline } from './students.timeline.js';
-import { pluralLocaleOf } from '../../plugins/plural.js';
 
 /** docs/bot.md, Deep links: the messenger start link carrying the student's hashCode. */
 export const deepLinkOf = (botUsername: string | undefined, hashCode: string) =>
@@ -121,13 +120,7 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ db: Db; botUsername?: strin
     },
     async (request, reply) => {
       await requireStudent(db, request.params.id);
-      const locale = pluralLocaleOf(request.headers['accept-language']);
-      const { entries, total } = await studentTimeline(
-        db,
-        request.params.id,
-        request.query,
-        locale,
-      );
+      const { entries, total } = await studentTimeline(db, request.params.id, request.query);
       reply.header(TOTAL_COUNT_HEADER, String(total));
       return entries;
     },

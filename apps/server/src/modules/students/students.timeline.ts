@@ -5,18 +5,6 @@ import { conversationProgress, conversations } from '../../db/schema/bot.js';
 import { gameResults, gameSets, sets } from '../../db/schema/games.js';
 import { events, lessons } from '../../db/schema/schedule.js';
 import { studentDocuments } from '../../db/schema/students.js';
-import { plural, type PluralForms, type PluralLocale } from '../../plugins/plural.js';
-
-const replyForms: Record<PluralLocale, PluralForms> = {
-  en: { one: 'reply', other: 'replies' },
-  pl: { one: 'odpowiedź', few: 'odpowiedzi', many: 'odpowiedzi', other: 'odpowiedzi' },
-  uk: { one: 'відповідь', few: 'відповіді', many: 'відповідей', other: 'відповіді' },
-};
-
-/** A bot run's detail: "finished · 1 reply", the count in the plural form of `locale`. */
-export function runDetail(finished: boolean, replies: number, locale: PluralLocale): string {
-  return [finished ? 'finished' : 'in progress', plural(locale, replies, replyForms)].join(' · ');
-}
 
 /** One row of the merged timeline: a, b, c, d and e mean what each kind's select puts there. */
 type TimelineRow = {
@@ -32,56 +20,36 @@ type TimelineRow = {
   total: number;
 };
 
-/** A row as the API's entry, its detail in words. */
-function toEntry(r: TimelineRow, locale: PluralLocale): TimelineEntry {
-  const at = new Date(r.at).toISOString();
-  if (r.kind === 'run') {
-    return {
-      kind: 'run',
-      at,
-      id: r.id,
-      title: r.title,
-      detail: runDetail(r.e, r.d, locale),
-    };
-  }
+/** A row as the API's entry: data only, the screen words it (docs/students.md, Timeline). */
+function toEntry(r: TimelineRow): TimelineEntry {
+  const base = { at: new Date(r.at).toISOString(), id: r.id, title: r.title };
+  if (r.kind === 'run') return { kind: 'run', ...base, finished: r.e, replies: r.d };
   if (r.kind === 'game') {
-    const seconds = Math.round(r.d / 1000);
     return {
       kind: 'game',
-      at,
-      id: r.id,
-      title: r.title,
-      detail: [`${r.a}/${r.b}`, `${seconds} s`, r.e ? 'set' : ''].filter(Boolean).join(' · '),
+      ...base,
+      score: Number(r.a),
+      max: Number(r.b),
+      seconds: Math.round(r.d / 1000),
+      isSet: r.e,
     };
   }
   if (r.kind === 'participation') {
-    const presence = r.d === 1 ? 'present' : r.d === 0 ? '' : 'absent';
-    return {
-      kind: 'participation',
-      at,
-      id: r.id,
-      title: r.title,
-      detail: [`${r.a}–${r.b ?? ''}`, presence, r.e ? 'paid' : ''].filter(Boolean).join(' · '),
-    };
+    // attendence: 1 present, 0 not marked yet, anything else absent (docs/data-model.md, Event)
+    const presence = r.d === 1 ? 'present' : r.d === 0 ? null : 'absent';
+    return { kind: 'participation', ...base, start: r.a, end: r.b, presence, paid: r.e };
   }
-  return {
-    kind: 'document',
-    at,
-    id: r.id,
-    title: r.title,
-    detail: [r.a, [r.b, r.c].filter(Boolean).join(' – ')].filter(Boolean).join(' · '),
-  };
+  return { kind: 'document', ...base, number: r.a, dateFrom: r.b, dateTo: r.c };
 }
 
 /**
  * A student's timeline, newest first: documents, participations, bot runs and game plays,
- * merged in one paged query; `total` counts every entry. Counts are worded in `locale`.
+ * merged in one paged query; `total` counts every entry.
  */
 export async function studentTimeline(
   db: Db,
   id: number,
   page: { limit: number; offset: number },
-  locale: PluralLocale = 'en',
 ): Promise<{ entries: TimelineEntry[]; total: number }> {
   const rows = await db.execute<TimelineRow>(sql`
     select *, (count(*) over ())::int as total from (
@@ -90,7 +58,7 @@ export async function studentTimeline(
       from ${studentDocuments} where student_id = ${id}
       union all
       select 'participation', (coalesce(e.date, l.date) + coalesce(e.start, l.start))
-          at time zone 'UTC', e.id, coalesce(nullif(l.course, ''), 'Lesson'),
+          at time zone 'UTC', e.id, coalesce(l.course, ''),
         to_char(coalesce(e.start, l.start), 'HH24:MI'),
         to_char(coalesce(e."end", l."end"), 'HH24:MI'), null, e.attendence, e.is_paid
       from ${events} e join ${lessons} l on l.id = e.lesson_id
@@ -110,5 +78,5 @@ export async function studentTimeline(
     ) t
     order by at desc, id desc
     limit ${page.limit} offset ${page.offset}`);
-  return { entries: rows.rows.map((r) => toEntry(r, locale)), total: rows.rows[0]?.total ?? 0 };
+  return { entries: rows.rows.map(toEntry), total: rows.rows[0]?.total ?? 0 };
 }

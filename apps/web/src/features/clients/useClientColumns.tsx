@@ -4,7 +4,7 @@ import { api } from '@school/contract/paths';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldColumn, type Column } from '../../components/list/types';
-import { useLookup } from '../../components/lookups';
+import { lookupName, useLookup, useLookupNames } from '../../components/lookups';
 import { formatMoney } from '../../lib/format';
 import styles from './Clients.module.css';
 
@@ -13,15 +13,16 @@ type StageLook = Pick<Stage, 'name' | 'color'>;
 /** Stage names and colours by id, from the one shared /api/stages request. */
 function useStageLooks(): (id: number | null) => StageLook | undefined {
   const { data } = useLookup(api.lookup('stages'));
+  const { t } = useTranslation();
   return useMemo(() => {
     const looks = new Map<number, StageLook>();
     for (const item of data ?? []) {
-      const name = typeof item.name === 'string' ? item.name : '';
+      const name = lookupName(item, t);
       const color = typeof item.color === 'string' ? item.color : '';
       looks.set(item.id, { name, color });
     }
     return (id: number | null) => (id === null ? undefined : looks.get(id));
-  }, [data]);
+  }, [data, t]);
 }
 
 /** /clients (docs/screens.md) columns. Product and stage sort on the server by name and stage order. */
@@ -29,6 +30,7 @@ export function useClientColumns(): Column<Client>[] {
   const { i18n } = useTranslation();
   const locale = i18n.language;
   const stageOf = useStageLooks();
+  const productName = useLookupNames(api.lookup('products'));
   return useMemo(
     () => [
       fieldColumn('firstName'),
@@ -39,7 +41,7 @@ export function useClientColumns(): Column<Client>[] {
         key: 'product',
         label: 'fields.product',
         sort: 'product',
-        value: (r) => r.product?.name ?? '',
+        value: (r) => productName(r.product),
       },
       {
         key: 'stage',
@@ -69,6 +71,6 @@ export function useClientColumns(): Column<Client>[] {
         value: (r) => formatMoney(r.price, locale),
       },
     ],
-    [locale, stageOf],
+    [locale, stageOf, productName],
   );
 }

@@ -1,6 +1,8 @@
 import type { StageSummary } from '@school/contract/clients';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '@school/contract/paths';
+import { useLookupNames } from '../../components/lookups';
 import { formatMoney } from '../../lib/format';
 import { formatCount, formatList } from './dashboardFormat';
 import { useChartWidth } from './useChartWidth';
@@ -25,6 +27,7 @@ export function StageBarChart({ byStage }: { byStage: readonly StageSummary[] })
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const headingId = useId();
+  const stageName = useLookupNames(api.lookup('stages'));
   const { ref, width: chartWidth } = useChartWidth<HTMLDivElement>(FALLBACK_WIDTH);
   const max = Math.max(0, ...byStage.map((stage) => stage.count));
   const barRoom = Math.max(40, chartWidth - LABEL_WIDTH - VALUE_ROOM);
@@ -32,7 +35,10 @@ export function StageBarChart({ byStage }: { byStage: readonly StageSummary[] })
   const summary = t('dashboard.byStageSummary', {
     list: formatList(
       byStage.map((stage) =>
-        t('dashboard.byStageItem', { name: stage.name, count: formatCount(stage.count, locale) }),
+        t('dashboard.byStageItem', {
+          name: stageName(stage),
+          count: formatCount(stage.count, locale),
+        }),
       ),
       locale,
     ),
@@ -67,7 +73,7 @@ export function StageBarChart({ byStage }: { byStage: readonly StageSummary[] })
                     dominantBaseline="central"
                     className={styles.axisText}
                   >
-                    {shortLabel(stage.name)}
+                    {shortLabel(stageName(stage))}
                   </text>
                   <rect
                     x={LABEL_WIDTH}
@@ -107,7 +113,7 @@ export function StageBarChart({ byStage }: { byStage: readonly StageSummary[] })
             <tbody>
               {byStage.map((stage) => (
                 <tr key={stage.id}>
-                  <th scope="row">{stage.name}</th>
+                  <th scope="row">{stageName(stage)}</th>
                   <td>{formatCount(stage.count, locale)}</td>
                   <td>{formatMoney(stage.sum, locale)}</td>
                 </tr>

@@ -3,6 +3,7 @@ import type { Stage } from '@school/contract/lookups';
 import { ArrowRight } from 'lucide-react';
 import { useEffect, useId, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lookupName } from '../../components/lookups';
 import { useNavigate } from 'react-router';
 import { fullName } from './pipelineFormat';
 import styles from './Card.module.css';
@@ -81,7 +82,7 @@ export function CardMenu({
       >
         {stages.map((stage) => (
           <option key={stage.id} value={stage.id}>
-            {stage.name}
+            {lookupName(stage, t)}
           </option>
         ))}
       </select>

@@ -4,6 +4,7 @@ import { useDraggable } from '@dnd-kit/core';
 import { EllipsisVertical } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lookupName } from '../../components/lookups';
 import { cardDragId, type CardDragData } from './boardDnd';
 import { CardContent } from './CardContent';
 import { CardMenu } from './CardMenu';
@@ -38,7 +39,7 @@ export function ClientCard({
 }: ClientCardProps) {
   const { t } = useTranslation();
   const name = fullName(client);
-  const data: CardDragData = { client, stageId: stage.id, stageName: stage.name };
+  const data: CardDragData = { client, stageId: stage.id, stageName: lookupName(stage, t) };
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useDraggable({
     id: cardDragId(client.id),
     data,

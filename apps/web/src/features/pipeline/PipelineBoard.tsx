@@ -12,6 +12,7 @@ import {
 } from '@dnd-kit/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lookupName } from '../../components/lookups';
 import {
   boardAnnouncements,
   boardCollisions,
@@ -69,7 +70,7 @@ export function PipelineBoard({
   );
 
   const move = (client: Client, from: Stage, to: Stage) =>
-    onMove({ client, from: from.id, to: to.id, toName: to.name });
+    onMove({ client, from: from.id, to: to.id, toName: lookupName(to, t) });
 
   const handleDragEnd = ({ active, over }: DragEndEvent) => {
     setDragged(null);

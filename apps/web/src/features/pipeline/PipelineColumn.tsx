@@ -4,6 +4,7 @@ import { useDroppable } from '@dnd-kit/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useId, useMemo, useRef, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lookupName } from '../../components/lookups';
 import { LoadingState } from '../../components/LoadingState';
 import { columnDropId, type ColumnDropData } from './boardDnd';
 import { ClientCard } from './ClientCard';
@@ -52,7 +53,7 @@ export function PipelineColumn({
 }: PipelineColumnProps) {
   const { t, i18n } = useTranslation();
   const headingId = useId();
-  const dropData: ColumnDropData = { stageId: stage.id, stageName: stage.name, index };
+  const dropData: ColumnDropData = { stageId: stage.id, stageName: lookupName(stage, t), index };
   const { setNodeRef, isOver } = useDroppable({ id: columnDropId(stage.id), data: dropData });
   const query = useColumnClients(stage.id, search);
   const clients = useMemo(
@@ -148,7 +149,7 @@ export function PipelineColumn({
       <header className={styles.columnHeader}>
         <h2 id={headingId} className={styles.columnTitle}>
           <span className={styles.swatch} aria-hidden="true" />
-          {stage.name}
+          {lookupName(stage, t)}
         </h2>
         {summary && (
           <dl className={styles.figures}>

@@ -10,6 +10,7 @@ import { api } from '@school/contract/paths';
 import { z } from 'zod';
 import type { FieldSpec, FormValues } from '../../components/form/fields';
 import type { Column, FormConfig, Resource, Row } from '../../components/list/types';
+import { lookupName } from '../../components/lookups';
 import styles from './Dictionaries.module.css';
 
 /** One editable dictionary (docs/data-model.md, Lookups): where it lives and how its table and form look. */
@@ -19,15 +20,22 @@ export interface DictionaryView<R extends Row> extends FormConfig {
   defaults?: FormValues;
 }
 
+// a seeded row reads in the chosen language, a name staff typed as typed (docs/data-model.md, Lookups)
 const nameColumn = <R extends LookupItem>(): Column<R> => ({
   key: 'name',
   label: 'fields.name',
-  value: (row) => row.name,
+  value: (row) => lookupName(row),
+  // the file keeps the stored name, whatever language the screen is in
+  csv: (row) => row.name,
 });
 
 /** Stages carry the pipeline colour and their column order (docs/clients.md, Pipeline). */
 export const STAGES: DictionaryView<Stage> = {
-  resource: { path: api.lookup('stages'), list: z.array(stage), rowLabel: (row) => row.name },
+  resource: {
+    path: api.lookup('stages'),
+    list: z.array(stage),
+    rowLabel: (row) => lookupName(row),
+  },
   schema: dictionaryInput,
   fields: [
     { name: 'name', label: 'fields.name' },
@@ -57,7 +65,11 @@ const NAME_FIELDS: readonly FieldSpec[] = [{ name: 'name', label: 'fields.name' 
 
 function plainDictionary(name: Exclude<EditableDictionary, 'stages'>): DictionaryView<LookupItem> {
   return {
-    resource: { path: api.lookup(name), list: z.array(lookupItem), rowLabel: (row) => row.name },
+    resource: {
+      path: api.lookup(name),
+      list: z.array(lookupItem),
+      rowLabel: (row) => lookupName(row),
+    },
     schema: NAME_ONLY,
     fields: NAME_FIELDS,
     columns: [nameColumn<LookupItem>()],

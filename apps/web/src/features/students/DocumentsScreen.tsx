@@ -14,6 +14,7 @@ import { BackLink, RecordNotFound } from '../../components/detail/RecordLinks';
 import { HeaderBlock } from '../../components/HeaderBlock';
 import { ListScreen } from '../../components/list/ListScreen';
 import { fieldColumn, type Column } from '../../components/list/types';
+import { formatDate } from '../../lib/format';
 import { DOCUMENT_FIELDS } from './studentFields';
 import { documentsResource, STUDENTS_PATH, studentName } from './studentsApi';
 import styles from './Students.module.css';
@@ -62,7 +63,8 @@ function expiryText(row: StudentDocument, t: TFunction) {
 
 /** /cardocuments/bycar/{id} (docs/screens.md): the documents of one student. */
 export function DocumentsScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
   const { id } = useParams();
   const studentId = parseId(id);
   const owner = useEntity(STUDENTS_PATH, id, student);
@@ -71,8 +73,17 @@ export function DocumentsScreen() {
     () => [
       fieldColumn('name'),
       fieldColumn('number'),
-      fieldColumn('dateFrom'),
-      fieldColumn('dateTo'),
+      // dates in the chosen language like every other list; the CSV keeps YYYY-MM-DD
+      {
+        ...fieldColumn<StudentDocument, 'dateFrom'>('dateFrom'),
+        value: (row) => formatDate(row.dateFrom, locale),
+        csv: (row) => row.dateFrom,
+      },
+      {
+        ...fieldColumn<StudentDocument, 'dateTo'>('dateTo'),
+        value: (row) => formatDate(row.dateTo, locale),
+        csv: (row) => row.dateTo,
+      },
       { key: 'carRegistrNum', label: 'fields.carRegistrNum', value: (row) => row.carRegistrNum },
       {
         key: 'expiry',
@@ -81,7 +92,7 @@ export function DocumentsScreen() {
         render: (row) => <ExpiryMark row={row} />,
       },
     ],
-    [t],
+    [t, locale],
   );
   const name = owner.data ? studentName(owner.data) : '';
   const title = name ? t('documents.title', { name }) : t('titles.studentDocuments');

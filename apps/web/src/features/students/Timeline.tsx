@@ -9,6 +9,7 @@ import { formatDateTime } from '../../lib/format';
 import { request } from '../../lib/http';
 import { useSession } from '../../lib/session';
 import styles from './Students.module.css';
+import { timelineDetail, timelineTitle } from './timelineDetail';
 
 export const TIMELINE_QUERY_KEY = 'student-timeline';
 
@@ -18,15 +19,14 @@ export function Timeline({ studentId }: { studentId: number }) {
   const { session } = useSession();
   const timeZone = session.isLoggedIn ? session.timeZone : undefined;
   const timeline = useQuery({
-    queryKey: [TIMELINE_QUERY_KEY, studentId, i18n.language],
+    queryKey: [TIMELINE_QUERY_KEY, studentId],
     // what happened elsewhere (a document added on its screen) shows when the page opens again
     staleTime: 0,
     queryFn: ({ signal }) =>
-      // the server words the counts in its details ("3 replies") in the chosen language
+      // data only: the entries are worded here, in the chosen language (timelineDetail)
       request(`${api.studentTimeline(studentId)}?limit=50`, {
         schema: z.array(timelineEntry),
         signal,
-        language: i18n.language,
       }),
   });
   return (
@@ -45,14 +45,17 @@ export function Timeline({ studentId }: { studentId: number }) {
         <p className={styles.muted}>{t('students.timelineEmpty')}</p>
       ) : (
         <ol className={styles.timeline}>
-          {timeline.data.map((entry) => (
-            <li key={`${entry.kind}-${entry.id}`}>
-              <span className={styles.kind}>{t(`students.kind.${entry.kind}`)}</span>
-              <time dateTime={entry.at}>{formatDateTime(entry.at, i18n.language, timeZone)}</time>
-              <strong>{entry.title}</strong>
-              {entry.detail && <span>{entry.detail}</span>}
-            </li>
-          ))}
+          {timeline.data.map((entry) => {
+            const detail = timelineDetail(entry, t, i18n.language);
+            return (
+              <li key={`${entry.kind}-${entry.id}`}>
+                <span className={styles.kind}>{t(`students.kind.${entry.kind}`)}</span>
+                <time dateTime={entry.at}>{formatDateTime(entry.at, i18n.language, timeZone)}</time>
+                <strong>{timelineTitle(entry, t)}</strong>
+                {detail && <span>{detail}</span>}
+              </li>
+            );
+          })}
         </ol>
       )}
     </section>
