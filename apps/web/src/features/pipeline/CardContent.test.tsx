@@ -1,17 +1,18 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../i18n/i18n';
-import { setupI18n } from '../../test/utils';
+import { renderWithProviders, setupI18n } from '../../test/utils';
 import { CardContent } from './CardContent';
 import { makeBoardClient } from '../../test/clients';
+import { seed } from '../../test/server';
 
 const NOW = Date.parse('2026-03-10T12:00:00Z');
 const CREATED = '2026-02-01T09:00:00Z';
 
 function renderAge(stageChangedAt: string, createdAt = CREATED) {
   const client = makeBoardClient({ id: 1, stage: 1, stageChangedAt, createdAt });
-  const { container } = render(<CardContent client={client} now={NOW} />);
+  const { container } = renderWithProviders(<CardContent client={client} now={NOW} />);
   const time = container.querySelector('time');
   if (!time) throw new Error('no time in stage on the card');
   return time;
@@ -56,5 +57,24 @@ describe('time in stage on a pipeline card', () => {
     time = renderAge('2026-03-10T07:00:00Z');
     expect(shortText(time)).toBe('5 год');
     expect(time).toHaveAttribute('title', '5 годин на етапі');
+  });
+});
+
+describe('the product on a pipeline card', () => {
+  it('names a seeded product in the chosen language, a typed one as typed', async () => {
+    seed({
+      products: [
+        { id: 3, name: 'Group lessons', key: 'products.groupLessons' },
+        { id: 4, name: 'Summer camp', key: null },
+      ],
+    });
+    await changeLanguage('pl');
+    const at = (product: { id: number; name: string }) =>
+      makeBoardClient({ id: product.id, stage: 1, product });
+    renderWithProviders(<CardContent client={at({ id: 3, name: 'Group lessons' })} now={NOW} />);
+    expect(await screen.findByText('Lekcje grupowe')).toBeInTheDocument();
+    cleanup();
+    renderWithProviders(<CardContent client={at({ id: 4, name: 'Summer camp' })} now={NOW} />);
+    expect(await screen.findByText('Summer camp')).toBeInTheDocument();
   });
 });

@@ -1,6 +1,8 @@
 import type { Client } from '@school/contract/clients';
+import { api } from '@school/contract/paths';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { useLookupNames } from '../../components/lookups';
 import { formatMoney } from '../../lib/format';
 import { formatPercent, fullName, timeInStage, type TimeInStage } from './pipelineFormat';
 import styles from './Card.module.css';
@@ -26,6 +28,8 @@ export function CardContent({ client, now }: { client: Client; now: number }) {
   const locale = i18n.language;
   const time = timeInStage(client, now);
   const age = time && inStageText(t, time);
+  // a seeded product in the chosen language (docs/data-model.md, Lookups)
+  const productName = useLookupNames(api.lookup('products'));
 
   return (
     <>
@@ -47,7 +51,7 @@ export function CardContent({ client, now }: { client: Client; now: number }) {
         </div>
         <div className={styles.factWide}>
           <dt className="visually-hidden">{t('pipeline.product')}</dt>
-          <dd>{client.product?.name ?? t('pipeline.noProduct')}</dd>
+          <dd>{client.product ? productName(client.product) : t('pipeline.noProduct')}</dd>
         </div>
       </dl>
       {time && age && (
