@@ -75,8 +75,8 @@ export interface EditConfig<R> extends FormConfig {
   menu?: readonly MenuAction<R>[];
 }
 
-/** What a row's copy action copies, or a translated reason why there is nothing to copy. */
-export type CopyValue = string | { unavailable: string };
+/** What a row's copy action copies. */
+export type CopyValue = string;
 
 /** The icon actions of each row; a screen picks the ones it has (docs/screens.md). */
 export interface RowActionsConfig<R> {
@@ -84,8 +84,8 @@ export interface RowActionsConfig<R> {
   /** card/open: where the row's own screen is. */
   open?: (row: R) => string;
   /**
-   * copy: the text to copy, null when the row has nothing to copy, or why it cannot be copied
-   * (the button then says so instead of copying something broken).
+   * copy: the text to copy, or null when the row has nothing to copy: the row then shows no copy
+   * button (a control shows only where it does something, docs/interface.md).
    */
   copy?: (row: R) => CopyValue | null;
 }

@@ -95,18 +95,12 @@ export function useDeleteRow<R extends Row>(resource: Resource<R>) {
 }
 
 /**
- * docs/interface.md, Messages: the copy action says 'Copied' with the copied text (a notice, not an alert), or
- * why there is nothing to copy.
+ * docs/interface.md, Messages: the copy action says 'Copied' with the copied text (a notice, not an alert).
  */
 export function useCopy() {
   const { t } = useTranslation();
   return useCallback(
-    async (value: CopyValue) => {
-      if (typeof value !== 'string') {
-        showNotice({ text: value.unavailable });
-        return;
-      }
-      const text = value;
+    async (text: CopyValue) => {
       const copied = await copyText(text);
       if (copied) showNotice({ text: `${t('messages.copied')}: ${text}` });
       else showNotice({ text: t('messages.copyFailed'), tone: 'error' });

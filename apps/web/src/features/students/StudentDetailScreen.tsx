@@ -142,15 +142,16 @@ function BotLink({ row }: { row: Student }) {
     }
   };
 
+  const link = deepLinkCopy(row);
   return (
     <section className={`${controls.card} ${styles.section}`} aria-labelledby="student-bot-link">
       <h2 id="student-bot-link">{t('fields.deepLink')}</h2>
-      <p className={styles.deepLink}>{row.deepLink ?? t('students.botNotConfigured')}</p>
+      <p className={styles.deepLink}>{link ?? t('students.botNotConfigured')}</p>
       <LinkActions
         copyLabel={t('students.copyLink')}
         renewLabel={t('students.newLink')}
         // no bot username, no link: nothing to copy (the line above says why)
-        onCopy={row.deepLink ? () => void copy(deepLinkCopy(t)(row)) : undefined}
+        onCopy={link === null ? undefined : () => void copy(link)}
         onRenew={() => void renew()}
         renewing={busy}
       />

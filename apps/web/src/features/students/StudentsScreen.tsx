@@ -50,7 +50,7 @@ export function StudentsScreen() {
       }
       create={{ label: t('students.newStudent'), schema: studentInput, fields: QUICK_FIELDS }}
       edit={{ title: t('students.editTitle'), schema: studentUpdate, fields: QUICK_FIELDS }}
-      actions={{ delete: true, open: (row) => `/students/${row.id}`, copy: deepLinkCopy(t) }}
+      actions={{ delete: true, open: (row) => `/students/${row.id}`, copy: deepLinkCopy }}
     />
   );
 }

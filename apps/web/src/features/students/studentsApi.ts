@@ -5,9 +5,8 @@ import {
   type Student,
   type StudentDocument,
 } from '@school/contract/students';
-import type { TFunction } from 'i18next';
 import { z } from 'zod';
-import type { CopyValue, Resource } from '../../components/list/types';
+import type { Resource } from '../../components/list/types';
 import { request } from '../../lib/http';
 
 export const STUDENTS_PATH = api.students;
@@ -24,10 +23,12 @@ export const studentsResource: Resource<Student> = {
   recordName: (row, t) => t('records.student', { name: studentName(row) }),
 };
 
-/** The copy action: the bot's deep link, or why there is none (no bot username set). */
-export function deepLinkCopy(t: TFunction) {
-  return (row: Student): CopyValue =>
-    row.deepLink ?? { unavailable: t('students.botNotConfigured') };
+/**
+ * The copy action: the bot's deep link; none without a bot username (docs/interface.md: a
+ * control shows only where it does something; the student's page says why there is no link).
+ */
+export function deepLinkCopy(row: Student): string | null {
+  return row.deepLink;
 }
 
 /** A new hashCode: the old deep link stops working. */
