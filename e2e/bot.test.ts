@@ -155,3 +155,27 @@ describe('chat-bot authoring', () => {
     expect(dialogs).toEqual([]);
   });
 });
+
+describe('a conversation on a phone', () => {
+  it('breaks a button’s long link rather than widen the page', async () => {
+    const phone = await browser.newPage({ width: 390, height: 844 });
+    await logIn(phone, admin);
+    const conversation = await api<{ id: number }>(phone, 'POST', '/api/conversations', {
+      name: `Links ${Date.now().toString(36)}`,
+    });
+    const answer = await api<{ id: number }>(phone, 'POST', '/api/answers', {
+      text: 'Read the rules first.',
+      conversationId: conversation.id,
+    });
+    const url = `https://learnenglish.britishcouncil.org/grammar/${'presentsimple'.repeat(4)}`;
+    await api(phone, 'POST', '/api/answerconnectors', { text: 'Rules', fromId: answer.id, url });
+    await phone.goto(`/conversations/${conversation.id}`);
+    const link = phone.getByText(url, { exact: true });
+    await link.waitFor();
+    const box = await link.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(390);
+    expect(
+      await phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+  });
+});
