@@ -47,8 +47,8 @@ describe('compressed answers', () => {
     expect(res.rawPayload.length).toBeLessThan(COMPRESS_THRESHOLD_BYTES);
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.json()).toEqual([
-      { id: 1, name: 'yes' },
-      { id: 2, name: 'no' },
+      { id: 1, name: 'yes', key: 'booleans.yes' },
+      { id: 2, name: 'no', key: 'booleans.no' },
     ]);
     expect(res.headers['x-total-count']).toBe('2');
   });
