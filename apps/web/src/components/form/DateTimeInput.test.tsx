@@ -144,6 +144,36 @@ describe('date and time fields in the chosen language (docs/interface.md, Langua
   });
 });
 
+describe("the browser's own picker beside a text field", () => {
+  it('opens from the button or Alt+Down and writes the picked date in the language', async () => {
+    await uiLanguage('pl');
+    const showPicker = vi.fn();
+    Object.defineProperty(HTMLInputElement.prototype, 'showPicker', {
+      value: showPicker,
+      configurable: true,
+    });
+    const user = userEvent.setup();
+    renderForm({ dateBirth: '2026-11-23', start: '17:00' });
+    const button = screen.getByRole('button', { name: 'Otwórz kalendarz' });
+    expect(button).toHaveAttribute('tabindex', '-1');
+    await user.click(button);
+    expect(showPicker).toHaveBeenCalledTimes(1);
+    const native = document.querySelector<HTMLInputElement>('input[type=date]');
+    expect(native).not.toBeNull();
+    expect(native!.value).toBe('2026-11-23');
+    fireEvent.change(native!, { target: { value: '2026-12-04' } });
+    expect(dateField()).toHaveProperty('value', '04.12.2026');
+    expect(dateField()).toHaveFocus();
+    await user.keyboard('{Alt>}{ArrowDown}{/Alt}');
+    expect(showPicker).toHaveBeenCalledTimes(2);
+    expect(screen.getByRole('button', { name: 'Wybierz godzinę' })).toBeInTheDocument();
+    await user.click(save());
+    await screen.findByText(i18next.t('messages.success'));
+    expect(lastBody('POST', '/api/users')).toMatchObject({ dateBirth: '2026-12-04' });
+    Reflect.deleteProperty(HTMLInputElement.prototype, 'showPicker');
+  });
+});
+
 describe('date filter in the chosen language', () => {
   it('filters by a Polish date and leaves the filter alone while the text is no date', async () => {
     await uiLanguage('pl');

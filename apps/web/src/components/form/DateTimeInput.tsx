@@ -1,5 +1,8 @@
-import { useState, type InputHTMLAttributes, type Ref } from 'react';
+import { CalendarDays, Clock } from 'lucide-react';
+import { useRef, useState, type InputHTMLAttributes, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IconButton } from '../IconButton';
+import styles from './DateTimeInput.module.css';
 import { formatDate, formatTime, parseDate, parseTime, usesNativeField } from './localeDateTime';
 
 export type DateTimeKind = 'date' | 'time';
@@ -73,27 +76,78 @@ export function LocaleDateTimeInput({
   const [draft, setDraft] = useState<{ text: string; values: readonly string[] } | null>(null);
   const shown = draft && draft.values.includes(value) ? draft.text : format(value);
   const unreadable = markUnreadable && shown.trim() !== '' && parse(shown) === null;
+  const picker = useRef<HTMLInputElement>(null);
+  const textField = useRef<HTMLInputElement | null>(null);
+  const openPicker = () => {
+    const native = picker.current;
+    if (!native) return;
+    native.value = parse(shown) ?? '';
+    // The browser's own calendar or clock; its answer comes back as ISO.
+    try {
+      native.showPicker();
+    } catch {
+      // no picker here (an older browser): typing still works
+    }
+  };
+  const setRefs = (element: HTMLInputElement | null) => {
+    textField.current = element;
+    if (typeof inputRef === 'function') inputRef(element);
+    else if (inputRef) inputRef.current = element;
+  };
   return (
-    <input
-      {...rest}
-      ref={inputRef}
-      type="text"
-      autoComplete="off"
-      spellCheck={false}
-      placeholder={t(kind === 'date' ? 'form.datePlaceholder' : 'form.timePlaceholder')}
-      aria-invalid={rest['aria-invalid'] ?? (unreadable ? true : undefined)}
-      value={shown}
-      onChange={(event) => {
-        const text = event.target.value;
-        const parsed = parse(text);
-        setDraft({ text, values: [value, parsed ?? text] });
-        onValueChange(parsed, text);
-      }}
-      onBlur={(event) => {
-        // A readable text is written again in the language's form (1.2.2026 -> 01.02.2026).
-        if (parse(shown) !== null) setDraft(null);
-        onBlur?.(event);
-      }}
-    />
+    <div className={styles.box}>
+      <input
+        {...rest}
+        className={`${rest.className ?? ''} ${styles.withPicker}`}
+        ref={setRefs}
+        type="text"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder={t(kind === 'date' ? 'form.datePlaceholder' : 'form.timePlaceholder')}
+        aria-invalid={rest['aria-invalid'] ?? (unreadable ? true : undefined)}
+        value={shown}
+        onChange={(event) => {
+          const text = event.target.value;
+          const parsed = parse(text);
+          setDraft({ text, values: [value, parsed ?? text] });
+          onValueChange(parsed, text);
+        }}
+        onKeyDown={(event) => {
+          // as on the native field, Alt+Down opens the picker
+          if (event.altKey && event.key === 'ArrowDown') {
+            event.preventDefault();
+            openPicker();
+          }
+          rest.onKeyDown?.(event);
+        }}
+        onBlur={(event) => {
+          // A readable text is written again in the language's form (1.2.2026 -> 01.02.2026).
+          if (parse(shown) !== null) setDraft(null);
+          onBlur?.(event);
+        }}
+      />
+      {/* Reached by Alt+Down from the field, as the native field's own button. */}
+      <IconButton
+        className={styles.pickerButton}
+        label={t(kind === 'date' ? 'form.openCalendar' : 'form.openClock')}
+        icon={kind === 'date' ? CalendarDays : Clock}
+        tabIndex={-1}
+        onClick={openPicker}
+      />
+      <input
+        ref={picker}
+        type={kind}
+        className={styles.picker}
+        tabIndex={-1}
+        aria-hidden="true"
+        defaultValue=""
+        onChange={(event) => {
+          const picked = event.target.value;
+          setDraft(null);
+          onValueChange(picked, picked);
+          textField.current?.focus();
+        }}
+      />
+    </div>
   );
 }
