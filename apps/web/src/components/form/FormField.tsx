@@ -3,6 +3,7 @@ import { useController, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import controls from '../controls.module.css';
 import { Selector } from '../Selector';
+import { LocaleDateTimeInput, useNativeDateTime } from './DateTimeInput';
 import { translateFieldMessage } from './fieldMessages';
 import { isRequired, maxLengthOf, type FieldKind, type FieldSpec, type FormSchema } from './fields';
 import styles from './Form.module.css';
@@ -43,6 +44,7 @@ export function FormField({ schema, field }: FormFieldProps) {
   const { register, formState } = useFormContext();
   const id = useId();
   const kind = field.kind ?? 'text';
+  const nativeDateTime = useNativeDateTime();
   const required = isRequired(schema, field);
   const error = formState.errors[field.name];
   const errorId = `${id}-error`;
@@ -111,6 +113,8 @@ export function FormField({ schema, field }: FormFieldProps) {
           {...a11y}
           {...register(field.name)}
         />
+      ) : (kind === 'date' || kind === 'time') && !nativeDateTime ? (
+        <LocaleField kind={kind} field={field} a11y={a11y} />
       ) : (
         <input
           className={kind === 'color' ? styles.color : controls.input}
@@ -122,6 +126,34 @@ export function FormField({ schema, field }: FormFieldProps) {
       )}
       {errorLine}
     </div>
+  );
+}
+
+interface LocaleFieldProps {
+  kind: 'date' | 'time';
+  field: FieldSpec;
+  a11y: InputProps;
+}
+
+/**
+ * A date or time in the chosen language's form where the browser's native field would use
+ * another (docs/interface.md, Languages). The form holds the ISO value; a text that is no date
+ * or time stays in the form as typed, so the schema refuses it with the field's message.
+ */
+function LocaleField({ kind, field, a11y }: LocaleFieldProps) {
+  const { control } = useFormContext();
+  const { field: bound } = useController({ name: field.name, control });
+  return (
+    <LocaleDateTimeInput
+      kind={kind}
+      className={controls.input}
+      name={field.name}
+      {...a11y}
+      value={typeof bound.value === 'string' ? bound.value : ''}
+      onValueChange={(value, text) => bound.onChange(value ?? text)}
+      onBlur={bound.onBlur}
+      inputRef={bound.ref}
+    />
   );
 }
 

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import controls from '../controls.module.css';
+import { DateTimeInput } from '../form/DateTimeInput';
 import type { FieldLabelKey } from '../form/fields';
 import { Selector } from '../Selector';
 import styles from './FilterBar.module.css';
@@ -75,14 +76,18 @@ export function FilterBar({ filters, values, onChange }: FilterBarProps) {
           return (
             <div key={filter.param} className={styles.filter}>
               {label}
-              <input
+              {/* A text that is no date leaves the filter as it was (docs/interface.md, Languages). */}
+              <DateTimeInput
                 id={selectId}
-                type="date"
+                kind="date"
                 className={controls.input}
                 value={values[filter.param] ?? ''}
                 min={(filter.after && values[filter.after]) || undefined}
                 max={(filter.before && values[filter.before]) || undefined}
-                onChange={(event) => set(event.target.value)}
+                markUnreadable
+                onValueChange={(value) => {
+                  if (value !== null) set(value);
+                }}
               />
             </div>
           );
