@@ -71,16 +71,6 @@ describe('XSRF header', () => {
   });
 });
 
-describe('language', () => {
-  it('sends the language asked for as Accept-Language, and none of its own otherwise', async () => {
-    answerAll(() => jsonResponse(200, []));
-    await request('/api/students/4/timeline', { language: 'uk' });
-    await request('/api/sessions');
-    expect(sentHeaders(0).get('Accept-Language')).toBe('uk');
-    expect(sentHeaders(1).has('Accept-Language')).toBe(false);
-  });
-});
-
 describe('answers', () => {
   it('sends a JSON body and parses the JSON answer with the schema', async () => {
     const user = { id: 7, imie: 'Olena', nazwisko: 'Shevchenko', login: 'olena', timeZone: 'UTC' };

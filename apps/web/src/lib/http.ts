@@ -74,8 +74,6 @@ export interface RequestOptions {
   authRedirect?: boolean;
   /** The request finishes even if the page is closed meanwhile (a change sent on leaving). */
   keepalive?: boolean;
-  /** The language the server words its texts in (Accept-Language; docs/interface.md, Plural forms). */
-  language?: string;
 }
 
 /** Statuses a proxy in front of the API (vite dev server, load balancer) gives when it is down. */
@@ -107,10 +105,9 @@ export function readCookie(name: string): string | null {
   return null;
 }
 
-function buildHeaders(method: Method, hasBody: boolean, language?: string): Headers {
+function buildHeaders(method: Method, hasBody: boolean): Headers {
   const headers = new Headers({ Accept: 'application/json' });
   if (hasBody) headers.set('Content-Type', 'application/json');
-  if (language) headers.set('Accept-Language', language);
   if (MUTATING.has(method)) {
     // Read at send time: the server rotates the token at login and on /api/islogin.
     const token = readCookie(XSRF_COOKIE);
@@ -165,7 +162,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     return await fetch(path, {
       method,
       credentials: 'include',
-      headers: buildHeaders(method, hasBody, options.language),
+      headers: buildHeaders(method, hasBody),
       body: hasBody ? JSON.stringify(options.body) : null,
       signal,
       ...(options.keepalive ? { keepalive: true } : {}),
