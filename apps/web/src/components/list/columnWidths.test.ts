@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   actionsWidth,
   columnWidths,
+  columnFloor,
   columnWish,
   fitWishes,
   MIN_COLUMN_WIDTH,
@@ -53,6 +54,18 @@ describe('list column widths', () => {
     expect(fitWishes([200, 200, 72], 216)).toEqual([72, 72, 72]);
     // Where not even the minimums fit, the table scrolls anyway: each gets what it asks, up to 180.
     expect(fitWishes([200, 100, 300], 200)).toEqual([180, 100, 180]);
+  });
+
+  it('cuts no column below its header’s longest word while the others can give way', () => {
+    // 500 asked, 300 there: the second keeps its 130 px header word; the first and third share
+    // what is left (85 each) instead of all three cut to 100 and the header broken mid-word.
+    expect(fitWishes([200, 150, 150], 300, [80, 130, 80])).toEqual([85, 130, 85]);
+    // Where the floors themselves do not fit, the level alone rules (never below the minimum).
+    expect(fitWishes([200, 200, 200], 240, [150, 150, 150])).toEqual([80, 80, 80]);
+    const [name] = columns;
+    if (!name) throw new Error('columns');
+    // 'Surname' (7 × 12 px) and its sort arrow, with the cell's padding
+    expect(columnFloor(name, 'Surname', measure)).toBe(7 * 12 + 18 + 15);
   });
 
   it('asks for most of a column’s texts and its header’s longest word, within bounds', () => {

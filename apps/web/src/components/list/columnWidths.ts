@@ -62,6 +62,12 @@ function typical(widths: number[]): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.9))] ?? 0;
 }
 
+/** The width of a header's longest word (a header wraps at its spaces), with its sort arrow. */
+function headerWidth<R>(column: Column<R>, header: string, measure: TextMeasure): number {
+  const words = header.split(/\s+/).map(measure.header);
+  return Math.max(0, ...words) + (column.sort === undefined ? 0 : SORT_ICON);
+}
+
 /**
  * What a column asks for, in px: room for most of its texts, and for its header's longest word
  * (a header wraps at its spaces).
@@ -75,34 +81,68 @@ export function columnWish<R>(
   if (column.width !== undefined) return column.width;
   const texts = rows.slice(0, SAMPLE_ROWS).map((row) => String(column.value(row) ?? ''));
   const text = typical(texts.map(measure.cell)) + (column.render ? RENDER_EXTRA : 0);
-  const words = header.split(/\s+/).map(measure.header);
-  const head = Math.max(0, ...words) + (column.sort === undefined ? 0 : SORT_ICON);
+  const head = headerWidth(column, header, measure);
   return Math.min(MAX_WISH, Math.max(MIN_COLUMN_WIDTH, Math.ceil(Math.max(text, head) + PADDING)));
+}
+
+/** The most a header's word holds a column open when the columns are cut. */
+const MAX_FLOOR = 150;
+
+/**
+ * The least a column is cut to while the others can still give way: its header's longest word,
+ * so that a header breaks at its spaces, not inside a word (cells end in an ellipsis instead).
+ */
+export function columnFloor<R>(
+  column: Column<R>,
+  header: string,
+  measure: TextMeasure = estimateText,
+): number {
+  const head = Math.ceil(headerWidth(column, header, measure) + PADDING);
+  return Math.min(MAX_FLOOR, Math.max(MIN_COLUMN_WIDTH, head));
 }
 
 /**
  * The widths `wishes` get in `room` px: all they ask when it is there, else the largest are cut
- * down to one level (never below MIN_COLUMN_WIDTH) until they fit; where not even that fits,
- * each what it asks up to SCROLLED_MAX (the table scrolls sideways).
+ * down to one level, none below its floor (the header's longest word, see columnFloor; else
+ * MIN_COLUMN_WIDTH), until they fit; where the floors do not fit, the level alone rules (never
+ * below MIN_COLUMN_WIDTH); where not even that fits, each what it asks up to SCROLLED_MAX (the
+ * table scrolls sideways).
  */
-export function fitWishes(wishes: readonly number[], room: number): number[] {
+export function fitWishes(
+  wishes: readonly number[],
+  room: number,
+  floors: readonly number[] = [],
+): number[] {
   const asked = wishes.reduce((sum, wish) => sum + wish, 0);
   if (asked <= room) return [...wishes];
   if (wishes.length * MIN_COLUMN_WIDTH > room) {
     return wishes.map((wish) => Math.min(wish, SCROLLED_MAX));
   }
-  const sorted = [...wishes].sort((a, b) => a - b);
-  let left = room;
-  let level = MIN_COLUMN_WIDTH;
-  for (const [index, wish] of sorted.entries()) {
-    const sharing = sorted.length - index;
-    if (wish * sharing > left) {
-      level = Math.max(MIN_COLUMN_WIDTH, left / sharing);
-      break;
-    }
-    left -= wish;
+  const floorOf = (index: number) =>
+    Math.min(wishes[index] ?? 0, Math.max(MIN_COLUMN_WIDTH, floors[index] ?? 0));
+  const floored = wishes.map((_, index) => floorOf(index));
+  const held = floored.reduce((sum, floor) => sum + floor, 0) <= room;
+  const at = (level: number) =>
+    wishes.map((wish, index) =>
+      Math.max(held ? (floored[index] ?? 0) : MIN_COLUMN_WIDTH, Math.min(wish, level)),
+    );
+  const used = (level: number) => at(level).reduce((sum, width) => sum + width, 0);
+  // the highest level whose widths fit the room (what they use grows with the level)
+  let low = 0;
+  let high = Math.max(...wishes);
+  for (let step = 0; step < 40 && high - low > 0.01; step++) {
+    const middle = (low + high) / 2;
+    if (used(middle) <= room) low = middle;
+    else high = middle;
   }
-  return wishes.map((wish) => Math.min(wish, level));
+  // the columns cut to the level share exactly what the others leave
+  const widths = at(low);
+  const cut = widths.map((width, index) => width < (wishes[index] ?? 0) && width === low);
+  const cutCount = cut.filter(Boolean).length;
+  if (cutCount === 0) return widths;
+  const others = widths.reduce((sum, width, index) => sum + (cut[index] ? 0 : width), 0);
+  const level = (room - others) / cutCount;
+  return widths.map((width, index) => (cut[index] ? level : width));
 }
 
 export interface TableWidths {
@@ -129,6 +169,7 @@ export function columnWidths<R>(
   const fitted = fitWishes(
     free.map((column) => columnWish(column, rows, header(column), measure)),
     room,
+    free.map((column) => columnFloor(column, header(column), measure)),
   );
   const total = fitted.reduce((sum, width) => sum + width, 0);
   let next = 0;
