@@ -124,6 +124,8 @@ function useColumns(): Column<User>[] {
         label: 'fields.role',
         sort: 'role',
         value: (row) => t(ROLE_LABEL[row.role]),
+        // fits "administrator" / "адміністратор" and the sort mark
+        width: 140,
       },
       {
         key: 'disabled',
