@@ -192,6 +192,45 @@ describe('roles (docs/roles.md)', () => {
     expect(calledUrls().some((url) => url.pathname.startsWith('/api/clients'))).toBe(false);
   });
 
+  it('shows a student’s documents link to a manager but not to a teacher', async () => {
+    const student = {
+      id: 12,
+      name: 'Olena',
+      surname: 'Koval',
+      email: '',
+      gMeetId: '',
+      gdocument: '',
+      gDictionaryUa: '',
+      gDictionaryEng: '',
+      telegramUsername: '',
+      facebook: '',
+      schedule: '',
+      ocupation: '',
+      location: '',
+      responsibleId: null,
+      project: null,
+      level: null,
+      groupe: null,
+      timezone: '',
+      hasBroadcast: false,
+      hashCode: 'AlqmJIDA1u7LpHZQ4W_j1A',
+      deepLink: null,
+      client: 3,
+      createdAt: '2026-11-01T10:00:00.000Z',
+    };
+    seed({ students: [student] });
+    setSession({ ...ADMIN, role: 'manager' });
+    renderApp('/students/12');
+    await screen.findByRole('link', { name: 'Open the documents' });
+    expect(screen.getByRole('link', { name: 'Open the client' })).toBeInTheDocument();
+    cleanup();
+    setSession({ ...ADMIN, role: 'teacher' });
+    renderApp('/students/12');
+    await screen.findByRole('heading', { level: 2, name: 'Links' });
+    expect(screen.queryByRole('link', { name: 'Open the documents' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Open the client' })).not.toBeInTheDocument();
+  });
+
   it('keeps the CRM in a manager’s navigation', async () => {
     setSession({ ...ADMIN, role: 'manager' });
     renderApp('/pipeline');

@@ -3,7 +3,7 @@ import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router';
 import { LoadingState } from '../components/LoadingState';
 import { loadAppTexts, loadScreenTexts } from '../i18n/i18n';
 import { useSession } from '../lib/session';
-import { homeOf, mayOpen } from './access';
+import { homeOf, mayOpen } from '../lib/access';
 import { lazyNamed, type PreloadableComponent } from './lazyNamed';
 import { NotAvailableScreen } from './NotAvailableScreen';
 import { collapseLeadingSlashes } from './paths';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../../lib/session';
 import { useTheme } from '../../theme/theme';
-import { mayOpen } from '../access';
+import { mayOpen } from '../../lib/access';
 import { isCurrentSection, NAV_ITEMS } from './navItems';
 import type { NavState } from './navState';
 import { PersonalBlock } from './PersonalBlock';
