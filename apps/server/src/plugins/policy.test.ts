@@ -33,8 +33,8 @@ interface Case {
   domain: Domain;
   action: Action;
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** the URL; `id` is the record made by `fresh` (or none) */
-  url: (id: number) => string;
+  /** the URL; `id` is the record made by `fresh` (or none), `self` the caller's own user id */
+  url: (id: number, self: number) => string;
   payload?: () => unknown;
   /** a record of its own for a write, made by the admin before each call */
   fresh?: () => Promise<number>;
@@ -84,6 +84,15 @@ const CASES: Case[] = [
     url: (id) => `/api/users/${id}`,
     fresh: newUser,
     readBack: (id) => `/api/users/${id}`,
+  },
+  // one's own profile, password and sessions: everyone
+  { domain: 'profile', action: 'read', method: 'GET', url: () => '/api/sessions' },
+  {
+    domain: 'profile',
+    action: 'update',
+    method: 'PUT',
+    url: (_id, self) => `/api/users/${self}`,
+    payload: () => ({ position: 'Own position' }),
   },
   // lookups: read by everyone, edited by the admin
   { domain: 'lookups', action: 'read', method: 'GET', url: () => '/api/stages' },
@@ -242,7 +251,7 @@ describe('the policy table', () => {
       const expected: string[] = [];
       for (const c of CASES) {
         const id = c.fresh ? await c.fresh() : 0;
-        const url = c.url(id);
+        const url = c.url(id, ids[role]);
         const readBack = c.readBack?.(id);
         const before =
           readBack && snapshot(await admin().request({ method: 'GET', url: readBack }));
