@@ -194,7 +194,7 @@ describe('no dead controls', () => {
     ['/dashboard', { search: 0, filter: 0, create: 0 }],
     ['/settings', { search: 0, filter: 0, create: 0 }],
     ['/pipeline', { search: 1, filter: 0, create: 0 }],
-    ['/users', { search: 1, filter: 0, create: 1 }],
+    ['/users', { search: 1, filter: 1, create: 1 }],
     ['/clients', { search: 1, filter: 1, create: 1 }],
   ])('%s shows only the header controls that do something', async (path, expected) => {
     const page = await loggedIn(1280, 800);

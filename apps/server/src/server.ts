@@ -4,7 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { createDatabase, type Database } from './db/client.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
 import { runMigrations } from './db/migrate.js';
-import { loadDemoData } from './demo/demo.js';
+import { DEMO_STAFF, DEMO_STAFF_PASSWORD, loadDemoData } from './demo/demo.js';
 import { ensureAdmin } from './modules/users/admin.js';
 
 export interface RunningServer {
@@ -57,7 +57,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
     say(
       `Database: ${embedded ? `embedded PostgreSQL, data in ${config.dataDir}` : 'DATABASE_URL'}`,
     );
-    if (demo) say('Demo data loaded (DEMO_DATA=1)');
+    if (demo) {
+      say('Demo data loaded (DEMO_DATA=1)');
+      for (const { login, role } of DEMO_STAFF) {
+        say(`Demo ${role}: log in as "${login}" with password "${DEMO_STAFF_PASSWORD}"`);
+      }
+    }
     if (admin?.generatedPassword) {
       say(`First start: log in as "${admin.login}" with password "${admin.generatedPassword}"`);
       say('(shown once; change it after logging in)');

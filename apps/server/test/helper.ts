@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, inject } from 'vitest';
+import type { Role } from '@school/contract/users';
 import { buildApp } from '../src/app.js';
 import { createDatabase, type Database } from '../src/db/client.js';
 import { loadConfig, type Config } from '../src/config.js';
@@ -46,6 +47,8 @@ export async function createUser(
     firstName?: string;
     lastName?: string;
     isAdmin?: boolean;
+    /** the role (docs/roles.md); admin when isAdmin, manager otherwise */
+    role?: Role;
   } = {},
 ) {
   const login = fields.login ?? `user${++userCounter}`;
@@ -55,7 +58,7 @@ export async function createUser(
     passwordHash: await hashPassword(password),
     firstName: fields.firstName ?? 'Olena',
     lastName: fields.lastName ?? 'Shevchenko',
-    isAdmin: fields.isAdmin ?? false,
+    role: fields.role ?? (fields.isAdmin ? 'admin' : 'manager'),
   });
   return { id, login, password };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOGIN_MAX } from './constants.js';
+import { role } from './users.js';
 
 export { LOGIN_MAX, PASSWORD_MAX, PASSWORD_MIN } from './constants.js';
 
@@ -20,6 +21,8 @@ export const sessionUser = z
     nazwisko: z.string(),
     login: z.string(),
     timeZone: z.string(),
+    /** what the user may do (docs/roles.md), as it is now */
+    role,
   })
   .meta({ id: 'SessionUser' });
 export type SessionUser = z.infer<typeof sessionUser>;

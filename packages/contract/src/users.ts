@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MAX, PASSWORD_MIN } from './auth.js';
+import { PASSWORD_MAX, PASSWORD_MIN } from './constants.js';
 import {
   listQueryWith,
   money,
@@ -16,6 +16,11 @@ const password = z
   .min(PASSWORD_MIN, `must be at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `must be at most ${PASSWORD_MAX} characters`);
 
+/** The staff roles (docs/roles.md): what each may do is in that page's table. */
+export const ROLES = ['admin', 'manager', 'teacher'] as const;
+export const role = z.enum(ROLES).meta({ id: 'Role' });
+export type Role = z.infer<typeof role>;
+
 /** User (docs/data-model.md); `name` is first + last name, for selectors (docs/api.md). */
 export const user = z
   .object({
@@ -31,6 +36,8 @@ export const user = z
     project: z.number().int().nullable(),
     /** a languages lookup id, like Client.language */
     language: z.number().int().nullable(),
+    role,
+    /** read-only: true exactly for the role admin */
     isAdmin: z.boolean(),
     disabled: z.boolean(),
   })
@@ -53,7 +60,8 @@ export const userCreate = z
     login: requiredText(100).regex(/^[^\s]+$/, 'must have no spaces'),
     password,
     ...userFields,
-    isAdmin: z.boolean().default(false),
+    /** only an admin may send it; a new user is a manager when left out */
+    role: role.default('manager'),
   })
   .meta({ id: 'UserCreate' });
 export type UserCreate = z.input<typeof userCreate>;
@@ -63,7 +71,8 @@ export const userUpdate = updateOf(
   z.object({
     ...userFields,
     login: requiredText(100).regex(/^[^\s]+$/, 'must have no spaces'),
-    isAdmin: z.boolean(),
+    /** only an admin may send it (403 otherwise, even for oneself) */
+    role,
     disabled: z.boolean(),
   }),
 ).meta({ id: 'UserUpdate' });
@@ -82,6 +91,7 @@ export type PasswordChange = z.input<typeof passwordChange>;
 
 export const USER_SORTS = [
   'login',
+  'role',
   'firstName',
   'lastName',
   'email',
@@ -89,7 +99,10 @@ export const USER_SORTS = [
   'position',
   'id',
 ] as const;
-export const userListQuery = listQueryWith(USER_SORTS);
+export const userListQuery = listQueryWith(USER_SORTS).extend({
+  /** only the users of this role */
+  role: role.optional(),
+});
 
 /** Project (docs/data-model.md): name, description, responsible; price and product in labels. */
 export const project = z

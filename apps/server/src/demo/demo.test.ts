@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { setupApp, type Agent, type TestApp } from '../../test/helper.js';
-import { loadDemoData } from './demo.js';
+import { login, setupApp, type Agent, type TestApp } from '../../test/helper.js';
+import { DEMO_STAFF, DEMO_STAFF_PASSWORD, loadDemoData } from './demo.js';
 
 let t: TestApp;
 let agent: Agent;
@@ -148,4 +148,23 @@ it('gives the demo school a playable game set of each type and a set of them', a
   const quiz = games.find((g) => g.type === 2);
   const stats = await agent.request({ method: 'GET', url: `/api/grid/${quiz?.id ?? 0}/stats` });
   expect(stats.json()).toMatchObject({ plays: 1, students: 1 });
+});
+
+it('gives the demo school a manager and two teachers who log in, the teachers teaching its lessons', async () => {
+  const roles: Record<string, string> = {};
+  for (const { login: name } of DEMO_STAFF) {
+    const staff = await login(t.app, { login: name, password: DEMO_STAFF_PASSWORD });
+    roles[name] = (await staff.request({ method: 'GET', url: '/api/islogin' })).json<{
+      role: string;
+    }>().role;
+  }
+  expect(roles).toEqual({
+    'manager.iryna': 'manager',
+    'teacher.olena': 'teacher',
+    'teacher.taras': 'teacher',
+  });
+  const taught = await t.database.db.execute<{ role: string }>(
+    sql`select distinct u.role from lessons l join users u on u.id = l.teacher_id`,
+  );
+  expect(taught.rows.map((r) => r.role)).toEqual(['teacher']);
 });

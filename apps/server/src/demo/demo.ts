@@ -55,8 +55,18 @@ export function demoHistory(i: number, stage: number, now: number) {
   return { createdAt: new Date(createdAt), moves };
 }
 
+/** The demo staff's password; the server prints their logins at start (docs/roles.md). */
+export const DEMO_STAFF_PASSWORD = 'demo staff password';
+/** A manager and two teachers, the teachers of the demo lessons. */
+export const DEMO_STAFF = [
+  { login: 'manager.iryna', role: 'manager' },
+  { login: 'teacher.olena', role: 'teacher' },
+  { login: 'teacher.taras', role: 'teacher' },
+] as const;
+
 /**
- * DEMO_DATA=1: a school to click through on an empty database: two teachers, projects,
+ * DEMO_DATA=1: a school to click through on an empty database: a manager and two teachers,
+ * projects,
  * groups and 60 clients who arrived over the past eight weeks and moved along the pipeline
  * (each move logged, so the board's days in stage and the dashboard's figures show something),
  * students (the won clients among them) with their documents, a week of lessons, two
@@ -67,16 +77,25 @@ export async function loadDemoData(db: Db): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(clients);
   if ((existing?.n ?? 0) > 0) return false;
   const school = await db.transaction(async (tx) => {
-    const passwordHash = await hashPassword('demo teacher password');
-    const teachers = await tx
+    const passwordHash = await hashPassword(DEMO_STAFF_PASSWORD);
+    const staff = await tx
       .insert(users)
       .values([
+        {
+          login: 'manager.iryna',
+          passwordHash,
+          firstName: 'Iryna',
+          lastName: 'Savchuk',
+          position: 'Manager',
+          role: 'manager' as const,
+        },
         {
           login: 'teacher.olena',
           passwordHash,
           firstName: 'Olena',
           lastName: 'Hrytsenko',
           position: 'Teacher',
+          role: 'teacher' as const,
         },
         {
           login: 'teacher.taras',
@@ -84,10 +103,13 @@ export async function loadDemoData(db: Db): Promise<boolean> {
           firstName: 'Taras',
           lastName: 'Moroz',
           position: 'Teacher',
+          role: 'teacher' as const,
         },
       ])
       .onConflictDoNothing()
-      .returning({ id: users.id });
+      .returning({ id: users.id, role: users.role });
+    const teachers = staff.filter((u) => u.role === 'teacher');
+    const manager = staff.find((u) => u.role === 'manager')?.id ?? null;
     const responsible = teachers.map((t) => t.id);
     await tx.insert(projects).values([
       {
@@ -133,7 +155,7 @@ export async function loadDemoData(db: Db): Promise<boolean> {
         stageId: stageIds[stage] ?? null,
         productId: 1 + (i % 5),
         sourceId: 1 + (i % 6),
-        responsibleId: responsible[i % 2] ?? null,
+        responsibleId: manager,
         hashCode: newHashCode(),
         createdAt: history.createdAt,
         stageChangedAt: history.moves.at(-1) ?? history.createdAt,

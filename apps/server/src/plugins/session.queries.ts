@@ -8,7 +8,8 @@ import { users } from '../db/schema/users.js';
 /** The SQL the session plugin runs on every request (ADR 003). */
 
 /**
- * The live session behind a token: not expired, not idle too long, its user not disabled.
+ * The live session behind a token: not expired, not idle too long, its user not disabled,
+ * with the user's role as it is now (docs/roles.md).
  * Every request asks: a prepared statement.
  */
 export async function findLiveSession(db: Db, tokenHash: Buffer, idleMinutes: number) {
@@ -27,7 +28,7 @@ const liveSessionQuery = (db: Db) =>
       login: users.login,
       firstName: users.firstName,
       lastName: users.lastName,
-      isAdmin: users.isAdmin,
+      role: users.role,
       stale: sql<boolean>`${sessions.lastActivity} < now() - interval '1 minute'`,
     })
     .from(sessions)

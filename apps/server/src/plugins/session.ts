@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { XSRF_COOKIE, XSRF_HEADER, errorCodes } from '@school/contract/common';
+import type { Role } from '@school/contract/users';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { findLiveSession, getOrCreateSecret, touchSession } from './session.queries.js';
@@ -14,6 +15,9 @@ export interface CurrentSession {
   firstName: string;
   lastName: string;
   timezone: string;
+  /** read with the session on every request: a role change applies at the next request */
+  role: Role;
+  /** role admin */
   isAdmin: boolean;
 }
 
@@ -124,7 +128,7 @@ export async function registerSessions(app: FastifyInstance, config: Config, db:
       const tokenHash = hashToken(token);
       const row = await findLiveSession(db, tokenHash, config.SESSION_IDLE_MINUTES);
       if (row) {
-        request.session = { ...row, tokenHash };
+        request.session = { ...row, isAdmin: row.role === 'admin', tokenHash };
         // at most one write a minute per session
         if (row.stale) await touchSession(db, row.id);
       }

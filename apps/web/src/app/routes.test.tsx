@@ -5,7 +5,7 @@ import { api } from '@school/contract/paths';
 import { http } from 'msw';
 import { scheduleCommit } from '../components/feedback/pendingCommits';
 import { request } from '../lib/http';
-import { calledUrls, requests, seed, server, setSession } from '../test/server';
+import { ADMIN, calledUrls, requests, seed, server, setSession } from '../test/server';
 import { jsonResponse, renderApp, setupI18n } from '../test/utils';
 
 const location = () => screen.getByTestId('location').textContent;
@@ -164,5 +164,78 @@ describe('logout', () => {
     const calls = requests.all().map((entry) => `${entry.method} ${entry.url.pathname}`);
     expect(calls.indexOf('DELETE /api/groups/4')).toBeGreaterThanOrEqual(0);
     expect(calls.indexOf('DELETE /api/groups/4')).toBeLessThan(calls.indexOf('POST /api/logout'));
+  });
+});
+
+describe('roles (docs/roles.md)', () => {
+  it('leaves the CRM out of a teacher’s navigation and starts them on the schedule', async () => {
+    setSession({ ...ADMIN, role: 'teacher' });
+    renderApp('/');
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    await waitFor(() => expect(location()).toBe('/schedule'));
+    const links = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('aria-label'));
+    expect(links).not.toContain('Clients');
+    expect(links).not.toContain('Pipeline');
+    expect(links).not.toContain('Dashboard');
+    expect(links).toEqual(expect.arrayContaining(['Schedule', 'Students', 'Users', 'Games']));
+  });
+
+  it('shows a teacher’s deep link to the clients “Not available for your role”', async () => {
+    setSession({ ...ADMIN, role: 'teacher' });
+    renderApp('/clients/5');
+    await screen.findByRole('heading', { level: 1, name: 'Not available for your role' });
+    expect(screen.getByRole('link', { name: 'Go to the start page' }).getAttribute('href')).toBe(
+      '/schedule',
+    );
+    expect(calledUrls().some((url) => url.pathname.startsWith('/api/clients'))).toBe(false);
+  });
+
+  it('shows a student’s documents link to a manager but not to a teacher', async () => {
+    const student = {
+      id: 12,
+      name: 'Olena',
+      surname: 'Koval',
+      email: '',
+      gMeetId: '',
+      gdocument: '',
+      gDictionaryUa: '',
+      gDictionaryEng: '',
+      telegramUsername: '',
+      facebook: '',
+      schedule: '',
+      ocupation: '',
+      location: '',
+      responsibleId: null,
+      project: null,
+      level: null,
+      groupe: null,
+      timezone: '',
+      hasBroadcast: false,
+      hashCode: 'AlqmJIDA1u7LpHZQ4W_j1A',
+      deepLink: null,
+      client: 3,
+      createdAt: '2026-11-01T10:00:00.000Z',
+    };
+    seed({ students: [student] });
+    setSession({ ...ADMIN, role: 'manager' });
+    renderApp('/students/12');
+    await screen.findByRole('link', { name: 'Open the documents' });
+    expect(screen.getByRole('link', { name: 'Open the client' })).toBeInTheDocument();
+    cleanup();
+    setSession({ ...ADMIN, role: 'teacher' });
+    renderApp('/students/12');
+    await screen.findByRole('heading', { level: 2, name: 'Links' });
+    expect(screen.queryByRole('link', { name: 'Open the documents' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Open the client' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the CRM in a manager’s navigation', async () => {
+    setSession({ ...ADMIN, role: 'manager' });
+    renderApp('/pipeline');
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getByRole('link', { name: 'Clients' })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Pipeline' })).toBeInTheDocument();
   });
 });

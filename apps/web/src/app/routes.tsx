@@ -1,9 +1,11 @@
-import { Suspense, type ComponentType } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router';
 import { LoadingState } from '../components/LoadingState';
 import { loadAppTexts, loadScreenTexts } from '../i18n/i18n';
 import { useSession } from '../lib/session';
+import { homeOf, mayOpen } from '../lib/access';
 import { lazyNamed, type PreloadableComponent } from './lazyNamed';
+import { NotAvailableScreen } from './NotAvailableScreen';
 import { collapseLeadingSlashes } from './paths';
 
 // The logged-in layout (side navigation and its icons) is not part of the login page's download.
@@ -148,6 +150,22 @@ function RequireSession() {
   return <AppShell />;
 }
 
+/** A screen of a domain the user's role may not read shows so (docs/roles.md), not a blank page. */
+function ForRole({ path, children }: { path: string; children: ReactNode }) {
+  const { session } = useSession();
+  if (!session.isLoggedIn) return null;
+  if (!mayOpen(session.role, path)) return <NotAvailableScreen home={homeOf(session.role)} />;
+  return children;
+}
+
+/** `/`: the dashboard, or where the role starts when the dashboard is not for it. */
+function Home() {
+  const { session } = useSession();
+  if (!session.isLoggedIn) return null;
+  const home = homeOf(session.role);
+  return home === '/dashboard' ? <DashboardScreen /> : <Navigate to={home} replace />;
+}
+
 export function AppRoutes() {
   const location = useLocation();
   const pathname = collapseLeadingSlashes(location.pathname);
@@ -159,10 +177,18 @@ export function AppRoutes() {
         <Route path="/login" element={<LoginScreen />} />
         <Route path="/logout" element={<LogoutScreen />} />
         <Route element={<RequireSession />}>
-          <Route index element={<DashboardScreen />} />
+          <Route index element={<Home />} />
           {SCREENS.map(({ path, Screen }) => (
             // key: the same component on another route must start fresh (closed panels etc.)
-            <Route key={path} path={path} element={<Screen key={path} />} />
+            <Route
+              key={path}
+              path={path}
+              element={
+                <ForRole path={path}>
+                  <Screen key={path} />
+                </ForRole>
+              }
+            />
           ))}
           <Route path="*" element={<NotFoundScreen />} />
         </Route>

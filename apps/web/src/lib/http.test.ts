@@ -73,7 +73,14 @@ describe('XSRF header', () => {
 
 describe('answers', () => {
   it('sends a JSON body and parses the JSON answer with the schema', async () => {
-    const user = { id: 7, imie: 'Olena', nazwisko: 'Shevchenko', login: 'olena', timeZone: 'UTC' };
+    const user = {
+      id: 7,
+      imie: 'Olena',
+      nazwisko: 'Shevchenko',
+      login: 'olena',
+      timeZone: 'UTC',
+      role: 'manager',
+    };
     answerAll(() => jsonResponse(200, { ...user, extra: true }));
     const answer = await request('/api/authentication', {
       method: 'POST',
@@ -178,7 +185,14 @@ describe('the error body', () => {
 });
 
 describe('a schema imported on demand', () => {
-  const user = { id: 1, imie: 'Olena', nazwisko: 'K', login: 'olena', timeZone: 'UTC' };
+  const user = {
+    id: 1,
+    imie: 'Olena',
+    nazwisko: 'K',
+    login: 'olena',
+    timeZone: 'UTC',
+    role: 'manager',
+  };
 
   it('starts the import with the request and parses the answer with what it brings', async () => {
     answerAll(() => jsonResponse(200, { ...user, extra: true }));

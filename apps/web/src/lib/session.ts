@@ -1,4 +1,5 @@
 import type { SessionUser } from '@school/contract/auth';
+import type { Role } from '@school/contract/users';
 import { api } from '@school/contract/paths';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { HttpError, request } from './http';
@@ -13,6 +14,8 @@ export type Session =
       lastName: string;
       login: string;
       timeZone: string;
+      /** what the user may do (docs/roles.md), as the server answered at the last check */
+      role: Role;
     };
 
 export const SESSION_QUERY_KEY = ['session'] as const;
@@ -26,6 +29,7 @@ export function toSession(user: SessionUser): Session {
     lastName: user.nazwisko,
     login: user.login,
     timeZone: user.timeZone,
+    role: user.role,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { SessionUser } from '@school/contract/auth';
 import { api } from '@school/contract/paths';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { setupServer } from 'msw/node';
@@ -14,7 +15,14 @@ import { CLIENTS, LOOKUPS, THINGS, type Row } from './fixtures';
  * sent from the request log (calledUrls, lastBody).
  */
 
-export const ADMIN = { id: 1, imie: 'Anna', nazwisko: 'Kowalska', login: 'admin', timeZone: 'UTC' };
+export const ADMIN: SessionUser = {
+  id: 1,
+  imie: 'Anna',
+  nazwisko: 'Kowalska',
+  login: 'admin',
+  timeZone: 'UTC',
+  role: 'admin',
+};
 
 /** The password the fake API's login accepts (any other answers 401). */
 export const PASSWORD = 'correct-password';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   index,
   integer,
@@ -12,6 +13,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns.js';
 import { languages, products } from './lookups.js';
+
+/** The staff roles (docs/roles.md); the contract's ROLES are the same list. */
+export const USER_ROLES = ['admin', 'manager', 'teacher'] as const;
 
 /** Staff who log in (docs/data-model.md, User: with a login and a password hash). */
 export const users = pgTable(
@@ -28,7 +32,8 @@ export const users = pgTable(
     position: text('position').notNull().default(''),
     projectId: integer('project_id').references((): AnyPgColumn => projects.id),
     languageId: integer('language_id').references(() => languages.id),
-    isAdmin: boolean('is_admin').notNull().default(false),
+    /** what the user may do (docs/roles.md); an admin is exactly a user of role admin */
+    role: text('role', { enum: USER_ROLES }).notNull().default('manager'),
     disabled: boolean('disabled').notNull().default(false),
     /** the secret of the teacher's calendar feed address (ADR 018); null: no feed */
     icalToken: text('ical_token').unique(),
@@ -36,6 +41,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_login_lower_idx').on(sql`lower(${t.login})`),
+    check('users_role_check', sql`${t.role} in ('admin', 'manager', 'teacher')`),
     index('users_project_idx').on(t.projectId),
     index('users_language_idx').on(t.languageId),
   ],

@@ -19,7 +19,7 @@ export interface AuthRoutesOptions {
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 429: errorBody };
 
 function toSessionUser(
-  s: Pick<CurrentSession, 'userId' | 'firstName' | 'lastName' | 'login' | 'timezone'>,
+  s: Pick<CurrentSession, 'userId' | 'firstName' | 'lastName' | 'login' | 'timezone' | 'role'>,
 ): SessionUser {
   return {
     id: s.userId,
@@ -27,6 +27,7 @@ function toSessionUser(
     nazwisko: s.lastName,
     login: s.login,
     timeZone: s.timezone,
+    role: s.role,
   };
 }
 

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.js';
 import { cappedTotal, totalOfPage } from '../../db/list.js';
 import { clients } from '../../db/schema/clients.js';
 import { requireUser, sessionOf } from '../../plugins/access.js';
+import { allow } from '../../plugins/policy.js';
 import { errorResponses, notFound } from '../../plugins/errors.js';
 import { registerCsv } from '../../plugins/csv-routes.js';
 import { registerResource } from '../../plugins/resource.js';
@@ -70,6 +71,8 @@ const filtersQuery = clientListQuery.pick({
 
 /** Clients and the pipeline (docs/api.md, Clients; docs/clients.md, Pipeline). */
 export const clientsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  // every route here, CSV included, is of the clients domain (docs/roles.md)
+  app.addHook('onRequest', allow('clients'));
   const found = async (id: number) => {
     const row = await findClient(db, id);
     return row && toClient(row);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { setupApp, type Agent, type TestApp } from '../../../test/helper.js';
+import { createUser, login, setupApp, type Agent, type TestApp } from '../../../test/helper.js';
 
 let t: TestApp & { user: { id: number } };
 let agent: Agent;
@@ -235,7 +235,9 @@ describe('clients', () => {
   });
 
   it('refuses to delete a stage that clients are in (409 linked)', async () => {
-    const res = await agent.request({ method: 'DELETE', url: `/api/stages/${stageId(1)}` });
+    const boss = await createUser(t, { login: 'stages-admin', role: 'admin' });
+    const admin = await login(t.app, boss);
+    const res = await admin.request({ method: 'DELETE', url: `/api/stages/${stageId(1)}` });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ error: 'linked' });
   });

@@ -12,6 +12,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { stages } from '../../db/schema/lookups.js';
 import { requireUser } from '../../plugins/access.js';
+import { allow } from '../../plugins/policy.js';
 import { registerResource } from '../../plugins/resource.js';
 import { dictionaryTables, listLookup, nextStageOrder } from './lookups.queries.js';
 import { clearKeyOnRename } from './lookups.writes.js';
@@ -24,6 +25,8 @@ const query = listQueryWith(['name', 'id']);
  * (docs/data-model.md, Lookups) are resources: list, get, create, update, delete.
  */
 export const lookupsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  // everyone reads the lookups; only the roles of docs/roles.md edit them
+  app.addHook('onRequest', allow('lookups'));
   registerResource(app, db, {
     path: 'stages',
     tags: ['lookups'],

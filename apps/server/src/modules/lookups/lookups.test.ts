@@ -5,7 +5,10 @@ let t: TestApp;
 let agent: Agent;
 
 beforeAll(async () => {
-  ({ agent, ...t } = await setupApp({ user: { firstName: 'Iryna', lastName: 'Lysenko' } }));
+  ({ agent, ...t } = await setupApp({
+    admin: true,
+    user: { firstName: 'Iryna', lastName: 'Lysenko' },
+  }));
 });
 
 const get = (url: string) => agent.request({ method: 'GET', url });

@@ -13,6 +13,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { studentDocuments } from '../../db/schema/students.js';
 import { requireUser } from '../../plugins/access.js';
+import { allow } from '../../plugins/policy.js';
 import { errorResponses, invalidField } from '../../plugins/errors.js';
 import { tableQueries } from '../../db/resource.js';
 import { registerResource } from '../../plugins/resource.js';
@@ -33,6 +34,7 @@ const toDocument = (row: DocumentRow): StudentDocument => ({
 
 /** Student documents (docs/data-model.md; docs/api.md, Students): listed by student, written one by one. */
 export const studentDocumentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.addHook('onRequest', allow('studentDocuments'));
   registerResource(app, db, {
     path: 'studentdocuments',
     tags: ['students'],

@@ -24,7 +24,7 @@ export async function ensureAdmin(db: Db, config: Config): Promise<AdminCreated 
       passwordHash: await hashPassword(password),
       firstName: 'Admin',
       lastName: '',
-      isAdmin: true,
+      role: 'admin',
     });
   } catch (err) {
     // another instance created it first (unique login)

@@ -1,6 +1,6 @@
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { userListQuery } from '@school/contract/users';
+import type { Role, userListQuery } from '@school/contract/users';
 import type { Db } from '../../db/client.js';
 import type { TableDescription } from '../../db/resource.js';
 import { sessions } from '../../db/schema/auth.js';
@@ -11,7 +11,7 @@ export interface NewUser {
   passwordHash: string;
   firstName: string;
   lastName: string;
-  isAdmin: boolean;
+  role: Role;
 }
 
 export async function countUsers(db: Db) {
@@ -46,12 +46,15 @@ export async function insertUserRow(
   return row;
 }
 
-/** Enabled admins other than the given user: deleting or demoting the last one is refused. */
+/**
+ * Enabled admins other than the given user: deleting, disabling or demoting the last one is
+ * refused.
+ */
 export async function countOtherAdmins(db: Db, id: number) {
   const [row] = await db
     .select({ n: count() })
     .from(users)
-    .where(and(eq(users.isAdmin, true), eq(users.disabled, false), ne(users.id, id)));
+    .where(and(eq(users.role, 'admin'), eq(users.disabled, false), ne(users.id, id)));
   return row?.n ?? 0;
 }
 
@@ -85,6 +88,8 @@ export const usersTable: TableDescription<typeof users, z.output<typeof userList
     email: users.email,
     tel: users.tel,
     position: users.position,
+    role: users.role,
   },
   defaultSort: 'lastName',
+  filters: (q) => (q.role ? eq(users.role, q.role) : undefined),
 };

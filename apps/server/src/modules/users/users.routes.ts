@@ -10,21 +10,23 @@ import {
   userUpdate,
 } from '@school/contract/users';
 import type { Db } from '../../db/client.js';
-import { requireAdmin, requireUser, sessionOf } from '../../plugins/access.js';
+import { sessionOf } from '../../plugins/access.js';
+import { allow, forbiddenForRole, mayDo } from '../../plugins/policy.js';
 import { errorResponses, HttpError, notFound } from '../../plugins/errors.js';
 import { registerResource } from '../../plugins/resource.js';
 import { hashPassword, verifyPassword } from '../auth/auth.shared.js';
 import { endSessions, findUserById, setPasswordHash, usersTable } from './users.queries.js';
-import { checkPassword, forbidden, toUser, userColumns, usersOverride } from './users.service.js';
+import { checkPassword, toUser, userColumns, usersOverride } from './users.service.js';
 
-/** An admin edits anyone; staff edit only themselves (the id is checked before the body). */
-async function requireSelfOrAdmin(request: FastifyRequest) {
-  await requireUser(request);
-  const session = sessionOf(request);
+/**
+ * Editing a user (docs/roles.md): a role that may update users edits anyone, everyone edits
+ * their own profile; the id is checked before the body is read.
+ */
+async function allowUserOrProfile(request: FastifyRequest) {
+  await allow('profile', 'update')(request);
+  const { role, userId } = sessionOf(request);
   const { id } = request.params as { id?: string };
-  if (!session.isAdmin && Number(id) !== session.userId) {
-    throw forbidden('Only an admin can edit other users');
-  }
+  if (Number(id) !== userId && !mayDo(role, 'users', 'update')) throw forbiddenForRole(role);
 }
 
 /** Staff users (docs/api.md, Users, projects, groups). Only admins manage other users; anyone edits themselves. */
@@ -37,7 +39,13 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     toItem: toUser,
     toColumns: userColumns,
     notFound: 'No such user',
-    access: { create: requireAdmin, update: requireSelfOrAdmin, delete: requireAdmin },
+    access: {
+      list: allow('users', 'read'),
+      get: allow('users', 'read'),
+      create: allow('users', 'create'),
+      update: allowUserOrProfile,
+      delete: allow('users', 'delete'),
+    },
     unique: { field: 'login', message: 'is taken', status: 409 },
     override: usersOverride(db),
   });
@@ -45,7 +53,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
   app.put(
     '/users/:id/password',
     {
-      onRequest: requireUser,
+      onRequest: allowUserOrProfile,
       schema: {
         tags: ['users'],
         params: idParam,
@@ -57,7 +65,6 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       const session = sessionOf(request);
       const { id } = request.params;
       const own = id === session.userId;
-      if (!own && !session.isAdmin) throw forbidden('Only an admin can set other users’ passwords');
       const target = await findUserById(db, id);
       if (!target) throw notFound('No such user');
       const { currentPassword, password, endOtherSessions } = request.body;

@@ -28,12 +28,15 @@ export function toUser(row: UserRow): User {
     position: row.position,
     project: row.projectId,
     language: row.languageId,
-    isAdmin: row.isAdmin,
+    role: row.role,
+    isAdmin: row.role === 'admin',
     disabled: row.disabled,
   };
 }
 
 export const forbidden = (message: string) => new HttpError(403, errorCodes.forbidden, message);
+
+const ROLE_FORBIDDEN = 'Only an admin can set a role';
 
 export function checkPassword(password: string) {
   const problem = passwordProblem(password);
@@ -53,14 +56,14 @@ export const userColumns = (input: Partial<z.output<typeof userUpdate>>) => ({
   position: input.position,
   projectId: input.project,
   languageId: input.language,
-  isAdmin: input.isAdmin,
+  role: input.role,
   disabled: 'disabled' in input ? input.disabled : undefined,
 });
 
 /**
- * The users' rules over the plain operations: a new user's password, roles changed by admins
- * only, the last enabled admin kept, nobody disables or deletes themselves, and a disabled
- * user's sessions ended.
+ * The users' rules over the plain operations: a new user's password, roles set by admins
+ * only (docs/roles.md), the last enabled admin kept, nobody disables or deletes themselves,
+ * and a disabled user's sessions ended. Creating a user is admin-only before this is reached.
  */
 export const usersOverride =
   (db: Db) =>
@@ -79,15 +82,22 @@ export const usersOverride =
     async update(id, body, request, current) {
       const session = sessionOf(request);
       if (!session.isAdmin) {
-        const escalates =
-          (body.isAdmin !== undefined && body.isAdmin !== current.isAdmin) ||
-          (body.disabled !== undefined && body.disabled !== current.disabled);
-        if (escalates) throw forbidden('Only an admin can change roles');
+        // a role sent at all, even one's own unchanged, is refused (docs/roles.md)
+        if (body.role !== undefined) throw forbidden(ROLE_FORBIDDEN);
+        if (body.disabled !== undefined && body.disabled !== current.disabled) {
+          throw forbidden('Only an admin can disable users');
+        }
       }
       const losesAdmin =
-        current.isAdmin && !current.disabled && (body.isAdmin === false || body.disabled === true);
+        current.role === 'admin' &&
+        !current.disabled &&
+        ((body.role !== undefined && body.role !== 'admin') || body.disabled === true);
       if (losesAdmin && (await countOtherAdmins(db, id)) === 0) {
-        throw new HttpError(409, 'last_admin', 'The last admin must stay an enabled admin');
+        throw new HttpError(
+          409,
+          'last_admin',
+          'The last enabled admin must stay an admin: make another user an admin first',
+        );
       }
       if (body.disabled === true && id === session.userId) {
         throw new HttpError(409, 'self', 'You cannot disable yourself');
@@ -102,7 +112,7 @@ export const usersOverride =
       }
       const target = await plain.find(id, request);
       if (!target) return false;
-      if (target.isAdmin && (await countOtherAdmins(db, id)) === 0) {
+      if (target.role === 'admin' && (await countOtherAdmins(db, id)) === 0) {
         throw new HttpError(409, 'last_admin', 'The last admin cannot be deleted');
       }
       return plain.remove(id, request); // sessions go with it (on delete cascade)

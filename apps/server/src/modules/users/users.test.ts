@@ -41,6 +41,7 @@ describe('users', () => {
       firstName: 'Maria',
       dateBirth: '1990-05-17',
       project: null,
+      role: 'manager',
       isAdmin: false,
     });
     expect(created).not.toHaveProperty('password');
@@ -166,9 +167,16 @@ describe('users', () => {
     const escalate = await staff.request({
       method: 'PUT',
       url: `/api/users/${staffUser.id}`,
-      payload: { firstName: 'Petro', isAdmin: true },
+      payload: { firstName: 'Petro', role: 'admin' },
     });
     expect(escalate.statusCode).toBe(403);
+    // isAdmin is only answered: sent, it changes nothing
+    const viaIsAdmin = await staff.request({
+      method: 'PUT',
+      url: `/api/users/${staffUser.id}`,
+      payload: { isAdmin: true },
+    });
+    expect(viaIsAdmin.json()).toMatchObject({ role: 'manager', isAdmin: false });
     const other = await staff.request({
       method: 'PUT',
       url: `/api/users/${adminId}`,
@@ -193,7 +201,7 @@ describe('users', () => {
     const demote = await admin.request({
       method: 'PUT',
       url: `/api/users/${adminId}`,
-      payload: { firstName: 'Anna', isAdmin: false },
+      payload: { firstName: 'Anna', role: 'manager' },
     });
     expect(demote.statusCode).toBe(409);
     expect(demote.json()).toMatchObject({ error: 'last_admin' });

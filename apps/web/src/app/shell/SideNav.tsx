@@ -2,7 +2,9 @@ import { ChevronLeft, ChevronRight, Menu, Moon, Sun } from 'lucide-react';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useSession } from '../../lib/session';
 import { useTheme } from '../../theme/theme';
+import { mayOpen } from '../../lib/access';
 import { isCurrentSection, NAV_ITEMS } from './navItems';
 import type { NavState } from './navState';
 import { PersonalBlock } from './PersonalBlock';
@@ -22,6 +24,9 @@ export function SideNav({ ref, state, onMenuToggle, onCornerToggle, onNavigate }
   const { theme, toggleTheme } = useTheme();
   const isOpen = state === 'open';
   const darkLabel = t('nav.darkTheme');
+  const { session } = useSession();
+  // a role leaves out the screens it may not use (docs/roles.md)
+  const items = NAV_ITEMS.filter((item) => !session.isLoggedIn || mayOpen(session.role, item.to));
 
   return (
     <nav ref={ref} className={styles.nav} aria-label={t('nav.label')} data-state={state}>
@@ -44,7 +49,7 @@ export function SideNav({ ref, state, onMenuToggle, onCornerToggle, onNavigate }
         <PersonalBlock compact={!isOpen} />
 
         <ul className={styles.links}>
-          {NAV_ITEMS.map((item) => {
+          {items.map((item) => {
             const label = t(item.labelKey);
             const Icon = item.icon;
             return (

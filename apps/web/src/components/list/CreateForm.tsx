@@ -20,7 +20,15 @@ interface CreateFormProps extends FormConfig {
 }
 
 /** The create form of a list (docs/screens.md): POST, then done refreshes the list (docs/interface.md). */
-export function CreateForm({ path, label, schema, fields, defaults, fixed }: CreateFormProps) {
+export function CreateForm({
+  path,
+  label,
+  schema,
+  fields,
+  note,
+  defaults,
+  fixed,
+}: CreateFormProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const defaultValues = useMemo(() => toFormValues(fields, defaults), [fields, defaults]);
@@ -34,6 +42,8 @@ export function CreateForm({ path, label, schema, fields, defaults, fixed }: Cre
       submitLabel={t('form.save')}
       onSubmit={(body) => request(path, { method: 'POST', body: { ...body, ...fixed } })}
       onSaved={() => invalidateResource(queryClient, path)}
-    />
+    >
+      {note}
+    </EntityForm>
   );
 }

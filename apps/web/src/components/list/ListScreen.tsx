@@ -58,6 +58,7 @@ export function ListScreen<R extends Row>({
             label={create.label}
             schema={create.schema}
             fields={create.fields}
+            note={create.note}
             defaults={create.defaults}
             fixed={create.fixed}
           />

@@ -39,6 +39,8 @@ export function RowEditForm<R extends Row>({
       onSubmit={(body) => request(`${path}/${row.id}`, { method: 'PUT', body })}
       onSaved={onSaved}
       onDoneOk={onDoneOk}
-    />
+    >
+      {config.note}
+    </EntityForm>
   );
 }

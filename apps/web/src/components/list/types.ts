@@ -58,6 +58,8 @@ export interface Resource<R extends Row> {
 export interface FormConfig {
   schema: FormSchema;
   fields: readonly FieldSpec[];
+  /** Shown under the fields, inside the form (it may read the form's values). */
+  note?: ReactNode;
 }
 
 /** An extra action of the edit modal, shown in its menu state (docs/interface.md, Edit dialog). */

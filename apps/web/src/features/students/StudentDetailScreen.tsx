@@ -14,6 +14,7 @@ import { RecordScreen } from '../../components/detail/RecordScreen';
 import { LinkActions } from '../../components/LinkActions';
 import { invalidateResource } from '../../components/list/useInfiniteList';
 import { useCopy } from '../../components/list/useRowActions';
+import { mayOpen } from '../../lib/access';
 import { formatDateTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { DETAIL_FIELDS, LINK_FIELDS } from './studentFields';
@@ -51,6 +52,8 @@ function StudentPage({ row }: { row: Student }) {
   const { t, i18n } = useTranslation();
   const { session } = useSession();
   const timeZone = session.isLoggedIn ? session.timeZone : undefined;
+  // a link shows only to a role that may open its screen (docs/roles.md)
+  const mayGo = (path: string) => session.isLoggedIn && mayOpen(session.role, path);
   const readOnly: ReadOnlyField[] = [
     { key: 'hashCode', label: 'fields.hashCode', value: row.hashCode },
     {
@@ -75,11 +78,13 @@ function StudentPage({ row }: { row: Student }) {
         <section className={`${controls.card} ${styles.section}`} aria-labelledby="student-links">
           <h2 id="student-links">{t('students.links')}</h2>
           <Links row={row} />
-          <Link className={styles.sideLink} to={`/cardocuments/bycar/${row.id}`}>
-            <FileText size={16} aria-hidden="true" />
-            {t('students.openDocuments')}
-          </Link>
-          {row.client !== null && (
+          {mayGo('/cardocuments') && (
+            <Link className={styles.sideLink} to={`/cardocuments/bycar/${row.id}`}>
+              <FileText size={16} aria-hidden="true" />
+              {t('students.openDocuments')}
+            </Link>
+          )}
+          {row.client !== null && mayGo('/clients') && (
             <Link className={styles.sideLink} to={`/clients/${row.client}`}>
               {t('students.openClient')}
             </Link>

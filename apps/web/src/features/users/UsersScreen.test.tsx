@@ -5,7 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { changeLanguage } from '../../i18n/i18n';
 import { api } from '@school/contract/paths';
 import { http } from 'msw';
-import { lastBody, seed, server } from '../../test/server';
+import { ADMIN, calledUrls, lastBody, seed, server, setSession } from '../../test/server';
 import { jsonResponse, renderApp, setupI18n, stubLayout } from '../../test/utils';
 
 const base = { email: '', tel: '', dateBirth: null, position: '', language: null, disabled: false };
@@ -19,6 +19,7 @@ const USERS: User[] = [
     lastName: 'Kowalska',
     email: 'anna@school.pl',
     project: 3,
+    role: 'admin',
     isAdmin: true,
   },
   {
@@ -29,6 +30,7 @@ const USERS: User[] = [
     firstName: 'Olena',
     lastName: 'Shevchenko',
     project: null,
+    role: 'teacher',
     isAdmin: false,
     disabled: true,
   },
@@ -42,10 +44,11 @@ const LANGUAGES = [
   { id: 2, name: 'Polish' },
 ];
 
-/** The API as the logged-in user (id 1) sees it; `admin` decides what the server allows. */
+/** The API as the logged-in user (id 1) sees it; `admin` decides their role and what the server allows. */
 function fakeServer({ admin = true } = {}) {
+  setSession({ ...ADMIN, role: admin ? 'admin' : 'manager' });
   seed({
-    users: [{ ...USERS[0]!, isAdmin: admin }, USERS[1]!],
+    users: [{ ...USERS[0]!, isAdmin: admin, role: admin ? 'admin' : 'manager' }, USERS[1]!],
     projects: PROJECTS,
     languages: LANGUAGES,
   });
@@ -87,7 +90,7 @@ describe('/users', () => {
       'Disabled',
       'Actions',
     ]);
-    expect(headers.filter((th) => th.hasAttribute('aria-sort'))).toHaveLength(6);
+    expect(headers.filter((th) => th.hasAttribute('aria-sort'))).toHaveLength(7);
     const anna = within(table).getByRole('row', { name: /admin/ });
     await waitFor(() => expect(within(anna).getByText('Sales')).toBeInTheDocument());
     const cells = (row: HTMLElement) =>
@@ -96,7 +99,7 @@ describe('/users', () => {
         .map((c) => c.textContent);
     expect(cells(anna).slice(7, 9)).toEqual(['admin', 'no']);
     const olena = within(table).getByRole('row', { name: /olena/ });
-    expect(cells(olena).slice(7, 9)).toEqual(['staff', 'yes']);
+    expect(cells(olena).slice(7, 9)).toEqual(['teacher', 'yes']);
     expect(screen.getByText('2 items')).toBeInTheDocument();
   });
 
@@ -111,7 +114,7 @@ describe('/users', () => {
         .map((th) => th.textContent);
       expect(headers).toEqual(expect.arrayContaining(['Rola', 'Zablokowany']));
       const olena = within(table).getByRole('row', { name: /olena/ });
-      expect(within(olena).getByText('personel')).toBeInTheDocument();
+      expect(within(olena).getByText('nauczyciel')).toBeInTheDocument();
       expect(within(olena).getByText('tak')).toBeInTheDocument();
     } finally {
       await changeLanguage('en');
@@ -131,7 +134,11 @@ describe('/users', () => {
     await waitFor(() => expect(within(form).getByLabelText('Project')).toBeEnabled());
     await user.selectOptions(within(form).getByLabelText('Project'), 'Kids');
     await user.selectOptions(within(form).getByLabelText('Language'), 'Polish');
-    await user.click(within(form).getByLabelText('Administrator'));
+    // a new user is a manager until the admin picks another role; the form says what it may do
+    expect(within(form).getByLabelText('Role')).toHaveProperty('value', 'manager');
+    expect(within(form).getByText(/A manager works with clients/)).toBeInTheDocument();
+    await user.selectOptions(within(form).getByLabelText('Role'), 'teacher');
+    expect(within(form).getByText(/A teacher works with the schedule/)).toBeInTheDocument();
     await user.click(within(form).getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('Successfully done !')).toBeInTheDocument();
@@ -146,22 +153,66 @@ describe('/users', () => {
       position: '',
       project: 4,
       language: 2,
-      isAdmin: true,
+      role: 'teacher',
     });
   });
 
-  it('shows Access deny! when a non-admin tries to create a user', async () => {
-    fakeServer({ admin: false });
+  it('lets an admin change a role, and shows Access deny! when the server refuses', async () => {
+    fakeServer();
+    server.use(
+      http.put('/api/users/:id', () =>
+        jsonResponse(403, { error: 'forbidden', message: 'Not allowed for the role manager' }),
+      ),
+    );
     const user = userEvent.setup();
     renderApp('/users');
     await usersTable();
-    await user.click(screen.getByRole('button', { name: 'Create' }));
-    const form = screen.getByRole('form', { name: 'New user' });
-    await user.type(within(form).getByLabelText('Login'), 'maria');
-    await user.type(within(form).getByLabelText('Password'), 'long enough pass');
-    await user.type(within(form).getByLabelText('First name'), 'Maria');
-    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Edit olena' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit user' });
+    expect(within(dialog).getByLabelText('Role')).toHaveProperty('value', 'teacher');
+    expect(within(dialog).getByText(/A teacher works with the schedule/)).toBeInTheDocument();
+    await user.selectOptions(within(dialog).getByLabelText('Role'), 'admin');
+    expect(within(dialog).getByText(/An admin may do everything/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Access deny!')).toBeInTheDocument();
+    expect(lastBody('PUT', '/api/users/2')).toMatchObject({ role: 'admin' });
+  });
+
+  it('filters the list by role', async () => {
+    fakeServer();
+    const user = userEvent.setup();
+    renderApp('/users');
+    await usersTable();
+    await user.click(screen.getByRole('button', { name: /Filter/ }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'teacher');
+    await waitFor(() =>
+      expect(
+        calledUrls().some(
+          (u) => u.pathname === '/api/users' && u.searchParams.get('role') === 'teacher',
+        ),
+      ).toBe(true),
+    );
+  });
+
+  it('gives a non-admin no create, no delete, no role and no disabling; their own profile stays editable', async () => {
+    fakeServer({ admin: false });
+    const user = userEvent.setup();
+    renderApp('/users');
+    const table = await usersTable();
+    expect(screen.queryByRole('button', { name: 'Create' })).not.toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Edit admin' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit user' });
+    expect(within(dialog).queryByLabelText('Role')).not.toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('Disabled')).not.toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText('Position'));
+    await user.type(within(dialog).getByLabelText('Position'), 'Office');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await screen.findByText('Successfully done !');
+    const body = lastBody('PUT', '/api/users/1') as Record<string, unknown>;
+    expect(body).toMatchObject({ position: 'Office' });
+    expect(body).not.toHaveProperty('role');
+    expect(body).not.toHaveProperty('disabled');
   });
 });
 

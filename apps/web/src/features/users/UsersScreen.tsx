@@ -1,14 +1,25 @@
 import { api } from '@school/contract/paths';
-import { user, userCreate, userUpdate, type User, type USER_SORTS } from '@school/contract/users';
+import {
+  ROLES,
+  user,
+  userCreate,
+  userUpdate,
+  type Role,
+  type User,
+  type USER_SORTS,
+} from '@school/contract/users';
 import { useMemo } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { FieldSpec } from '../../components/form/fields';
+import type { FilterSpec } from '../../components/list/FilterBar';
 import { ListScreen } from '../../components/list/ListScreen';
 import type { Column, MenuAction, Resource } from '../../components/list/types';
 import { useLookupLabels } from '../../components/lookups';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { useCurrentUser } from './currentUser';
+import styles from './users.module.css';
 
 // Every sortable column but id, which the table does not show.
 type UserSort = Exclude<(typeof USER_SORTS)[number], 'id'>;
@@ -20,7 +31,30 @@ const resource: Resource<User> = {
   recordName: (row, t) => t('records.user', { name: row.login }),
 };
 
-const CREATE_FIELDS: readonly FieldSpec[] = [
+const ROLE_LABEL = {
+  admin: 'users.roleAdmin',
+  manager: 'users.roleManager',
+  teacher: 'users.roleTeacher',
+} as const satisfies Record<Role, string>;
+const ROLE_MAY = {
+  admin: 'users.roleAdminMay',
+  manager: 'users.roleManagerMay',
+  teacher: 'users.roleTeacherMay',
+} as const satisfies Record<Role, string>;
+
+/** What the role chosen in the form may do (docs/roles.md), under the fields. */
+function RoleNote() {
+  const { t } = useTranslation();
+  const role = useWatch({ name: 'role' }) as Role | '' | undefined;
+  if (!role) return null;
+  return (
+    <p className={styles.roleNote} aria-live="polite">
+      {t(ROLE_MAY[role])}
+    </p>
+  );
+}
+
+const PROFILE_FIELDS: readonly FieldSpec[] = [
   { name: 'login', label: 'fields.login' },
   { name: 'password', label: 'fields.password', kind: 'newPassword' },
   { name: 'firstName', label: 'fields.firstName' },
@@ -31,13 +65,41 @@ const CREATE_FIELDS: readonly FieldSpec[] = [
   { name: 'position', label: 'fields.position' },
   { name: 'project', label: 'fields.project', kind: 'select', lookup: api.lookup('projects') },
   { name: 'language', label: 'fields.language', kind: 'select', lookup: api.lookup('languages') },
-  { name: 'isAdmin', label: 'fields.isAdmin', kind: 'checkbox' },
 ];
-// Disabling ends the user's sessions and refuses their logins (the server keeps the last admin).
-const EDIT_FIELDS: readonly FieldSpec[] = [
-  ...CREATE_FIELDS.filter((field) => field.name !== 'password'),
-  { name: 'disabled', label: 'fields.disabled', kind: 'checkbox' },
-];
+
+/**
+ * The forms' fields: only an admin sets a role or disables a user (the server answers 403 to
+ * anyone else who sends them); everyone edits their own profile.
+ */
+function useFields(isAdmin: boolean) {
+  const { t } = useTranslation();
+  return useMemo(() => {
+    const role: FieldSpec = {
+      name: 'role',
+      label: 'fields.role',
+      kind: 'select',
+      required: true,
+      options: ROLES.map((value) => ({ value, label: t(ROLE_LABEL[value]) })),
+    };
+    const create = [...PROFILE_FIELDS, role];
+    // Disabling ends the user's sessions and refuses their logins (the server keeps the last admin).
+    const edit = isAdmin
+      ? [
+          ...PROFILE_FIELDS.filter((field) => field.name !== 'password'),
+          role,
+          { name: 'disabled', label: 'fields.disabled', kind: 'checkbox' } satisfies FieldSpec,
+        ]
+      : PROFILE_FIELDS.filter((field) => field.name !== 'password');
+    const filters: FilterSpec[] = [
+      {
+        param: 'role',
+        label: 'fields.role',
+        options: ROLES.map((value) => ({ value, label: t(ROLE_LABEL[value]) })),
+      },
+    ];
+    return { create, edit, filters };
+  }, [isAdmin, t]);
+}
 
 function useColumns(): Column<User>[] {
   const { t } = useTranslation();
@@ -60,7 +122,10 @@ function useColumns(): Column<User>[] {
       {
         key: 'role',
         label: 'fields.role',
-        value: (row) => t(row.isAdmin ? 'users.roleAdmin' : 'users.roleStaff'),
+        sort: 'role',
+        value: (row) => t(ROLE_LABEL[row.role]),
+        // fits "administrator" / "адміністратор" and the sort mark
+        width: 140,
       },
       {
         key: 'disabled',
@@ -75,6 +140,7 @@ export function UsersScreen() {
   const { t } = useTranslation();
   const columns = useColumns();
   const me = useCurrentUser();
+  const fields = useFields(me.isAdmin);
 
   const menu = useMemo<MenuAction<User>[]>(
     () => [
@@ -98,9 +164,27 @@ export function UsersScreen() {
       fileName="users"
       resource={resource}
       columns={columns}
-      create={{ label: t('users.newUser'), schema: userCreate, fields: CREATE_FIELDS }}
-      edit={{ title: t('users.editTitle'), schema: userUpdate, fields: EDIT_FIELDS, menu }}
-      actions={{ delete: true, copy: (row) => (row.email === '' ? null : row.email) }}
+      filters={fields.filters}
+      // only an admin adds and deletes users (docs/roles.md)
+      create={
+        me.isAdmin
+          ? {
+              label: t('users.newUser'),
+              schema: userCreate,
+              fields: fields.create,
+              defaults: { role: 'manager' },
+              note: <RoleNote />,
+            }
+          : undefined
+      }
+      edit={{
+        title: t('users.editTitle'),
+        schema: userUpdate,
+        fields: fields.edit,
+        menu,
+        ...(me.isAdmin ? { note: <RoleNote /> } : {}),
+      }}
+      actions={{ delete: me.isAdmin, copy: (row) => (row.email === '' ? null : row.email) }}
     />
   );
 }

@@ -1,0 +1,29 @@
+import { mayDo, type Domain } from '@school/contract/roles';
+import type { Role } from '@school/contract/users';
+
+/**
+ * The screens whose data a role may not read (docs/roles.md): the navigation leaves them out
+ * and a deep link shows "Not available for your role". The rights are the contract's table,
+ * the same the server answers 403 by.
+ */
+const SCREEN_DOMAINS: readonly { prefix: string; domain: Domain }[] = [
+  // the dashboard's figures are all the CRM's
+  { prefix: '/dashboard', domain: 'clients' },
+  { prefix: '/clients', domain: 'clients' },
+  { prefix: '/pipeline', domain: 'clients' },
+  { prefix: '/cardocuments', domain: 'studentDocuments' },
+];
+
+const under = (pathname: string, prefix: string) =>
+  pathname === prefix || pathname.startsWith(`${prefix}/`);
+
+/** Whether a user of `role` may open the screen at `pathname` ('/' is the dashboard). */
+export function mayOpen(role: Role, pathname: string): boolean {
+  const path = pathname === '/' ? '/dashboard' : pathname;
+  return SCREEN_DOMAINS.every(
+    ({ prefix, domain }) => !under(path, prefix) || mayDo(role, domain, 'read'),
+  );
+}
+
+/** Where a role starts: the dashboard, or the schedule for a role without the CRM. */
+export const homeOf = (role: Role) => (mayOpen(role, '/dashboard') ? '/dashboard' : '/schedule');
