@@ -72,7 +72,8 @@ describe('students', () => {
     await details.waitFor();
     expect(await details.getByLabel('Location').inputValue()).toBe('Lviv');
     expect(await details.getByLabel('Receives broadcasts').isChecked()).toBe(true);
-    expect(await details.getByLabel('Level').inputValue()).not.toBe('');
+    // the level's options come with the levels lookup, after the form
+    await expect.poll(() => details.getByLabel('Level').inputValue()).not.toBe('');
     // links open in a new tab
     const meet = page.getByRole('link', { name: 'Google Meet' });
     expect(await meet.getAttribute('href')).toBe('https://meet.google.com/abc-defg-hij');
