@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { errorBody } from '@school/contract/common';
@@ -37,7 +37,7 @@ export interface CsvRoutes<Q extends z.ZodType> {
   /** the list's query: the export writes the rows the list shows with the same filters */
   query: Q;
   /** the rows as CSV, streamed */
-  exportCsv: (db: Db, query: z.output<Q>) => Promise<Readable>;
+  exportCsv: (db: Db, query: z.output<Q>, request?: FastifyRequest) => Promise<Readable>;
   importer: CsvImporter;
 }
 
@@ -59,7 +59,7 @@ export function registerCsv<Q extends z.ZodType>(app: App, db: Db, d: CsvRoutes<
       },
     },
     async (request, reply) => {
-      const csv = await d.exportCsv(db, request.query as z.output<Q>);
+      const csv = await d.exportCsv(db, request.query as z.output<Q>, request);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${d.path}.csv"`)

@@ -13,6 +13,7 @@ import { csvImporter } from '../../plugins/csv-import.js';
 import {
   studentColumns,
   studentsTable,
+  studentsVisibleTo,
   type StudentFields,
   type StudentQuery,
 } from './students.queries.js';
@@ -40,7 +41,10 @@ const EXPORT_PAGE_ROWS = 1000;
 
 type StudentRow = typeof students.$inferSelect;
 
-const exportPage = (db: Db, query: StudentQuery, after?: StudentRow) =>
+/** Who exports: a teacher's export holds only their students (docs/roles.md, Students). */
+type Viewer = { userId: number; role: string } | undefined;
+
+const exportPage = (db: Db, query: StudentQuery, viewer: Viewer, after?: StudentRow) =>
   db
     .select()
     .from(students)
@@ -48,6 +52,7 @@ const exportPage = (db: Db, query: StudentQuery, after?: StudentRow) =>
       and(
         searchOver(query.search, studentsTable.search ?? []),
         studentsTable.filters?.(query),
+        viewer && studentsVisibleTo(viewer),
         after && sql`(${students.surname}, ${students.id}) > (${after.surname}, ${after.id})`,
       ),
     )
@@ -55,13 +60,13 @@ const exportPage = (db: Db, query: StudentQuery, after?: StudentRow) =>
     .limit(EXPORT_PAGE_ROWS);
 
 /** The students as filtered, ordered by surname and id, a page at a time (keyset paging). */
-async function* studentPages(db: Db, query: StudentQuery, first: StudentRow[]) {
+async function* studentPages(db: Db, query: StudentQuery, viewer: Viewer, first: StudentRow[]) {
   let page = first;
   for (;;) {
     if (page.length > 0) yield page;
     const last = page.at(-1);
     if (!last || page.length < EXPORT_PAGE_ROWS) return;
-    page = await exportPage(db, query, last);
+    page = await exportPage(db, query, viewer, last);
   }
 }
 
@@ -69,8 +74,12 @@ async function* studentPages(db: Db, query: StudentQuery, first: StudentRow[]) {
  * The students as the list filters and searches them, as CSV with lookup names (round-trips
  * through the import), streamed a page at a time. The hashCode stays out: it is a secret link.
  */
-export async function exportStudentsCsv(db: Db, query: StudentQuery): Promise<Readable> {
-  const [lookups, first] = await Promise.all([loadLookups(db), exportPage(db, query)]);
+export async function exportStudentsCsv(
+  db: Db,
+  query: StudentQuery,
+  viewer?: Viewer,
+): Promise<Readable> {
+  const [lookups, first] = await Promise.all([loadLookups(db), exportPage(db, query, viewer)]);
   const recordOf = (s: StudentRow) => [
     String(s.id),
     s.name,
@@ -92,7 +101,7 @@ export async function exportStudentsCsv(db: Db, query: StudentQuery): Promise<Re
     s.timezone,
     s.hasBroadcast ? '1' : '0',
   ];
-  return csvStream(STUDENT_CSV_COLUMNS, studentPages(db, query, first), recordOf);
+  return csvStream(STUDENT_CSV_COLUMNS, studentPages(db, query, viewer, first), recordOf);
 }
 
 /** A Telegram username as the messenger compares it: no leading @, any case. */

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   DOCUMENT_EXPIRY_DAYS,
@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.js';
 import type { TableDescription } from '../../db/resource.js';
 import { botUsers } from '../../db/schema/bot.js';
 import { clients } from '../../db/schema/clients.js';
+import { events, lessons } from '../../db/schema/schedule.js';
 import { studentDocuments, students } from '../../db/schema/students.js';
 import { newHashCode } from './students.shared.js';
 
@@ -38,6 +39,41 @@ export function studentColumns(s: Partial<StudentFields>) {
     timezone: s.timezone,
     hasBroadcast: s.hasBroadcast,
   };
+}
+
+/**
+ * The students a session may see and change (docs/roles.md, Students): a teacher only those
+ * who take part in one of the teacher's lessons, past or future; undefined (every student)
+ * for an admin or a manager. The one place this rule is written: lists, the export and every
+ * call by id use it.
+ */
+export function studentsVisibleTo(session: { userId: number; role: string }): SQL | undefined {
+  if (session.role !== 'teacher') return undefined;
+  return sql`exists (select 1 from ${events} e join ${lessons} l on l.id = e.lesson_id
+    where e.student_id = ${students.id} and l.teacher_id = ${session.userId})`;
+}
+
+/** Whether student `id` exists and the session may see it (studentsVisibleTo). */
+export async function isStudentVisible(
+  db: Db,
+  session: { userId: number; role: string },
+  id: number,
+): Promise<boolean> {
+  const [found] = await db
+    .select({ id: students.id })
+    .from(students)
+    .where(and(eq(students.id, id), studentsVisibleTo(session)));
+  return found !== undefined;
+}
+
+/** The students' list as a session sees it: studentsTable within studentsVisibleTo. */
+export function studentsTableFor(session: {
+  userId: number;
+  role: string;
+}): TableDescription<typeof students, StudentQuery> {
+  const visible = studentsVisibleTo(session);
+  if (!visible) return studentsTable;
+  return { ...studentsTable, filters: (q) => and(studentsTable.filters?.(q), visible) };
 }
 
 /** A student has a document whose end date falls within the next DOCUMENT_EXPIRY_DAYS days. */

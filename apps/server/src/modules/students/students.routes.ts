@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam, listQuery, TOTAL_COUNT_HEADER } from '@school/contract/common';
@@ -10,7 +11,9 @@ import {
   type Student,
 } from '@school/contract/students';
 import type { Db } from '../../db/client.js';
-import { requireUser } from '../../plugins/access.js';
+import { requireUser, sessionOf } from '../../plugins/access.js';
+import { allow } from '../../plugins/policy.js';
+import { tableQueries } from '../../db/resource.js';
 import { errorResponses, notFound } from '../../plugins/errors.js';
 import { registerResource } from '../../plugins/resource.js';
 import { registerCsv } from '../../plugins/csv-routes.js';
@@ -21,9 +24,10 @@ import {
   studentColumns,
   studentOfClient,
   studentsTable,
+  studentsTableFor,
   type StudentRow,
 } from './students.queries.js';
-import { requireStudent } from './students.shared.js';
+import { requireStudent, requireVisibleStudent } from './students.shared.js';
 import { studentTimeline } from './students.timeline.js';
 
 /** docs/bot.md, Deep links: the messenger start link carrying the student's hashCode. */
@@ -61,6 +65,19 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ db: Db; botUsername?: strin
     createdAt: row.createdAt.toISOString(),
   });
 
+  /**
+   * The hook of every call about one student: the role's right (docs/roles.md), then, for a
+   * teacher, 404 for a student of no lesson of theirs, before anything is read or changed.
+   */
+  const studentAllowed =
+    (action?: 'read' | 'update' | 'delete') => async (request: FastifyRequest) => {
+      await allow('students', action)(request);
+      if (sessionOf(request).role !== 'teacher') return;
+      const id = Number((request.params as { id?: string }).id);
+      if (!Number.isInteger(id) || id < 1) return; // the params' validation answers 400
+      await requireVisibleStudent(db, request, id);
+    };
+
   registerResource(app, db, {
     path: 'students',
     tags: ['students'],
@@ -75,7 +92,19 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ db: Db; botUsername?: strin
     toColumns: studentColumns,
     notFound: 'No such student',
     linked: 'Documents, lessons or bot runs belong to this student; remove them first',
+    access: {
+      list: allow('students'),
+      create: allow('students'),
+      get: studentAllowed(),
+      update: studentAllowed(),
+      delete: studentAllowed(),
+    },
     override: () => ({
+      // a teacher's list holds only their students, counted in SQL (docs/roles.md, Students)
+      list: async (query, request) => {
+        const page = await tableQueries(db, studentsTableFor(sessionOf(request))).list(query);
+        return { rows: page.rows.map(toStudent), total: page.total };
+      },
       create: async (input) => toStudent(await insertStudent(db, input)),
     }),
   });
@@ -84,14 +113,14 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ db: Db; botUsername?: strin
     path: 'students',
     tags: ['students'],
     query: studentListQuery,
-    exportCsv: exportStudentsCsv,
+    exportCsv: (_db, query, request) => exportStudentsCsv(db, query, request && sessionOf(request)),
     importer: studentsImporter,
   });
 
   app.post(
     '/students/:id/hashcode',
     {
-      onRequest: [requireUser],
+      onRequest: [studentAllowed('update')],
       schema: {
         tags: ['students'],
         summary: 'A new hashCode: the old deep link stops working, its Telegram links end',
@@ -109,7 +138,7 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ db: Db; botUsername?: strin
   app.get(
     '/students/:id/timeline',
     {
-      onRequest: [requireUser],
+      onRequest: [studentAllowed('read')],
       schema: {
         tags: ['students'],
         summary: "The student's timeline, newest first",

@@ -1,13 +1,31 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { students } from '../../db/schema/students.js';
+import { sessionOf } from '../../plugins/access.js';
 import { notFound } from '../../plugins/errors.js';
+import { isStudentVisible } from './students.queries.js';
+
+export { studentsVisibleTo } from './students.queries.js';
 
 /** 404 unless student `id` exists: the lists under a student say so rather than []. */
 export async function requireStudent(db: Db, id: number): Promise<void> {
   const [found] = await db.select({ id: students.id }).from(students).where(eq(students.id, id));
   if (!found) throw notFound('No such student');
+}
+
+/**
+ * 404 unless student `id` exists and the request's user may see it (docs/roles.md,
+ * Students): a teacher's call about a student of no lesson of theirs answers as if there
+ * were no such student.
+ */
+export async function requireVisibleStudent(
+  db: Db,
+  request: FastifyRequest,
+  id: number,
+): Promise<void> {
+  if (!(await isStudentVisible(db, sessionOf(request), id))) throw notFound('No such student');
 }
 
 /** hashCode (docs/api.md, Ids and hashCodes): 22 URL-safe characters. */
