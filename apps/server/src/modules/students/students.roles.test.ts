@@ -171,6 +171,26 @@ describe('a teacher sees only their students', () => {
   });
 });
 
+describe("a teacher's refused calls", () => {
+  it('gets 403 for the CSV import, which could change any student, and for a client made a student', async () => {
+    const csv = 'name,surname,email\nVira,Changed,\n';
+    for (const url of ['/api/students/import/preview', '/api/students/import']) {
+      const res = await teacherA.request({ method: 'POST', url, payload: { csv } });
+      expect(res.statusCode, url).toBe(403);
+    }
+    const client = await admin().request({
+      method: 'POST',
+      url: '/api/clients',
+      payload: { firstName: 'Client' },
+    });
+    const clientId = client.json<{ id: number }>().id;
+    const res = await teacherA.request({ method: 'POST', url: `/api/clients/${clientId}/student` });
+    expect(res.statusCode).toBe(403);
+    const made = await admin().request({ method: 'POST', url: `/api/clients/${clientId}/student` });
+    expect(made.statusCode).toBe(201);
+  });
+});
+
 describe('admin and manager see every student', () => {
   it.each([
     ['admin', () => admin()],

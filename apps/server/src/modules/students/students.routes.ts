@@ -12,7 +12,7 @@ import {
 } from '@school/contract/students';
 import type { Db } from '../../db/client.js';
 import { requireUser, sessionOf } from '../../plugins/access.js';
-import { allow } from '../../plugins/policy.js';
+import { allow, forbiddenForRole } from '../../plugins/policy.js';
 import { tableQueries } from '../../db/resource.js';
 import { errorResponses, notFound } from '../../plugins/errors.js';
 import { registerResource } from '../../plugins/resource.js';
@@ -109,6 +109,15 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ db: Db; botUsername?: strin
     }),
   });
 
+  // The import matches students by e-mail or Telegram and changes them, whoever's they are:
+  // an admin's or a manager's task; a teacher gets 403 (docs/roles.md, Students).
+  app.addHook('onRequest', async (request) => {
+    if (!request.routeOptions.url?.includes('/students/import')) return;
+    await requireUser(request);
+    const { role } = sessionOf(request);
+    if (role === 'teacher') throw forbiddenForRole(role);
+  });
+
   registerCsv(app, db, {
     path: 'students',
     tags: ['students'],
@@ -159,7 +168,8 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ db: Db; botUsername?: strin
   app.post(
     '/clients/:id/student',
     {
-      onRequest: [requireUser],
+      // a client's matter: a teacher, who has no clients, gets 403
+      onRequest: [allow('clients', 'read'), allow('students', 'create')],
       schema: {
         tags: ['students'],
         summary: 'Make a student of a client, or answer the one made before',
