@@ -16,6 +16,7 @@ import { idParam, TOTAL_COUNT_HEADER } from '@school/contract/common';
 import type { Db } from '../../db/client.js';
 import { requireUser } from '../../plugins/access.js';
 import { errorResponses, invalidField, notFound } from '../../plugins/errors.js';
+import { requireVisibleStudent } from '../students/students.shared.js';
 import { estimationOf } from './bot.queries.js';
 import { localeOf } from './bot.texts.js';
 import {
@@ -47,6 +48,9 @@ export const runsRoutes: FastifyPluginAsyncZod<{ db: Db; defaultLocale: string }
       },
     },
     async (request, reply) => {
+      // a teacher's student only (docs/roles.md, Students)
+      const { student } = request.query;
+      if (student !== undefined) await requireVisibleStudent(db, request, student);
       const page = await listRuns(db, request.query);
       reply.header(TOTAL_COUNT_HEADER, String(page.total));
       return page.rows;

@@ -5,6 +5,7 @@ import { gameResult, gameResultListQuery } from '@school/contract/games';
 import type { Db } from '../../db/client.js';
 import { requireUser } from '../../plugins/access.js';
 import { errorResponses } from '../../plugins/errors.js';
+import { requireVisibleStudent } from '../students/students.shared.js';
 import { listResults } from './results.queries.js';
 
 /** Staff read the plays recorded for students: by student, by game set or by set. */
@@ -21,6 +22,9 @@ export const resultsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       },
     },
     async (request, reply) => {
+      // a teacher's student only (docs/roles.md, Students)
+      const { student } = request.query;
+      if (student !== undefined) await requireVisibleStudent(db, request, student);
       const page = await listResults(db, request.query);
       reply.header(TOTAL_COUNT_HEADER, String(page.total));
       return page.rows;

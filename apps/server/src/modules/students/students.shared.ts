@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { students } from '../../db/schema/students.js';
 import { sessionOf } from '../../plugins/access.js';
 import { notFound } from '../../plugins/errors.js';
-import { isStudentVisible } from './students.queries.js';
+import { isStudentVisible, studentsVisibleTo } from './students.queries.js';
 
 export { studentsVisibleTo } from './students.queries.js';
 
@@ -16,16 +16,18 @@ export async function requireStudent(db: Db, id: number): Promise<void> {
 }
 
 /**
- * 404 unless student `id` exists and the request's user may see it (docs/roles.md,
- * Students): a teacher's call about a student of no lesson of theirs answers as if there
- * were no such student.
+ * 404 when the request's user may not see student `id` (docs/roles.md, Students): a teacher's
+ * call about a student of no lesson of theirs (or of none) answers as if there were no such
+ * student. An admin's or a manager's call is not checked here (they see every student).
  */
 export async function requireVisibleStudent(
   db: Db,
   request: FastifyRequest,
   id: number,
 ): Promise<void> {
-  if (!(await isStudentVisible(db, sessionOf(request), id))) throw notFound('No such student');
+  const session = sessionOf(request);
+  if (!studentsVisibleTo(session)) return;
+  if (!(await isStudentVisible(db, session, id))) throw notFound('No such student');
 }
 
 /** hashCode (docs/api.md, Ids and hashCodes): 22 URL-safe characters. */
