@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
@@ -12,10 +13,12 @@ import { botUsers } from '../../db/schema/bot.js';
 import { clients } from '../../db/schema/clients.js';
 import { events, lessons } from '../../db/schema/schedule.js';
 import { studentDocuments, students } from '../../db/schema/students.js';
-import { newHashCode } from './students.shared.js';
 
 export type StudentFields = z.output<typeof studentInput>;
 export type StudentQuery = z.output<typeof studentListQuery>;
+
+/** hashCode (docs/api.md, Ids and hashCodes): 22 URL-safe characters. */
+export const newHashCode = () => randomBytes(16).toString('base64url');
 
 /** A student's fields as the table's columns (undefined: not set). */
 export function studentColumns(s: Partial<StudentFields>) {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -7,7 +6,7 @@ import { sessionOf } from '../../plugins/access.js';
 import { notFound } from '../../plugins/errors.js';
 import { isStudentVisible, studentsVisibleTo } from './students.queries.js';
 
-export { studentsVisibleTo } from './students.queries.js';
+export { newHashCode, studentsVisibleTo } from './students.queries.js';
 
 /** 404 unless student `id` exists: the lists under a student say so rather than []. */
 export async function requireStudent(db: Db, id: number): Promise<void> {
@@ -29,6 +28,3 @@ export async function requireVisibleStudent(
   if (!studentsVisibleTo(session)) return;
   if (!(await isStudentVisible(db, session, id))) throw notFound('No such student');
 }
-
-/** hashCode (docs/api.md, Ids and hashCodes): 22 URL-safe characters. */
-export const newHashCode = () => randomBytes(16).toString('base64url');
