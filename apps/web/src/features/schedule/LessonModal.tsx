@@ -177,14 +177,17 @@ function LessonBody({
 
   return (
     <div className={styles.modalBody}>
-      <p className={styles.amount}>
-        {t('schedule.amountFormula', {
-          amount: money(lesson.amount),
-          price: money(lesson.price),
-          duration: lesson.duration,
-          count: lesson.payers,
-        })}
-      </p>
+      {/* another teacher's lesson has no amount for a teacher (docs/roles.md, Amounts) */}
+      {lesson.amount !== null && (
+        <p className={styles.amount}>
+          {t('schedule.amountFormula', {
+            amount: money(lesson.amount),
+            price: money(lesson.price),
+            duration: lesson.duration,
+            count: lesson.payers,
+          })}
+        </p>
+      )}
       {inSeries && (
         <fieldset className={styles.scope}>
           <legend>{t('schedule.scope')}</legend>
