@@ -142,10 +142,12 @@ function ParticipantCard({
             </p>
           )
         )}
-        <p className={styles.shareRow}>
-          <span className={styles.fieldName}>{t('schedule.share')}</span>
-          <span className={styles.number}>{formatMoney(row.amount, i18n.language)}</span>
-        </p>
+        {row.amount !== null && (
+          <p className={styles.shareRow}>
+            <span className={styles.fieldName}>{t('schedule.share')}</span>
+            <span className={styles.number}>{formatMoney(row.amount, i18n.language)}</span>
+          </p>
+        )}
       </div>
     </li>
   );
