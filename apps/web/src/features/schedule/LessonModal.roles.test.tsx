@@ -93,6 +93,8 @@ describe('the lesson modal of a teacher', () => {
   it('offers on their own lesson the form, delete and attendance only of the participants', async () => {
     await open(7, 80);
     expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
+    // their lesson stays theirs: no teacher to choose
+    expect(screen.queryByLabelText('Teacher')).toBeNull();
     expect(screen.getByRole('button', { name: 'Delete lesson' })).toBeInTheDocument();
     expect(screen.getByLabelText('Attendance of Anna Kowal')).toBeInTheDocument();
     expect(screen.queryByLabelText('Whether Anna Kowal pays')).toBeNull();
@@ -109,5 +111,6 @@ describe('the lesson modal of a teacher', () => {
     expect(screen.getByRole('checkbox', { name: 'Not paid' })).toBeInTheDocument();
     expect(screen.getByLabelText('Whether Anna Kowal pays')).toBeInTheDocument();
     expect(screen.getByLabelText('Add a student')).toBeInTheDocument();
+    expect(screen.getByLabelText('Teacher')).toBeInTheDocument();
   });
 });

@@ -13,7 +13,7 @@ import { HttpError } from '../../lib/http';
 import { useSession } from '../../lib/session';
 import { Alternatives } from './Alternatives';
 import { deleteKey } from './lessonDelete';
-import { EDIT_FIELDS, lessonValues } from './lessonFields';
+import { EDIT_FIELDS, lessonValues, OWN_EDIT_FIELDS } from './lessonFields';
 import { lessonRightsOf, NO_RIGHTS } from './lessonRights';
 import { Participants } from './Participants';
 import {
@@ -215,7 +215,7 @@ function LessonBody({
           key={`${lesson.id}:${lesson.date}:${lesson.start}`}
           mode="edit"
           schema={lessonUpdate}
-          fields={EDIT_FIELDS}
+          fields={may.chooseTeacher ? EDIT_FIELDS : OWN_EDIT_FIELDS}
           defaultValues={lessonValues(lesson)}
           submitLabel={t('form.save')}
           label={t('schedule.lessonForm')}

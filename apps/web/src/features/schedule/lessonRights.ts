@@ -8,6 +8,8 @@ export type ParticipantField = 'attendence' | 'toPay' | 'isPaid' | 'notes' | 'ho
 export interface LessonRights {
   /** change or move the lesson */
   edit: boolean;
+  /** give the lesson to another teacher (or to none) */
+  chooseTeacher: boolean;
   delete: boolean;
   /** add students or a group */
   add: boolean;
@@ -36,6 +38,7 @@ export function lessonRightsOf(
   const update = participations('update');
   return {
     edit: lessons('update'),
+    chooseTeacher: rightOf(who.role, 'lessons', 'update').reach === 'all',
     delete: lessons('delete'),
     add: reaches(participations('create'), own),
     remove: reaches(participations('delete'), own),
@@ -46,6 +49,7 @@ export function lessonRightsOf(
 /** Everything: the rights of a role whose right reaches every lesson. */
 export const ALL_RIGHTS: LessonRights = {
   edit: true,
+  chooseTeacher: true,
   delete: true,
   add: true,
   remove: true,
@@ -55,6 +59,7 @@ export const ALL_RIGHTS: LessonRights = {
 /** Nothing but reading: while the session is not known. */
 export const NO_RIGHTS: LessonRights = {
   edit: false,
+  chooseTeacher: false,
   delete: false,
   add: false,
   remove: false,
