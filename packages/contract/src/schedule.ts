@@ -87,8 +87,8 @@ export const lesson = z
     participants: z.number().int(),
     /** participants whose toPay is 0 or 1 */
     payers: z.number().int(),
-    /** price / 60 × duration × payers, two decimals */
-    amount: z.number(),
+    /** price / 60 × duration × payers, two decimals; null for a teacher when it is another teacher's lesson (docs/roles.md) */
+    amount: z.number().nullable(),
   })
   .meta({ id: 'Lesson' });
 export type Lesson = z.infer<typeof lesson>;
@@ -231,6 +231,7 @@ export const scheduleDay = z
     date: z.string(),
     /** 1 Monday … 7 Sunday */
     dayOfWeek: z.number().int(),
+    /** the sum of its lessons' amounts; for a teacher of their own lessons only (docs/roles.md) */
     earned: z.number(),
     hours: z.number(),
     lessons: z.array(scheduleLesson),
@@ -262,8 +263,8 @@ export const event = z
     start: z.string(),
     end: z.string(),
     homework: z.string(),
-    /** this participant's share: price / 60 × duration, 0 when toPay is 2 */
-    amount: z.number(),
+    /** this participant's share: price / 60 × duration, 0 when toPay is 2; null for a teacher when it is another teacher's lesson (docs/roles.md) */
+    amount: z.number().nullable(),
   })
   .meta({ id: 'Event' });
 export type Event = z.infer<typeof event>;

@@ -22,6 +22,7 @@ const eventFields = {
   lessonCourse: lessons.course,
   price: lessons.price,
   duration: lessons.duration,
+  lessonTeacher: lessons.teacherId,
 };
 type EventRow = {
   e: typeof events.$inferSelect;
@@ -32,9 +33,13 @@ type EventRow = {
   lessonCourse: string;
   price: string;
   duration: string;
+  lessonTeacher: number | null;
 };
 
-const toEvent = (r: EventRow): Event => ({
+/** A participation with its lesson's teacher, whom the service judges rights by. */
+export type TaughtEvent = Event & { lessonTeacher: number | null };
+
+const toEvent = (r: EventRow): TaughtEvent => ({
   id: r.e.id,
   student: r.e.studentId,
   studentName: r.studentName,
@@ -50,6 +55,7 @@ const toEvent = (r: EventRow): Event => ({
   homework: r.e.homework,
   // one participant's share of the lesson's amount (docs/schedule.md, Amounts)
   amount: paysFor(r.e.toPay) ? lessonAmount(r.price, r.duration, 1) : 0,
+  lessonTeacher: r.lessonTeacher,
 });
 
 async function selectEvents(
@@ -223,8 +229,22 @@ export async function insertEvent(tx: Tx, values: typeof events.$inferInsert) {
   return one;
 }
 
+/**
+ * The teacher of a participation's lesson, the participation's and the lesson's rows locked until
+ * the transaction ends (docs/roles.md); undefined: no such participation.
+ */
+export async function lockedTeacherOfEvent(tx: Tx, id: number) {
+  const [row] = await tx
+    .select({ teacher: lessons.teacherId })
+    .from(events)
+    .innerJoin(lessons, eq(lessons.id, events.lessonId))
+    .where(eq(events.id, id))
+    .for('update');
+  return row;
+}
+
 /** Sets a participation's marks and own times (undefined: kept). */
-export async function setEvent(db: Db, id: number, b: z.output<typeof eventUpdate>) {
+export async function setEvent(db: Db | Tx, id: number, b: z.output<typeof eventUpdate>) {
   await db
     .update(events)
     .set({

@@ -12,18 +12,26 @@ import {
   scopeQuery,
 } from '@school/contract/schedule';
 import type { Db } from '../../db/client.js';
-import { requireUser } from '../../plugins/access.js';
+import { sessionOf } from '../../plugins/access.js';
+import { allow } from '../../plugins/policy.js';
 import { errorResponses, notFound } from '../../plugins/errors.js';
 import { requireStudent } from '../students/students.shared.js';
-import { findEvent, listEvents, studentInfoPanel } from './events.queries.js';
-import { addToLesson, NO_EVENT, removeEvent, updateEvent } from './events.service.js';
+import { findEvent, studentInfoPanel } from './events.queries.js';
+import {
+  addToLesson,
+  eventFor,
+  listEventsAs,
+  NO_EVENT,
+  removeEvent,
+  updateEvent,
+} from './events.service.js';
 
 /** Participations (docs/data-model.md, Event; docs/api.md, Schedule): a student in a lesson. */
 export const eventsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/events',
     {
-      onRequest: [requireUser],
+      onRequest: [allow('participations')],
       schema: {
         tags: ['schedule'],
         summary: "A lesson's participants (?lesson=) or a student's participations (?student=)",
@@ -32,7 +40,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       },
     },
     async (request, reply) => {
-      const page = await listEvents(db, request.query);
+      const page = await listEventsAs(db, sessionOf(request), request.query);
       reply.header(TOTAL_COUNT_HEADER, String(page.total));
       return page.rows;
     },
@@ -41,7 +49,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   app.get(
     '/events/infopanel',
     {
-      onRequest: [requireUser],
+      onRequest: [allow('participations')],
       schema: {
         tags: ['schedule'],
         summary: "A student's lessons, attended, absences, paid and the amount to pay",
@@ -58,7 +66,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   app.post(
     '/events',
     {
-      onRequest: [requireUser],
+      onRequest: [allow('participations')],
       schema: {
         tags: ['schedule'],
         summary: 'Add a student, or every student of a groupe, to a lesson',
@@ -66,13 +74,14 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         response: { 201: z.union([event, eventBatch]), ...errorResponses },
       },
     },
-    async (request, reply) => reply.status(201).send(await addToLesson(db, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await addToLesson(db, sessionOf(request), request.body)),
   );
 
   app.get(
     '/events/:id',
     {
-      onRequest: [requireUser],
+      onRequest: [allow('participations')],
       schema: {
         tags: ['schedule'],
         params: idParam,
@@ -82,14 +91,14 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     async (request) => {
       const found = await findEvent(db, request.params.id);
       if (!found) throw notFound(NO_EVENT);
-      return found;
+      return eventFor(sessionOf(request), found);
     },
   );
 
   app.put(
     '/events/:id',
     {
-      onRequest: [requireUser],
+      onRequest: [allow('participations')],
       schema: {
         tags: ['schedule'],
         summary: 'Mark attendance, payment, notes or homework of a participation',
@@ -98,13 +107,13 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         response: { 200: event, ...errorResponses },
       },
     },
-    async (request) => updateEvent(db, request.params.id, request.body),
+    async (request) => updateEvent(db, sessionOf(request), request.params.id, request.body),
   );
 
   app.delete(
     '/events/:id',
     {
-      onRequest: [requireUser],
+      onRequest: [allow('participations')],
       schema: {
         tags: ['schedule'],
         summary: 'Remove a participant; scope following: also from the later lessons of the series',
@@ -115,7 +124,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     },
     async (request, reply) => {
       const following = request.query.scope === 'following';
-      const gone = await removeEvent(db, request.params.id, following);
+      const gone = await removeEvent(db, sessionOf(request), request.params.id, following);
       if (!gone) throw notFound(NO_EVENT);
       return reply.status(204).send(null);
     },

@@ -9,10 +9,14 @@ import {
   addParticipants,
   findEvent,
   insertEvent,
+  listEvents,
+  lockedTeacherOfEvent,
   removeParticipant,
   setEvent,
   studentsOfGroup,
+  type TaughtEvent,
 } from './events.queries.js';
+import { requireFields, requireLessonWrite, seesAmounts, type Viewer } from './schedule.access.js';
 import { findLesson, requireReferences } from './lessons.queries.js';
 
 type EventInput = z.output<typeof eventInput>;
@@ -32,12 +36,17 @@ const doesNotExist = (field: string) =>
  * default) to the series and its later lessons too. A student answers the participation, a
  * groupe the ones made and the students skipped (in the lesson already).
  */
-export async function addToLesson(db: Db, input: EventInput): Promise<Event | EventBatch> {
+export async function addToLesson(
+  db: Db,
+  viewer: Viewer,
+  input: EventInput,
+): Promise<Event | EventBatch> {
   const { lesson: lessonId, student, groupe, scope, ...fields } = input;
   const lesson = await findLesson(db, lessonId);
   if (!lesson) throw doesNotExist('lesson');
+  requireLessonWrite(viewer, 'participations', 'create', lesson.teacher);
   const following = (scope ?? 'following') === 'following';
-  if (student) return addStudent(db, lesson, student, fields, following);
+  if (student) return eventFor(viewer, await addStudent(db, lesson, student, fields, following));
   await requireReferences(db, { groupe });
   const members = await studentsOfGroup(db, groupe ?? 0);
   const made = await db.transaction((tx) =>
@@ -46,7 +55,7 @@ export async function addToLesson(db: Db, input: EventInput): Promise<Event | Ev
   const created = await Promise.all(made.map((m) => findEvent(db, m.id)));
   const madeFor = new Set(made.map((m) => m.student));
   return {
-    created: created.filter((e) => e !== undefined),
+    created: created.filter((e) => e !== undefined).map((e) => eventFor(viewer, e)),
     skipped: members.filter((id) => !madeFor.has(id)),
   };
 }
@@ -57,7 +66,7 @@ async function addStudent(
   student: number,
   fields: EventFields,
   following: boolean,
-): Promise<Event> {
+): Promise<TaughtEvent> {
   await requireStudent(db, student).catch(() => {
     throw doesNotExist('student');
   });
@@ -81,18 +90,55 @@ async function addStudent(
   return created;
 }
 
-/** Marks attendance, payment, notes or homework; a body that sets nothing changes nothing. */
-export async function updateEvent(db: Db, id: number, body: z.output<typeof eventUpdate>) {
+/**
+ * A participation as `viewer` may see it (docs/roles.md, Amounts): a teacher has no amount of
+ * another teacher's lesson.
+ */
+export function eventFor(viewer: Viewer, e: TaughtEvent): Event {
+  const { lessonTeacher, ...shown } = e;
+  return seesAmounts(viewer, lessonTeacher) ? shown : { ...shown, amount: null };
+}
+
+/** A lesson's participants or a student's participations, as `viewer` may see them. */
+export async function listEventsAs(db: Db, viewer: Viewer, q: Parameters<typeof listEvents>[1]) {
+  const page = await listEvents(db, q);
+  return { rows: page.rows.map((e) => eventFor(viewer, e)), total: page.total };
+}
+
+/**
+ * Marks attendance, payment, notes or homework; a body that sets nothing changes nothing. Reach
+ * `own` (a teacher): only a participation of their own lesson, only the fields the right names
+ * (attendance), the lesson's teacher read under lock in the change's transaction; else 403.
+ */
+export async function updateEvent(
+  db: Db,
+  viewer: Viewer,
+  id: number,
+  body: z.output<typeof eventUpdate>,
+): Promise<Event> {
   const current = await findEvent(db, id);
   if (!current) throw notFound(NO_EVENT);
-  if (setsNothing(body)) return current;
-  await setEvent(db, id, body);
-  const updated = await findEvent(db, id);
+  requireLessonWrite(viewer, 'participations', 'update', current.lessonTeacher);
+  requireFields(viewer, 'participations', 'update', body);
+  if (setsNothing(body)) return eventFor(viewer, current);
+  const found = await db.transaction(async (tx) => {
+    const row = await lockedTeacherOfEvent(tx, id);
+    if (!row) return false;
+    requireLessonWrite(viewer, 'participations', 'update', row.teacher);
+    await setEvent(tx, id, body);
+    return true;
+  });
+  const updated = found && (await findEvent(db, id));
   if (!updated) throw notFound(NO_EVENT);
-  return updated;
+  return eventFor(viewer, updated);
 }
 
 /** Removes a participant; with `following` also from the later lessons of the series. */
-export function removeEvent(db: Db, id: number, following: boolean) {
-  return db.transaction((tx) => removeParticipant(tx, id, following));
+export function removeEvent(db: Db, viewer: Viewer, id: number, following: boolean) {
+  return db.transaction(async (tx) => {
+    const row = await lockedTeacherOfEvent(tx, id);
+    if (!row) return false;
+    requireLessonWrite(viewer, 'participations', 'delete', row.teacher);
+    return removeParticipant(tx, id, following);
+  });
 }

@@ -106,6 +106,19 @@ export async function findLesson(db: Executor, id: number) {
   return rows[0];
 }
 
+/**
+ * The teacher of a lesson, its row locked until the transaction ends, so that a change checked
+ * against it applies to the same teacher (docs/roles.md); undefined: no such lesson.
+ */
+export async function lockedTeacherOf(tx: Tx, id: number) {
+  const [row] = await tx
+    .select({ teacher: lessons.teacherId })
+    .from(lessons)
+    .where(eq(lessons.id, id))
+    .for('update');
+  return row;
+}
+
 export const lessonsBetween = (from: string, to: string, more?: SQL) =>
   and(gte(lessons.date, from), lte(lessons.date, to), more);
 

@@ -13,17 +13,17 @@ import {
   scopeQuery,
 } from '@school/contract/schedule';
 import type { Db } from '../../db/client.js';
-import { requireUser, sessionOf } from '../../plugins/access.js';
+import { sessionOf } from '../../plugins/access.js';
 import { errorResponses, notFound } from '../../plugins/errors.js';
-import { setsNothing } from '../../plugins/resource.js';
+import { allow } from '../../plugins/policy.js';
 import { alternativeDates } from './lessons.clashes.js';
 import { affectedBy, findLesson, listLessons } from './lessons.queries.js';
-import { createLesson, deleteLesson, updateLesson } from './lessons.writes.js';
+import { createLessonAs, deleteLessonAs, NO_LESSON, updateLessonAs } from './lessons.service.js';
+import { lessonFor } from './schedule.access.js';
 import { todayIn } from './schedule.dates.js';
 import { zoneOf } from './schedule.service.js';
 
 const responses = { ...errorResponses, 409: clashErrorBody };
-const NO_LESSON = 'No such lesson';
 
 /** Lessons (docs/api.md, Schedule), weekly series (ADR 018), alternative dates and clashes. */
 export const lessonsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -36,7 +36,7 @@ export const lessonsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   app.get(
     '/lessons',
     {
-      onRequest: [requireUser],
+      onRequest: [allow('lessons')],
       schema: {
         tags: ['schedule'],
         summary: 'Lessons of a date (?date=) or a range, by date and start',
@@ -47,14 +47,14 @@ export const lessonsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     async (request, reply) => {
       const page = await listLessons(db, request.query);
       reply.header(TOTAL_COUNT_HEADER, String(page.total));
-      return page.rows;
+      return page.rows.map((l) => lessonFor(sessionOf(request), l));
     },
   );
 
   app.post(
     '/lessons',
     {
-      onRequest: [requireUser],
+      onRequest: [allow('lessons')],
       schema: {
         tags: ['schedule'],
         summary: 'A lesson, or with isCycled 1 a weekly series from its date (answers the first)',
@@ -62,26 +62,27 @@ export const lessonsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         response: { 201: lesson, ...responses },
       },
     },
-    async (request, reply) => reply.status(201).send(await createLesson(db, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await createLessonAs(db, sessionOf(request), request.body)),
   );
 
   app.get(
     '/lessons/:id',
     {
-      onRequest: [requireUser],
+      onRequest: [allow('lessons')],
       schema: {
         tags: ['schedule'],
         params: idParam,
         response: { 200: lesson, ...responses },
       },
     },
-    async (request) => requireLesson(request.params.id),
+    async (request) => lessonFor(sessionOf(request), await requireLesson(request.params.id)),
   );
 
   app.put(
     '/lessons/:id',
     {
-      onRequest: [requireUser],
+      onRequest: [allow('lessons')],
       schema: {
         tags: ['schedule'],
         summary: 'Change or move a lesson; scope following: also the later ones of its series',
@@ -92,18 +93,14 @@ export const lessonsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     },
     async (request) => {
       const current = await requireLesson(request.params.id);
-      const { scope: _scope, force: _force, ...fields } = request.body;
-      if (setsNothing(fields)) return current;
-      const updated = await updateLesson(db, current, request.body);
-      if (!updated) throw notFound(NO_LESSON);
-      return updated;
+      return updateLessonAs(db, sessionOf(request), current, request.body);
     },
   );
 
   app.delete(
     '/lessons/:id',
     {
-      onRequest: [requireUser],
+      onRequest: [allow('lessons')],
       schema: {
         tags: ['schedule'],
         summary: 'Delete a lesson with its participations; scope following: also the later ones',
@@ -113,7 +110,8 @@ export const lessonsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       },
     },
     async (request, reply) => {
-      if (!(await deleteLesson(db, request.params.id, request.query.scope))) {
+      const { id } = request.params;
+      if (!(await deleteLessonAs(db, sessionOf(request), id, request.query.scope))) {
         throw notFound(NO_LESSON);
       }
       return reply.status(204).send(null);
@@ -123,7 +121,7 @@ export const lessonsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   app.get(
     '/lessons/:id/affected',
     {
-      onRequest: [requireUser],
+      onRequest: [allow('lessons')],
       schema: {
         tags: ['schedule'],
         summary: 'The lessons a change or delete with this scope would touch (nothing changes)',
@@ -152,7 +150,7 @@ export const lessonsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   app.get(
     '/lessons/:id/alternatives',
     {
-      onRequest: [requireUser],
+      onRequest: [allow('lessons')],
       schema: {
         tags: ['schedule'],
         summary:

@@ -19,6 +19,7 @@ import {
   extendSeries,
   findLesson,
   linkSeries,
+  lockedTeacherOf,
   lockSeries,
   requireReferences,
   seriesHorizon,
@@ -28,6 +29,16 @@ import { clashError, clashesAt } from './lessons.clashes.js';
 
 type LessonInput = z.output<typeof lessonInput>;
 type LessonUpdate = z.output<typeof lessonUpdate>;
+/** Throws (403) unless the lesson's teacher, read under its lock, allows the write. */
+export type TeacherGuard = (teacher: number | null) => void;
+
+/** Locks the lesson's row and lets `guard` judge its teacher; false: no such lesson. */
+async function guarded(tx: Tx, id: number, guard: TeacherGuard | undefined) {
+  const row = await lockedTeacherOf(tx, id);
+  if (!row) return false;
+  guard?.(row.teacher);
+  return true;
+}
 
 const durationOf = (l: { duration?: number | undefined; start: string; end: string }) =>
   String(l.duration ?? minutesBetween(l.start, l.end));
@@ -110,6 +121,7 @@ export async function updateLesson(
   db: Db,
   current: Lesson,
   input: LessonUpdate,
+  guard?: TeacherGuard,
 ): Promise<Lesson | undefined> {
   await requireReferences(db, input);
   const scope: SeriesScope = current.series === null ? 'this' : (input.scope ?? 'this');
@@ -133,17 +145,21 @@ export async function updateLesson(
         ? durationOf({ start, end })
         : undefined;
   const template = templateOf(input, duration);
-  await db.transaction(async (tx) => {
+  const found = await db.transaction(async (tx) => {
+    // the series' lock before the lesson's row, in the order every series writer takes them
+    if (scope !== 'this') await lockSeries(tx, current.series ?? 0);
+    if (!(await guarded(tx, current.id, guard))) return false;
     if (scope === 'this') {
       await tx
         .update(lessons)
         .set({ ...template, homework: input.homework, date: input.date })
         .where(eq(lessons.id, current.id));
-      return;
+      return true;
     }
     await changeFollowing(tx, current, { template, homework: input.homework, shift });
+    return true;
   });
-  return findLesson(db, current.id);
+  return found ? findLesson(db, current.id) : undefined;
 }
 
 /** Refuses (409 clash) to put the affected lessons, shifted by `shift` days, on busy time. */
@@ -224,16 +240,20 @@ async function moveSeries(tx: Tx, seriesId: number, slot: string, shift: number)
 }
 
 /** Deletes a lesson (its participations with it), or with 'following' also the later ones. */
-export async function deleteLesson(db: Db, id: number, scope: SeriesScope) {
+export async function deleteLesson(db: Db, id: number, scope: SeriesScope, guard?: TeacherGuard) {
   const current = await findLesson(db, id);
   if (!current) return false;
   if (scope === 'this' || current.series === null) {
-    await db.delete(lessons).where(eq(lessons.id, id));
-    return true;
+    return db.transaction(async (tx) => {
+      if (!(await guarded(tx, id, guard))) return false;
+      await tx.delete(lessons).where(eq(lessons.id, id));
+      return true;
+    });
   }
   const seriesId = current.series;
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await lockSeries(tx, seriesId);
+    if (!(await guarded(tx, id, guard))) return false;
     const [own] = await tx
       .select({ slot: lessons.slotDate })
       .from(lessons)
@@ -246,6 +266,6 @@ export async function deleteLesson(db: Db, id: number, scope: SeriesScope) {
     await tx
       .delete(lessons)
       .where(and(eq(lessons.seriesId, seriesId), gte(lessons.slotDate, slot)));
+    return true;
   });
-  return true;
 }

@@ -22,7 +22,8 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         response: { 200: z.array(scheduleDay), ...errorResponses },
       },
     },
-    async (request) => scheduleDays(db, request.query, sessionOf(request).timezone),
+    async (request) =>
+      scheduleDays(db, request.query, sessionOf(request).timezone, sessionOf(request)),
   );
 
   app.get(
@@ -37,8 +38,9 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       },
     },
     async (request) => {
-      const days = await scheduleDays(db, request.query, sessionOf(request).timezone);
-      return scheduleInfo(db, days, request.query.cycled === 1);
+      const session = sessionOf(request);
+      const days = await scheduleDays(db, request.query, session.timezone, session);
+      return scheduleInfo(db, days, session, request.query.cycled === 1);
     },
   );
 };

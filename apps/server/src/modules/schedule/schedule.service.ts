@@ -17,6 +17,7 @@ import {
   seriesTemplate,
 } from './lessons.queries.js';
 import { clashesOfLessons } from './lessons.clashes.js';
+import { lessonFor, seesAmounts, type Viewer } from './schedule.access.js';
 import { hoursOf, lessonAmount, paysFor } from './schedule.amount.js';
 import {
   addDays,
@@ -58,19 +59,21 @@ const dayOf = (id: string, date: string, own: ScheduleLesson[]): ScheduleDay => 
   id,
   date,
   dayOfWeek: dayOfWeek(date),
-  earned: Math.round(own.reduce((sum, l) => sum + l.amount * 100, 0)) / 100,
+  earned: Math.round(own.reduce((sum, l) => sum + (l.amount ?? 0) * 100, 0)) / 100,
   hours: hoursOf(own.map((l) => l.duration)),
   lessons: own,
 });
 
 /**
  * The schedule's days with their lessons and sums: a week, a range, or (cycled) the weekly
- * template. `ownZone`: the time zone the user logged in with.
+ * template. `ownZone`: the time zone the user logged in with. A teacher sees every lesson but
+ * the amounts of their own only: another's is null and not in the day's earned (docs/roles.md).
  */
 export async function scheduleDays(
   db: Db,
   q: ScheduleQuery,
   ownZone: string | null | undefined,
+  viewer: Viewer,
 ): Promise<ScheduleDay[]> {
   const tz = zoneOf(q.tz, ownZone);
   if (q.cycled === 1) {
@@ -79,7 +82,7 @@ export async function scheduleDays(
     await extendDue(db, today);
     const rows = await seriesTemplate(db, today, lessonFilters(q));
     // the template is not a dated lesson: it has no clashes of its own
-    const template = rows.map((l) => ({ ...l, clashes: [] }));
+    const template = rows.map((l) => lessonFor(viewer, { ...l, clashes: [] }));
     return [1, 2, 3, 4, 5, 6, 7].map((day) =>
       dayOf(
         `cycled-${day}`,
@@ -96,7 +99,7 @@ export async function scheduleDays(
     db,
     rows.map((l) => l.id),
   );
-  const shown = rows.map((l) => ({ ...l, clashes: clashes.get(l.id) ?? [] }));
+  const shown = rows.map((l) => lessonFor(viewer, { ...l, clashes: clashes.get(l.id) ?? [] }));
   return datesFrom(from, to).map((date) =>
     dayOf(
       date,
@@ -109,10 +112,12 @@ export async function scheduleDays(
 /**
  * Lessons, hours, earned, unpaid, students and attendance of the same days. The weekly
  * template (`template`) has taken no place and earned nothing: lessons, hours and students.
+ * Earned and unpaid are summed over the lessons whose amounts `viewer` sees (docs/roles.md).
  */
 export async function scheduleInfo(
   db: Db,
   days: ScheduleDay[],
+  viewer: Viewer,
   template = false,
 ): Promise<InfoPiece[]> {
   const all = days.flatMap((d) => d.lessons);
@@ -124,6 +129,7 @@ export async function scheduleInfo(
   // unpaid: per lesson, the amount of its participants who pay and have not paid
   let unpaidCents = 0;
   for (const l of all) {
+    if (!seesAmounts(viewer, l.teacher)) continue;
     const owing = parts.filter((p) => p.lesson === l.id && paysFor(p.toPay) && !p.isPaid);
     unpaidCents += Math.round(lessonAmount(l.price, l.duration, owing.length) * 100);
   }

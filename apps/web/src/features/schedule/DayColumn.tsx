@@ -2,7 +2,9 @@ import { useDroppable } from '@dnd-kit/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../lib/format';
+import { useSession } from '../../lib/session';
 import { LessonCard } from './LessonCard';
+import { lessonRightsOf } from './lessonRights';
 import type { ScheduleDay, ScheduleLesson } from './scheduleApi';
 import styles from './Schedule.module.css';
 
@@ -35,6 +37,10 @@ export function DayColumn({
 }: DayColumnProps) {
   const { t, i18n } = useTranslation();
   const headingId = useId();
+  const { session } = useSession();
+  // docs/roles.md, Lessons: only a lesson the user may move is dragged
+  const movable = (lesson: ScheduleLesson) =>
+    draggable && session.isLoggedIn && lessonRightsOf(session, lesson.teacher).edit;
   const { setNodeRef, isOver } = useDroppable({
     id: `day-${day.id}`,
     data: { date: day.date },
@@ -79,7 +85,7 @@ export function DayColumn({
               <LessonCard
                 lesson={lesson}
                 now={now}
-                draggable={draggable}
+                draggable={movable(lesson)}
                 template={template}
                 onOpen={onOpen}
               />

@@ -114,3 +114,11 @@ describe('a card of the weekly template (docs/schedule.md, Weekly series)', () =
     expect(template).toHaveTextContent('2 participants');
   });
 });
+
+describe("a lesson card of another teacher's lesson (docs/roles.md, Amounts)", () => {
+  it('shows no amount when the amount is null', () => {
+    renderCard({ ...lesson, amount: null });
+    expect(screen.getByText(lesson.course)).toBeInTheDocument();
+    expect(screen.queryByText(/zł/)).toBeNull();
+  });
+});

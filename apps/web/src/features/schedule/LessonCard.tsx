@@ -102,7 +102,7 @@ export function LessonCardContent({ lesson, now, template }: ContentProps) {
       {lesson.teacherName && <span className={styles.muted}>{lesson.teacherName}</span>}
       <span className={styles.facts}>
         <span>{t('schedule.participants', { count: lesson.participants })}</span>
-        {!template && (
+        {!template && lesson.amount !== null && (
           <span className={styles.amount}>{formatMoney(lesson.amount, i18n.language)}</span>
         )}
       </span>

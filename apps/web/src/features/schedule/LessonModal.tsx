@@ -10,9 +10,11 @@ import { LoadingState } from '../../components/LoadingState';
 import { Modal } from '../../components/Modal';
 import { formatMoney } from '../../lib/format';
 import { HttpError } from '../../lib/http';
+import { useSession } from '../../lib/session';
 import { Alternatives } from './Alternatives';
 import { deleteKey } from './lessonDelete';
-import { EDIT_FIELDS, lessonValues } from './lessonFields';
+import { EDIT_FIELDS, lessonValues, OWN_EDIT_FIELDS } from './lessonFields';
+import { lessonRightsOf, NO_RIGHTS } from './lessonRights';
 import { Participants } from './Participants';
 import {
   affected,
@@ -126,6 +128,9 @@ function LessonBody({
   const withClashCheck = useClashCheck();
   const scopeName = useId();
   const [scope, setScope] = useState<SeriesScope>('this');
+  const { session } = useSession();
+  // docs/roles.md, Lessons: a teacher only reads another teacher's lesson
+  const may = session.isLoggedIn ? lessonRightsOf(session, lesson.teacher) : NO_RIGHTS;
   const inSeries = lesson.series !== null;
   const money = (value: number) => formatMoney(value, i18n.language);
 
@@ -177,15 +182,18 @@ function LessonBody({
 
   return (
     <div className={styles.modalBody}>
-      <p className={styles.amount}>
-        {t('schedule.amountFormula', {
-          amount: money(lesson.amount),
-          price: money(lesson.price),
-          duration: lesson.duration,
-          count: lesson.payers,
-        })}
-      </p>
-      {inSeries && (
+      {/* another teacher's lesson has no amount for a teacher (docs/roles.md, Amounts) */}
+      {lesson.amount !== null && (
+        <p className={styles.amount}>
+          {t('schedule.amountFormula', {
+            amount: money(lesson.amount),
+            price: money(lesson.price),
+            duration: lesson.duration,
+            count: lesson.payers,
+          })}
+        </p>
+      )}
+      {inSeries && (may.edit || may.delete) && (
         <fieldset className={styles.scope}>
           <legend>{t('schedule.scope')}</legend>
           {(['this', 'following'] as const).map((value) => (
@@ -202,20 +210,24 @@ function LessonBody({
           ))}
         </fieldset>
       )}
-      <EntityForm
-        key={`${lesson.id}:${lesson.date}:${lesson.start}`}
-        mode="edit"
-        schema={lessonUpdate}
-        fields={EDIT_FIELDS}
-        defaultValues={lessonValues(lesson)}
-        submitLabel={t('form.save')}
-        label={t('schedule.lessonForm')}
-        onSubmit={save}
-        onSaved={() => void refreshSchedule(queryClient)}
-        onDoneOk={() => undefined}
-      />
-      <Participants lesson={lesson} />
-      {inSeries && (
+      {may.edit ? (
+        <EntityForm
+          key={`${lesson.id}:${lesson.date}:${lesson.start}`}
+          mode="edit"
+          schema={lessonUpdate}
+          fields={may.chooseTeacher ? EDIT_FIELDS : OWN_EDIT_FIELDS}
+          defaultValues={lessonValues(lesson)}
+          submitLabel={t('form.save')}
+          label={t('schedule.lessonForm')}
+          onSubmit={save}
+          onSaved={() => void refreshSchedule(queryClient)}
+          onDoneOk={() => undefined}
+        />
+      ) : (
+        <LessonFacts lesson={lesson} />
+      )}
+      <Participants lesson={lesson} may={may} />
+      {inSeries && may.edit && (
         <Alternatives
           lesson={lesson}
           dateText={dateText}
@@ -225,11 +237,35 @@ function LessonBody({
           }}
         />
       )}
-      <div className={styles.dangerZone}>
-        <button type="button" className={own.deleteLesson} onClick={() => void remove()}>
-          {t('schedule.delete')}
-        </button>
-      </div>
+      {may.delete && (
+        <div className={styles.dangerZone}>
+          <button type="button" className={own.deleteLesson} onClick={() => void remove()}>
+            {t('schedule.delete')}
+          </button>
+        </div>
+      )}
     </div>
+  );
+}
+
+/** A lesson the user may not change, read only: what the form would hold, as text. */
+function LessonFacts({ lesson }: { lesson: Lesson }) {
+  const { t } = useTranslation();
+  const facts = [
+    { label: t('fields.teacher'), value: lesson.teacherName },
+    { label: t('fields.course'), value: lesson.course },
+    { label: t('fields.comment'), value: lesson.comment },
+    { label: t('fields.resources'), value: lesson.resources },
+    { label: t('fields.homework'), value: lesson.homework },
+  ].filter((f) => f.value !== '');
+  return (
+    <dl className={own.facts} aria-label={t('schedule.lessonForm')}>
+      {facts.map((f) => (
+        <div key={f.label} className={own.fact}>
+          <dt>{f.label}</dt>
+          <dd>{f.value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }

@@ -13,6 +13,7 @@ import {
   useParticipantChoices,
 } from './ParticipantCells';
 import type { ParticipantRowsProps } from './ParticipantsTable';
+import { ALL_RIGHTS, type LessonRights } from './lessonRights';
 import type { Event } from './scheduleApi';
 import styles from './Participants.module.css';
 
@@ -20,12 +21,17 @@ import styles from './Participants.module.css';
  * The participants on a phone: one card per student, stacked, nothing to scroll sideways. The
  * name, then attendance in one tap, then the other fields, each with its label.
  */
-export function ParticipantCards({ rows, onChange, onRemove }: ParticipantRowsProps) {
+export function ParticipantCards({
+  rows,
+  onChange,
+  onRemove,
+  may = ALL_RIGHTS,
+}: ParticipantRowsProps) {
   const { t } = useTranslation();
   return (
     <ul className={styles.cards} aria-label={t('schedule.participantsTitle')}>
       {rows.map((row) => (
-        <ParticipantCard key={row.id} row={row} onChange={onChange} onRemove={onRemove} />
+        <ParticipantCard key={row.id} row={row} onChange={onChange} onRemove={onRemove} may={may} />
       ))}
     </ul>
   );
@@ -35,13 +41,17 @@ function ParticipantCard({
   row,
   onChange,
   onRemove,
+  may,
 }: {
   row: Event;
   onChange: ParticipantRowsProps['onChange'];
   onRemove: ParticipantRowsProps['onRemove'];
+  may: LessonRights;
 }) {
   const { t, i18n } = useTranslation();
-  const { toPay } = useParticipantChoices();
+  const { attendance, toPay } = useParticipantChoices();
+  const labelOf = (options: readonly { value: number; label: string }[], value: number) =>
+    options.find((o) => o.value === value)?.label ?? '';
   const nameId = useId();
   const name = row.studentName;
   return (
@@ -50,54 +60,94 @@ function ParticipantCard({
         <h4 id={nameId} className={styles.cardName}>
           {name}
         </h4>
-        <IconButton
-          label={t('schedule.removeParticipant', { name })}
-          icon={Trash2}
-          onClick={() => onRemove(row)}
-        />
+        {may.remove && (
+          <IconButton
+            label={t('schedule.removeParticipant', { name })}
+            icon={Trash2}
+            onClick={() => onRemove(row)}
+          />
+        )}
       </div>
-      <AttendanceToggle
-        label={t('schedule.attendanceOf', { name })}
-        value={attendanceOf(row)}
-        onChange={(attendence) => onChange(row, { attendence })}
-      />
-      <div className={styles.cardFields}>
-        <label className={styles.cardField}>
-          <span className={styles.fieldName} aria-hidden="true">
-            {t('fields.toPay')}
-          </span>
-          <SelectCell
-            label={t('schedule.toPayOf', { name })}
-            options={toPay}
-            value={row.toPay}
-            onChange={(value) => onChange(row, { toPay: value })}
-          />
-        </label>
-        <PaidCell paid={row.isPaid} onChange={(isPaid) => onChange(row, { isPaid })} />
-        <label className={styles.cardField}>
-          <span className={styles.fieldName} aria-hidden="true">
-            {t('fields.notes')}
-          </span>
-          <TextCell
-            label={t('schedule.notesOf', { name })}
-            value={row.notes}
-            onSave={(notes) => onChange(row, { notes })}
-          />
-        </label>
-        <label className={styles.cardField}>
-          <span className={styles.fieldName} aria-hidden="true">
-            {t('fields.homework')}
-          </span>
-          <TextCell
-            label={t('schedule.homeworkOf', { name })}
-            value={row.homework}
-            onSave={(homework) => onChange(row, { homework })}
-          />
-        </label>
+      {may.field('attendence') ? (
+        <AttendanceToggle
+          label={t('schedule.attendanceOf', { name })}
+          value={attendanceOf(row)}
+          onChange={(attendence) => onChange(row, { attendence })}
+        />
+      ) : (
         <p className={styles.shareRow}>
-          <span className={styles.fieldName}>{t('schedule.share')}</span>
-          <span className={styles.number}>{formatMoney(row.amount, i18n.language)}</span>
+          <span className={styles.fieldName}>{t('fields.attendence')}</span>
+          <span>{labelOf(attendance, attendanceOf(row))}</span>
         </p>
+      )}
+      <div className={styles.cardFields}>
+        {may.field('toPay') ? (
+          <label className={styles.cardField}>
+            <span className={styles.fieldName} aria-hidden="true">
+              {t('fields.toPay')}
+            </span>
+            <SelectCell
+              label={t('schedule.toPayOf', { name })}
+              options={toPay}
+              value={row.toPay}
+              onChange={(value) => onChange(row, { toPay: value })}
+            />
+          </label>
+        ) : (
+          <p className={styles.shareRow}>
+            <span className={styles.fieldName}>{t('fields.toPay')}</span>
+            <span>{labelOf(toPay, row.toPay)}</span>
+          </p>
+        )}
+        {may.field('isPaid') ? (
+          <PaidCell paid={row.isPaid} onChange={(isPaid) => onChange(row, { isPaid })} />
+        ) : (
+          <p className={styles.shareRow}>{t(row.isPaid ? 'schedule.paid' : 'schedule.unpaid')}</p>
+        )}
+        {may.field('notes') ? (
+          <label className={styles.cardField}>
+            <span className={styles.fieldName} aria-hidden="true">
+              {t('fields.notes')}
+            </span>
+            <TextCell
+              label={t('schedule.notesOf', { name })}
+              value={row.notes}
+              onSave={(notes) => onChange(row, { notes })}
+            />
+          </label>
+        ) : (
+          row.notes && (
+            <p className={styles.shareRow}>
+              <span className={styles.fieldName}>{t('fields.notes')}</span>
+              <span>{row.notes}</span>
+            </p>
+          )
+        )}
+        {may.field('homework') ? (
+          <label className={styles.cardField}>
+            <span className={styles.fieldName} aria-hidden="true">
+              {t('fields.homework')}
+            </span>
+            <TextCell
+              label={t('schedule.homeworkOf', { name })}
+              value={row.homework}
+              onSave={(homework) => onChange(row, { homework })}
+            />
+          </label>
+        ) : (
+          row.homework && (
+            <p className={styles.shareRow}>
+              <span className={styles.fieldName}>{t('fields.homework')}</span>
+              <span>{row.homework}</span>
+            </p>
+          )
+        )}
+        {row.amount !== null && (
+          <p className={styles.shareRow}>
+            <span className={styles.fieldName}>{t('schedule.share')}</span>
+            <span className={styles.number}>{formatMoney(row.amount, i18n.language)}</span>
+          </p>
+        )}
       </div>
     </li>
   );

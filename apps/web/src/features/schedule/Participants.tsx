@@ -5,6 +5,7 @@ import { Spinner } from '../../components/Spinner';
 import { AddParticipantForm } from './AddParticipantForm';
 import { ParticipantCards } from './ParticipantCards';
 import { ParticipantsTable } from './ParticipantsTable';
+import { ALL_RIGHTS, type LessonRights } from './lessonRights';
 import type { Lesson } from './scheduleApi';
 import { useParticipants } from './useParticipants';
 import styles from './Participants.module.css';
@@ -25,8 +26,11 @@ function subscribeCards(listener: () => void): () => void {
 const asCards = () =>
   typeof window.matchMedia === 'function' && window.matchMedia(CARDS_QUERY).matches;
 
-/** The lesson's participants: add a student or a group, edit each row in place, remove. */
-export function Participants({ lesson }: { lesson: Lesson }) {
+/**
+ * The lesson's participants: add a student or a group, edit each row in place, remove; only
+ * what `may` allows (docs/roles.md: a teacher marks attendance only).
+ */
+export function Participants({ lesson, may = ALL_RIGHTS }: { lesson: Lesson; may?: LessonRights }) {
   const { t } = useTranslation();
   const headingId = useId();
   const participants = useParticipants(lesson);
@@ -39,24 +43,26 @@ export function Participants({ lesson }: { lesson: Lesson }) {
       <h3 id={headingId} className={styles.sectionTitle}>
         {t('schedule.participantsTitle')}
       </h3>
-      <div className={styles.addRow}>
-        <AddParticipantForm
-          label={t('schedule.addStudent')}
-          name="student"
-          url={STUDENTS_URL}
-          adding={adding}
-          omit={taken}
-          onAdd={(id) => participants.add('student', id)}
-        />
-        <AddParticipantForm
-          label={t('schedule.addGroup')}
-          name="groupe"
-          url={api.lookup('groups')}
-          adding={adding}
-          onAdd={(id) => participants.add('groupe', id)}
-        />
-        {adding && <Spinner />}
-      </div>
+      {may.add && (
+        <div className={styles.addRow}>
+          <AddParticipantForm
+            label={t('schedule.addStudent')}
+            name="student"
+            url={STUDENTS_URL}
+            adding={adding}
+            omit={taken}
+            onAdd={(id) => participants.add('student', id)}
+          />
+          <AddParticipantForm
+            label={t('schedule.addGroup')}
+            name="groupe"
+            url={api.lookup('groups')}
+            adding={adding}
+            onAdd={(id) => participants.add('groupe', id)}
+          />
+          {adding && <Spinner />}
+        </div>
+      )}
       {problem && (
         <p className={styles.problem} role="alert">
           {problem}
@@ -67,7 +73,7 @@ export function Participants({ lesson }: { lesson: Lesson }) {
       ) : rows.length === 0 ? (
         <p className={styles.empty}>{t('schedule.noStudents')}</p>
       ) : (
-        <Rows rows={rows} onChange={participants.change} onRemove={participants.remove} />
+        <Rows rows={rows} onChange={participants.change} onRemove={participants.remove} may={may} />
       )}
     </section>
   );

@@ -10,6 +10,7 @@ import {
   TextCell,
   useParticipantChoices,
 } from './ParticipantCells';
+import { ALL_RIGHTS, type LessonRights } from './lessonRights';
 import type { Event } from './scheduleApi';
 import styles from './Participants.module.css';
 
@@ -17,12 +18,21 @@ export interface ParticipantRowsProps {
   rows: readonly Event[];
   onChange: (row: Event, body: Partial<Event>) => void;
   onRemove: (row: Event) => void;
+  /** what the user may change (docs/roles.md); a field they may not is shown as text */
+  may?: LessonRights;
 }
 
 /** The participants of a lesson, each row edited in place. */
-export function ParticipantsTable({ rows, onChange, onRemove }: ParticipantRowsProps) {
+export function ParticipantsTable({
+  rows,
+  onChange,
+  onRemove,
+  may = ALL_RIGHTS,
+}: ParticipantRowsProps) {
   const { t, i18n } = useTranslation();
   const { attendance, toPay } = useParticipantChoices();
+  const labelOf = (options: readonly { value: number; label: string }[], value: number) =>
+    options.find((o) => o.value === value)?.label ?? '';
   return (
     <div
       className={styles.tableBox}
@@ -51,45 +61,67 @@ export function ParticipantsTable({ rows, onChange, onRemove }: ParticipantRowsP
             <tr key={row.id} className={styles[rowTone(row)]}>
               <th scope="row">{row.studentName}</th>
               <td>
-                <SelectCell
-                  label={t('schedule.attendanceOf', { name: row.studentName })}
-                  options={attendance}
-                  value={attendanceOf(row)}
-                  onChange={(attendence) => onChange(row, { attendence })}
-                />
+                {may.field('attendence') ? (
+                  <SelectCell
+                    label={t('schedule.attendanceOf', { name: row.studentName })}
+                    options={attendance}
+                    value={attendanceOf(row)}
+                    onChange={(attendence) => onChange(row, { attendence })}
+                  />
+                ) : (
+                  labelOf(attendance, attendanceOf(row))
+                )}
               </td>
               <td>
-                <SelectCell
-                  label={t('schedule.toPayOf', { name: row.studentName })}
-                  options={toPay}
-                  value={row.toPay}
-                  onChange={(value) => onChange(row, { toPay: value })}
-                />
+                {may.field('toPay') ? (
+                  <SelectCell
+                    label={t('schedule.toPayOf', { name: row.studentName })}
+                    options={toPay}
+                    value={row.toPay}
+                    onChange={(value) => onChange(row, { toPay: value })}
+                  />
+                ) : (
+                  labelOf(toPay, row.toPay)
+                )}
               </td>
               <td>
-                <PaidCell paid={row.isPaid} onChange={(isPaid) => onChange(row, { isPaid })} />
+                {may.field('isPaid') ? (
+                  <PaidCell paid={row.isPaid} onChange={(isPaid) => onChange(row, { isPaid })} />
+                ) : (
+                  t(row.isPaid ? 'schedule.paid' : 'schedule.unpaid')
+                )}
               </td>
               <td>
-                <TextCell
-                  label={t('schedule.notesOf', { name: row.studentName })}
-                  value={row.notes}
-                  onSave={(notes) => onChange(row, { notes })}
-                />
+                {may.field('notes') ? (
+                  <TextCell
+                    label={t('schedule.notesOf', { name: row.studentName })}
+                    value={row.notes}
+                    onSave={(notes) => onChange(row, { notes })}
+                  />
+                ) : (
+                  row.notes
+                )}
               </td>
               <td>
-                <TextCell
-                  label={t('schedule.homeworkOf', { name: row.studentName })}
-                  value={row.homework}
-                  onSave={(homework) => onChange(row, { homework })}
-                />
+                {may.field('homework') ? (
+                  <TextCell
+                    label={t('schedule.homeworkOf', { name: row.studentName })}
+                    value={row.homework}
+                    onSave={(homework) => onChange(row, { homework })}
+                  />
+                ) : (
+                  row.homework
+                )}
               </td>
               <td className={styles.number}>{formatMoney(row.amount, i18n.language)}</td>
               <td>
-                <IconButton
-                  label={t('schedule.removeParticipant', { name: row.studentName })}
-                  icon={Trash2}
-                  onClick={() => onRemove(row)}
-                />
+                {may.remove && (
+                  <IconButton
+                    label={t('schedule.removeParticipant', { name: row.studentName })}
+                    icon={Trash2}
+                    onClick={() => onRemove(row)}
+                  />
+                )}
               </td>
             </tr>
           ))}

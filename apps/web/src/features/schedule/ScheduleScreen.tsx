@@ -12,7 +12,9 @@ import { InfoPieces } from '../../components/InfoPieces';
 import { FilterBar, type FilterSpec } from '../../components/list/FilterBar';
 import { LoadingState } from '../../components/LoadingState';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
-import { CREATE_FIELDS, createDefaults, cycledCreateFields } from './lessonFields';
+import { CREATE_FIELDS, createDefaults, cycledCreateFields, withoutTeacher } from './lessonFields';
+import { rightOf } from '@school/contract/roles';
+import { useSession } from '../../lib/session';
 import { LessonModal } from './LessonModal';
 import { ScheduleBoard } from './ScheduleBoard';
 import {
@@ -68,19 +70,22 @@ export function ScheduleScreen() {
   const dayName = (date: string) => weekday.format(new Date(`${date}T00:00:00Z`));
   const dateText = (date: string) => shortDate.format(new Date(`${date}T00:00:00Z`));
 
-  const createFields = useMemo(
-    () =>
-      cycled
-        ? cycledCreateFields(
-            (days.data ?? []).map((day) => ({
-              value: day.date,
-              label: weekday.format(new Date(`${day.date}T00:00:00Z`)),
-            })),
-          )
-        : CREATE_FIELDS,
-    // the weekday names follow the language (weekday) and the template's dates
-    [cycled, days.data, weekday],
-  );
+  const { session } = useSession();
+  // docs/roles.md, Lessons: a teacher's new lesson is their own, no teacher to choose
+  const ownLessonsOnly =
+    session.isLoggedIn && rightOf(session.role, 'lessons', 'create').reach === 'own';
+  // the weekday names follow the language (weekday) and the template's dates
+  const createFields = useMemo(() => {
+    const fields = cycled
+      ? cycledCreateFields(
+          (days.data ?? []).map((day) => ({
+            value: day.date,
+            label: weekday.format(new Date(`${day.date}T00:00:00Z`)),
+          })),
+        )
+      : CREATE_FIELDS;
+    return ownLessonsOnly ? withoutTeacher(fields) : fields;
+  }, [cycled, days.data, weekday, ownLessonsOnly]);
 
   const first = days.data?.[0]?.date;
   const last = days.data?.at(-1)?.date;

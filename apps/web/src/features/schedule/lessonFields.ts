@@ -55,6 +55,13 @@ export function cycledCreateFields(days: readonly { value: string; label: string
 /** The lesson modal's form: every field; isCycled is decided when the lesson is made. */
 export const EDIT_FIELDS: readonly FieldSpec[] = [date, ...PLAN, ...EXTRAS, ...TEXTS];
 
+/**
+ * A form without the teacher: for a user whose lessons are their own (a teacher, docs/roles.md),
+ * the server makes them the teacher of a new lesson and refuses another one.
+ */
+export const withoutTeacher = (fields: readonly FieldSpec[]): readonly FieldSpec[] =>
+  fields.filter((field) => field.name !== 'teacher');
+
 export const createDefaults = (fields: readonly FieldSpec[], cycled: boolean): FormValues => {
   const values: FormValues = {};
   for (const field of fields) values[field.name] = field.kind === 'checkbox' ? false : '';
@@ -79,3 +86,6 @@ export function lessonValues(lesson: Lesson): FormValues {
     homework: lesson.homework,
   };
 }
+
+/** The lesson modal's form for a user whose lessons are their own: no teacher to choose. */
+export const OWN_EDIT_FIELDS = withoutTeacher(EDIT_FIELDS);

@@ -1,0 +1,61 @@
+import { rightOf, type Action } from '@school/contract/roles';
+import type { Role } from '@school/contract/users';
+import { forbiddenForRole } from '../../plugins/policy.js';
+
+/** Who asks: the session's user and role (docs/roles.md). */
+export interface Viewer {
+  userId: number;
+  role: Role;
+}
+
+/**
+ * Whether `viewer` may write (create, update, delete) a lesson taught by `teacher`, or a
+ * participation of it: reach `all` any lesson, `own` only their own (docs/roles.md, Lessons).
+ */
+export function mayWriteLesson(
+  viewer: Viewer,
+  domain: 'lessons' | 'participations',
+  action: Action,
+  teacher: number | null,
+): boolean {
+  const { reach } = rightOf(viewer.role, domain, action);
+  return reach === 'all' || (reach === 'own' && teacher === viewer.userId);
+}
+
+/** 403 'forbidden' unless `viewer` may write a lesson (or its participations) of `teacher`. */
+export function requireLessonWrite(
+  viewer: Viewer,
+  domain: 'lessons' | 'participations',
+  action: Action,
+  teacher: number | null,
+): void {
+  if (!mayWriteLesson(viewer, domain, action, teacher)) throw forbiddenForRole(viewer.role);
+}
+
+/**
+ * 403 'forbidden' when an `own` right limits the fields a write may change and `body` sets
+ * another one (a teacher marks attendance only; docs/roles.md, Participations).
+ */
+export function requireFields(
+  viewer: Viewer,
+  domain: 'lessons' | 'participations',
+  action: Action,
+  body: Record<string, unknown>,
+): void {
+  const { fields } = rightOf(viewer.role, domain, action);
+  if (!fields) return;
+  const others = Object.keys(body).filter((k) => body[k] !== undefined && !fields.includes(k));
+  if (others.length > 0) throw forbiddenForRole(viewer.role);
+}
+
+/** Whether `viewer` sees the amounts of a lesson taught by `teacher` (docs/roles.md, Amounts). */
+export function seesAmounts(viewer: Viewer, teacher: number | null): boolean {
+  const { reach } = rightOf(viewer.role, 'amounts', 'read');
+  return reach === 'all' || (reach === 'own' && teacher === viewer.userId);
+}
+
+/** A lesson as `viewer` may see it: without its amount when it is another teacher's. */
+export const lessonFor = <L extends { teacher: number | null; amount: number | null }>(
+  viewer: Viewer,
+  lesson: L,
+): L => (seesAmounts(viewer, lesson.teacher) ? lesson : { ...lesson, amount: null });

@@ -1,0 +1,116 @@
+import type { Event, Lesson } from '@school/contract/schedule';
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { useSession } from '../../lib/session';
+import { ADMIN, seed, setSession } from '../../test/server';
+import { renderWithProviders, setupI18n, stubLayout } from '../../test/utils';
+import { LessonModal } from './LessonModal';
+
+/** docs/roles.md, Lessons and Participations: what a teacher's lesson modal offers. */
+
+const TEACHER = { ...ADMIN, id: 7, login: 'teacher', role: 'teacher' as const };
+
+const lessonOf = (teacher: number, amount: number | null): Lesson => ({
+  id: 5,
+  date: '2026-11-30',
+  start: '10:00',
+  end: '11:00',
+  price: 80,
+  duration: 60,
+  groupe: null,
+  teacher,
+  teacherName: 'Petro Other',
+  isCycled: 2,
+  hasBroadcast: false,
+  course: 'English A2',
+  comment: '',
+  resources: '',
+  homework: '',
+  nextId: null,
+  series: null,
+  participants: 1,
+  payers: 1,
+  amount,
+});
+
+const participation = (amount: number | null): Event => ({
+  id: 21,
+  student: 11,
+  studentName: 'Anna Kowal',
+  lesson: 5,
+  lessonCourse: 'English A2',
+  toPay: 1,
+  attendence: 0,
+  isPaid: false,
+  notes: '',
+  date: '2026-11-30',
+  start: '10:00',
+  end: '11:00',
+  homework: '',
+  amount,
+});
+
+/** Says the role once the session is known, so the modal is judged with the user's rights. */
+function SessionProbe() {
+  const { session } = useSession();
+  return session.isLoggedIn ? <span>{`role: ${session.role}`}</span> : null;
+}
+
+async function open(teacher: number, amount: number | null, role = 'teacher') {
+  seed({ lessons: [lessonOf(teacher, amount)], events: [participation(amount)], students: [] });
+  renderWithProviders(
+    <>
+      <SessionProbe />
+      <LessonModal id={5} dateText={(d) => d} onClose={() => undefined} />
+    </>,
+  );
+  await screen.findByText(`role: ${role}`);
+  await screen.findByText('Anna Kowal');
+}
+
+beforeAll(setupI18n);
+beforeEach(() => {
+  stubLayout();
+  setSession(TEACHER);
+});
+afterEach(() => {
+  cleanup();
+  setSession(ADMIN);
+});
+
+describe('the lesson modal of a teacher', () => {
+  it("shows another teacher's lesson read only: no form, no delete, no amount, no controls", async () => {
+    await open(8, null);
+    expect(screen.getByText('English A2', { selector: 'dd' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete lesson' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.queryByRole('combobox')).toBeNull();
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(screen.queryByLabelText('Add a student')).toBeNull();
+    expect(screen.queryByText(/zł/)).toBeNull();
+  });
+
+  it('offers on their own lesson the form, delete and attendance only of the participants', async () => {
+    await open(7, 80);
+    expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
+    // their lesson stays theirs: no teacher to choose
+    expect(screen.queryByLabelText('Teacher')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Delete lesson' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Attendance of Anna Kowal')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Whether Anna Kowal pays')).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: 'Not paid' })).toBeNull();
+    expect(screen.getByText('Not paid')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Add a student')).toBeNull();
+    expect(screen.queryByRole('button', { name: /remove anna kowal/i })).toBeNull();
+  });
+
+  it('leaves an admin every control', async () => {
+    setSession(ADMIN);
+    await open(8, 80, 'admin');
+    expect(screen.getByRole('button', { name: 'Delete lesson' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Not paid' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Whether Anna Kowal pays')).toBeInTheDocument();
+    expect(screen.getByLabelText('Add a student')).toBeInTheDocument();
+    expect(screen.getByLabelText('Teacher')).toBeInTheDocument();
+  });
+});

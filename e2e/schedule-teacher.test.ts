@@ -1,0 +1,132 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { hashPassword } from '../apps/server/src/modules/auth/password.js';
+import { admin, api, logIn, sql, useBrowser } from './support.js';
+
+/**
+ * A teacher's lesson modal (docs/roles.md, Lessons): another teacher's lesson is read only, in
+ * full and without side scroll; on their own lesson attendance is the only participant control.
+ */
+
+const browser = useBrowser();
+const suffix = Date.now().toString(36);
+const mine = { login: `own${suffix}`, password: 'e2e teacher password' };
+const otherLogin = `other${suffix}`;
+const othersCourse = `Theirs ${suffix}`;
+const ownCourse = `Mine ${suffix}`;
+
+const DAY = 86_400_000;
+const nextMonday = (() => {
+  const now = new Date();
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const weekday = (new Date(today).getUTCDay() + 6) % 7;
+  return today - weekday * DAY + 7 * DAY;
+})();
+const dayOfNextWeek = (n: number) => new Date(nextMonday + n * DAY).toISOString().slice(0, 10);
+
+async function insideViewport(page: Page, locator: Locator) {
+  const box = await locator.boundingBox();
+  const size = page.viewportSize();
+  expect(box).not.toBeNull();
+  if (!box || !size) return;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(size.width);
+}
+
+const noSideScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+async function teacherPage(width: number, height: number, language = 'en') {
+  const page = await browser.newPage({ width, height });
+  await page.goto('/login');
+  await page.evaluate((l) => localStorage.setItem('language', l), language);
+  await page.goto('/login');
+  await page.getByLabel(/^(Login|Login|Логін)$/).fill(mine.login);
+  await page.getByLabel(/^(Password|Hasło|Пароль)$/).fill(mine.password);
+  await page.locator('button[type=submit]').click();
+  await page.waitForURL((u) => u.pathname === '/schedule');
+  return page;
+}
+
+async function openLesson(page: Page, course: string): Promise<Locator> {
+  const period = page.locator('p[aria-live=polite]');
+  await period.waitFor();
+  const thisWeek = await period.innerText();
+  await page
+    .getByRole('button', { name: /^(Next week|Następny tydzień|Наступний тиждень)$/ })
+    .click();
+  await expect.poll(() => period.innerText()).not.toBe(thisWeek);
+  await page.getByRole('button', { name: new RegExp(course) }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('heading', { level: 3 }).first().waitFor();
+  return dialog;
+}
+
+beforeAll(async () => {
+  for (const login of [mine.login, otherLogin]) {
+    await sql(
+      `insert into users (login, password_hash, first_name, last_name, role)
+       values ($1, $2, 'Taras', $3, 'teacher')`,
+      [login, await hashPassword(mine.password), login],
+    );
+  }
+  const page = await browser.newPage();
+  await logIn(page, admin);
+  const users = await (await page.request.get('/api/users?limit=1000')).json();
+  const idOf = (login: string) =>
+    (users as { id: number; login: string }[]).find((u) => u.login === login)?.id;
+  const student = await api<{ id: number }>(page, 'POST', '/api/students', {
+    name: 'Olena',
+    surname: `Koval ${suffix}`,
+  });
+  for (const [teacher, course, start] of [
+    [idOf(otherLogin), othersCourse, '12:00'],
+    [idOf(mine.login), ownCourse, '09:00'],
+  ] as const) {
+    const lesson = await api<{ id: number }>(page, 'POST', '/api/lessons', {
+      date: dayOfNextWeek(1),
+      start,
+      end: `${String(Number(start.slice(0, 2)) + 1).padStart(2, '0')}:00`,
+      price: 60,
+      teacher,
+      course,
+      comment: 'Bring the workbook',
+      force: true,
+    });
+    await api(page, 'POST', '/api/events', { lesson: lesson.id, student: student.id, toPay: 1 });
+  }
+});
+
+describe("a teacher's lesson modal", () => {
+  it("shows another teacher's lesson read only, without Delete or amounts", async () => {
+    const page = await teacherPage(1280, 800);
+    const dialog = await openLesson(page, othersCourse);
+    await insideViewport(page, dialog.getByText(othersCourse, { exact: true }));
+    await insideViewport(page, dialog.getByText('Bring the workbook'));
+    expect(await dialog.getByRole('button', { name: 'Delete lesson' }).count()).toBe(0);
+    expect(await dialog.getByRole('button', { name: 'Save' }).count()).toBe(0);
+    expect(await dialog.locator('select, input, textarea').count()).toBe(0);
+    expect(await dialog.getByText(/zł/).count()).toBe(0);
+    expect(await noSideScroll(page)).toBe(true);
+  });
+
+  it('offers attendance as the only participant control of their own lesson', async () => {
+    const page = await teacherPage(1280, 800);
+    const dialog = await openLesson(page, ownCourse);
+    await dialog.getByRole('button', { name: 'Delete lesson' }).waitFor();
+    const attendance = dialog.getByLabel(`Attendance of Olena Koval ${suffix}`);
+    await insideViewport(page, attendance);
+    expect(await dialog.getByLabel(`Whether Olena Koval ${suffix} pays`).count()).toBe(0);
+    expect(await dialog.getByLabel('Add a student').count()).toBe(0);
+    expect(await noSideScroll(page)).toBe(true);
+  });
+
+  it('fits on a phone in Ukrainian, read only', async () => {
+    const page = await teacherPage(390, 844, 'uk');
+    const dialog = await openLesson(page, othersCourse);
+    await insideViewport(page, dialog.getByText(othersCourse, { exact: true }));
+    expect(await dialog.locator('select, input, textarea').count()).toBe(0);
+    expect(await dialog.getByText(/zł/).count()).toBe(0);
+    expect(await noSideScroll(page)).toBe(true);
+  });
+});
