@@ -15,7 +15,7 @@ import type { Db } from '../../db/client.js';
 import { sessionOf } from '../../plugins/access.js';
 import { allow } from '../../plugins/policy.js';
 import { errorResponses, notFound } from '../../plugins/errors.js';
-import { requireStudent } from '../students/students.shared.js';
+import { requireStudent, requireVisibleStudent } from '../students/students.shared.js';
 import { findEvent, studentInfoPanel } from './events.queries.js';
 import {
   addToLesson,
@@ -40,6 +40,10 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       },
     },
     async (request, reply) => {
+      // a teacher's call about a student of none of their lessons: 404 (docs/roles.md)
+      if (request.query.student !== undefined) {
+        await requireVisibleStudent(db, request, request.query.student);
+      }
       const page = await listEventsAs(db, sessionOf(request), request.query);
       reply.header(TOTAL_COUNT_HEADER, String(page.total));
       return page.rows;
@@ -59,6 +63,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     },
     async (request) => {
       await requireStudent(db, request.query.student);
+      await requireVisibleStudent(db, request, request.query.student);
       return studentInfoPanel(db, request.query.student);
     },
   );

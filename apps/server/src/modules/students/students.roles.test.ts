@@ -192,17 +192,19 @@ describe("a teacher's refused calls", () => {
 });
 
 describe("a student's records listed by student", () => {
-  it.each(['/api/conversationprogress', '/api/gameresults'])(
-    '%s?student= answers 404 to a teacher for a student not theirs',
-    async (url) => {
-      const mine = await teacherA.request({ method: 'GET', url: `${url}?student=${own[0]}` });
-      expect(mine.statusCode).toBe(200);
-      const other = await teacherB.request({ method: 'GET', url: `${url}?student=${own[0]}` });
-      expect(other.statusCode).toBe(404);
-      const all = await admin().request({ method: 'GET', url: `${url}?student=${inNoLesson}` });
-      expect(all.statusCode).toBe(200);
-    },
-  );
+  it.each([
+    '/api/conversationprogress',
+    '/api/gameresults',
+    '/api/events',
+    '/api/events/infopanel',
+  ])('%s?student= answers 404 to a teacher for a student not theirs', async (url) => {
+    const mine = await teacherA.request({ method: 'GET', url: `${url}?student=${own[0]}` });
+    expect(mine.statusCode).toBe(200);
+    const other = await teacherB.request({ method: 'GET', url: `${url}?student=${own[0]}` });
+    expect(other.statusCode).toBe(404);
+    const all = await admin().request({ method: 'GET', url: `${url}?student=${inNoLesson}` });
+    expect(all.statusCode).toBe(200);
+  });
 });
 
 describe('admin and manager see every student', () => {
