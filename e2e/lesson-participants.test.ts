@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser } from './browser.js';
-import { admin, api, baseUrl, logIn } from './support.js';
+import { admin, api, baseUrl, logIn, openNextWeekLesson } from './support.js';
 
 /**
  * A lesson's participants (docs/screens.md, Schedule): every choice shows its whole text in
@@ -55,20 +55,7 @@ async function newPage(options: {
 }
 
 /** Opens the lesson (by its course) from next week's board; answers its dialog. */
-async function openLesson(page: Page, which = course): Promise<Locator> {
-  await page.goto('/schedule');
-  const period = page.locator('p[aria-live=polite]');
-  await period.waitFor();
-  const thisWeek = await period.innerText();
-  await page
-    .getByRole('button', { name: /^(Next week|Następny tydzień|Наступний тиждень)$/ })
-    .click();
-  await expect.poll(() => period.innerText()).not.toBe(thisWeek);
-  await page.getByRole('button', { name: new RegExp(which) }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('heading', { level: 3 }).first().waitFor();
-  return dialog;
-}
+const openLesson = (page: Page, which = course) => openNextWeekLesson(page, which);
 
 /**
  * Each select of the participants as wide as it needs to be to show its longest option (a copy

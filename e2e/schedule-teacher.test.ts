@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { hashPassword } from '../apps/server/src/modules/auth/password.js';
-import { admin, api, logIn, sql, useBrowser } from './support.js';
+import { admin, api, logIn, openNextWeekLesson, sql, useBrowser } from './support.js';
 
 /**
  * A teacher's lesson modal (docs/roles.md, Lessons): another teacher's lesson is read only, in
@@ -48,19 +48,7 @@ async function teacherPage(width: number, height: number, language = 'en') {
   return page;
 }
 
-async function openLesson(page: Page, course: string): Promise<Locator> {
-  const period = page.locator('p[aria-live=polite]');
-  await period.waitFor();
-  const thisWeek = await period.innerText();
-  await page
-    .getByRole('button', { name: /^(Next week|Następny tydzień|Наступний тиждень)$/ })
-    .click();
-  await expect.poll(() => period.innerText()).not.toBe(thisWeek);
-  await page.getByRole('button', { name: new RegExp(course) }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('heading', { level: 3 }).first().waitFor();
-  return dialog;
-}
+const openLesson = openNextWeekLesson;
 
 beforeAll(async () => {
   for (const login of [mine.login, otherLogin]) {

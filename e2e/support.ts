@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, inject } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { ADMIN_PASSWORD } from './global-setup.js';
 import pg from 'pg';
 import { hashPassword } from '../apps/server/src/modules/auth/password.js';
@@ -166,4 +166,20 @@ export async function api<T>(
   const res = await page.request.fetch(url, { method, data, headers: { 'x-xsrf-token': xsrf } });
   if (!res.ok()) throw new Error(`${method} ${url}: ${res.status()} ${await res.text()}`);
   return (res.status() === 204 ? undefined : await res.json()) as T;
+}
+
+/** Opens the lesson of `course` on next week's board (in any language); answers its dialog. */
+export async function openNextWeekLesson(page: Page, course: string): Promise<Locator> {
+  await page.goto('/schedule');
+  const period = page.locator('p[aria-live=polite]');
+  await period.waitFor();
+  const thisWeek = await period.innerText();
+  await page
+    .getByRole('button', { name: /^(Next week|Następny tydzień|Наступний тиждень)$/ })
+    .click();
+  await expect.poll(() => period.innerText()).not.toBe(thisWeek);
+  await page.getByRole('button', { name: new RegExp(course) }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('heading', { level: 3 }).first().waitFor();
+  return dialog;
 }
