@@ -41,7 +41,7 @@ export function ParticipantsTable({
       tabIndex={0}
     >
       <table className={styles.table}>
-        <caption className={styles.visuallyHidden}>{t('schedule.participantsTitle')}</caption>
+        <caption className="visually-hidden">{t('schedule.participantsTitle')}</caption>
         <thead>
           <tr>
             <th scope="col">{t('fields.student')}</th>
@@ -52,7 +52,7 @@ export function ParticipantsTable({
             <th scope="col">{t('fields.homework')}</th>
             <th scope="col">{t('schedule.share')}</th>
             <th scope="col">
-              <span className={styles.visuallyHidden}>{t('list.actions')}</span>
+              <span className="visually-hidden">{t('list.actions')}</span>
             </th>
           </tr>
         </thead>
