@@ -3,6 +3,9 @@ import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../i18n/i18n';
 import { renderWithProviders, setupI18n } from '../../test/utils';
+import type { Client } from '@school/contract/clients';
+import { api } from '@school/contract/paths';
+import { useLookupNames } from '../../components/lookups';
 import { CardContent } from './CardContent';
 import { makeBoardClient } from '../../test/clients';
 import { seed } from '../../test/server';
@@ -10,9 +13,15 @@ import { seed } from '../../test/server';
 const NOW = Date.parse('2026-03-10T12:00:00Z');
 const CREATED = '2026-02-01T09:00:00Z';
 
+/** A card as the board shows it: products named through the products lookup. */
+function Card({ client }: { client: Client }) {
+  const productName = useLookupNames(api.lookup('products'));
+  return <CardContent client={client} now={NOW} productName={productName} />;
+}
+
 function renderAge(stageChangedAt: string, createdAt = CREATED) {
   const client = makeBoardClient({ id: 1, stage: 1, stageChangedAt, createdAt });
-  const { container } = renderWithProviders(<CardContent client={client} now={NOW} />);
+  const { container } = renderWithProviders(<Card client={client} />);
   const time = container.querySelector('time');
   if (!time) throw new Error('no time in stage on the card');
   return time;
@@ -71,10 +80,10 @@ describe('the product on a pipeline card', () => {
     await changeLanguage('pl');
     const at = (product: { id: number; name: string }) =>
       makeBoardClient({ id: product.id, stage: 1, product });
-    renderWithProviders(<CardContent client={at({ id: 3, name: 'Group lessons' })} now={NOW} />);
+    renderWithProviders(<Card client={at({ id: 3, name: 'Group lessons' })} />);
     expect(await screen.findByText('Lekcje grupowe')).toBeInTheDocument();
     cleanup();
-    renderWithProviders(<CardContent client={at({ id: 4, name: 'Summer camp' })} now={NOW} />);
+    renderWithProviders(<Card client={at({ id: 4, name: 'Summer camp' })} />);
     expect(await screen.findByText('Summer camp')).toBeInTheDocument();
   });
 });

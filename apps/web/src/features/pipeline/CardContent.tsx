@@ -1,8 +1,6 @@
 import type { Client } from '@school/contract/clients';
-import { api } from '@school/contract/paths';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { useLookupNames } from '../../components/lookups';
 import { formatMoney } from '../../lib/format';
 import { formatPercent, fullName, timeInStage, type TimeInStage } from './pipelineFormat';
 import styles from './Card.module.css';
@@ -22,14 +20,23 @@ function inStageText(t: TFunction, time: TimeInStage): { short: string; long: st
   }
 }
 
+/** A product's name as the user reads it (the board's useLookupNames, read once for all cards). */
+export type ProductName = (product: { id: number; name: string }) => string;
+
 /** What a card shows (docs/screens.md, Pipeline): used by the card and by its drag overlay. */
-export function CardContent({ client, now }: { client: Client; now: number }) {
+export function CardContent({
+  client,
+  now,
+  productName,
+}: {
+  client: Client;
+  now: number;
+  productName: ProductName;
+}) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const time = timeInStage(client, now);
   const age = time && inStageText(t, time);
-  // a seeded product in the chosen language (docs/data-model.md, Lookups)
-  const productName = useLookupNames(api.lookup('products'));
 
   return (
     <>

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lookupName } from '../../components/lookups';
 import { cardDragId, type CardDragData } from './boardDnd';
-import { CardContent } from './CardContent';
+import { CardContent, type ProductName } from './CardContent';
 import { CardMenu } from './CardMenu';
 import { fullName } from './pipelineFormat';
 import styles from './Card.module.css';
@@ -17,6 +17,7 @@ interface ClientCardProps {
   stage: Stage;
   stages: readonly Stage[];
   now: number;
+  productName: ProductName;
   /** The card should take focus when it appears (it was just moved here). */
   takeFocus: boolean;
   onFocused: () => void;
@@ -33,6 +34,7 @@ export function ClientCard({
   stage,
   stages,
   now,
+  productName,
   takeFocus,
   onFocused,
   onMove,
@@ -84,7 +86,7 @@ export function ClientCard({
         {...listeners}
         aria-roledescription={t('pipeline.dnd.roleDescription')}
       >
-        <CardContent client={client} now={now} />
+        <CardContent client={client} now={now} productName={productName} />
       </div>
       <button
         ref={menuButton}

@@ -1,5 +1,6 @@
 import type { Client, StageSummary } from '@school/contract/clients';
 import type { Stage } from '@school/contract/lookups';
+import { api } from '@school/contract/paths';
 import {
   DndContext,
   DragOverlay,
@@ -12,7 +13,7 @@ import {
 } from '@dnd-kit/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lookupName } from '../../components/lookups';
+import { lookupName, useLookupNames } from '../../components/lookups';
 import {
   boardAnnouncements,
   boardCollisions,
@@ -51,6 +52,8 @@ export function PipelineBoard({
 }: PipelineBoardProps) {
   const { t } = useTranslation();
   const now = useNow();
+  // a seeded product in the chosen language (docs/data-model.md, Lookups), read once for all cards
+  const productName = useLookupNames(api.lookup('products'));
   const [dragged, setDragged] = useState<CardDragData | null>(null);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: DRAG_DISTANCE_PX } }),
@@ -104,6 +107,7 @@ export function PipelineBoard({
             summary={summaries?.find((summary) => summary.id === stage.id)}
             search={search}
             now={now}
+            productName={productName}
             focusTarget={focusTarget}
             onFocused={onFocused}
             onMove={move}
@@ -113,7 +117,7 @@ export function PipelineBoard({
       <DragOverlay dropAnimation={null}>
         {dragged && (
           <div className={cardStyles.overlayCard}>
-            <CardContent client={dragged.client} now={now} />
+            <CardContent client={dragged.client} now={now} productName={productName} />
           </div>
         )}
       </DragOverlay>

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { lookupName } from '../../components/lookups';
 import { LoadingState } from '../../components/LoadingState';
 import { columnDropId, type ColumnDropData } from './boardDnd';
+import type { ProductName } from './CardContent';
 import { ClientCard } from './ClientCard';
 import { useColumnClients } from './pipelineApi';
 import { formatMoney } from '../../lib/format';
@@ -31,6 +32,7 @@ interface PipelineColumnProps {
   summary: StageSummary | undefined;
   search: string;
   now: number;
+  productName: ProductName;
   focusTarget: FocusTarget | null;
   onFocused: () => void;
   onMove: (client: Client, from: Stage, to: Stage) => void;
@@ -47,6 +49,7 @@ export function PipelineColumn({
   summary,
   search,
   now,
+  productName,
   focusTarget,
   onFocused,
   onMove,
@@ -126,6 +129,7 @@ export function PipelineColumn({
                 stage={stage}
                 stages={stages}
                 now={now}
+                productName={productName}
                 takeFocus={client.id === focusClientId}
                 onFocused={onFocused}
                 onMove={(moved, to) => onMove(moved, stage, to)}
