@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { listQuery } from './common.js';
+import { EDITABLE_DICTIONARIES } from './paths.js';
+
+/**
+ * Record history (docs/history.md): one entry per change made through the API, written in the
+ * same transaction as the change.
+ */
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'restore',
+  'import',
+  'login',
+  'logout',
+  'login_failed',
+  'password_change',
+  'role_change',
+  'session_revoke',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** Entities are named as in their API path. */
+export const AUDIT_ENTITIES = [
+  'clients',
+  'students',
+  'studentdocuments',
+  'lessons',
+  'events',
+  'users',
+  'groups',
+  'projects',
+  'conversations',
+  'answers',
+  'answerconnectors',
+  'conversationprogress',
+  'grids',
+  'gridcards',
+  'sets',
+  'setcards',
+  'gameresults',
+  ...EDITABLE_DICTIONARIES,
+] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
+/** What a secret field shows in `changes`, if it shows at all. */
+export const AUDIT_SECRET = '(changed)';
+
+/**
+ * `changes`: for update {field: [before, after]} with only the fields that changed; for create,
+ * delete and restore the whole record; for import {fileName?, created, updated, skipped}; for
+ * sign-in events what is useful and no secret (login_failed: {login}).
+ */
+export const auditEntry = z
+  .object({
+    id: z.number().int(),
+    at: z.iso.datetime({ offset: true }),
+    userId: z.number().int().nullable(),
+    userName: z.string(),
+    action: z.enum(AUDIT_ACTIONS),
+    entity: z.string(),
+    entityId: z.number().int().nullable(),
+    changes: z.record(z.string(), z.unknown()),
+    requestId: z.string().nullable(),
+  })
+  .meta({ id: 'AuditEntry' });
+export type AuditEntry = z.infer<typeof auditEntry>;
+
+export const auditQuery = listQuery.extend({
+  entity: z.string().trim().max(50).optional(),
+  entityId: z.coerce.number().int().positive().optional(),
+  userId: z.coerce.number().int().positive().optional(),
+  action: z.enum(AUDIT_ACTIONS).optional(),
+  dateFrom: z.iso.date().optional().meta({ description: 'YYYY-MM-DD, inclusive' }),
+  dateTo: z.iso.date().optional().meta({ description: 'YYYY-MM-DD, inclusive' }),
+  search: z.string().trim().max(200).optional(),
+});
+export type AuditQuery = z.infer<typeof auditQuery>;
+
+/** GET /api/{entity}/{id}/history: the same entries for one record, newest first. */
+export const historyQuery = listQuery;
