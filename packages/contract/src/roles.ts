@@ -82,7 +82,12 @@ export const POLICY: Record<Domain, Record<Role, Rights>> = {
   },
   amounts: { admin: readOnly, manager: readOnly, teacher: { read: 'own' } },
   teaching: { admin: every, manager: every, teacher: every },
-  ical: { admin: readOnly, manager: readOnly, teacher: { read: 'own' } },
+  /** create: a new feed address (the old one stops working) */
+  ical: {
+    admin: { read: 'all', create: 'all' },
+    manager: { read: 'all', create: 'all' },
+    teacher: { read: 'own', create: 'own' },
+  },
 };
 
 /** The right of a role for an action of a domain; an action not listed is `none`. */

@@ -68,8 +68,9 @@ async function runsWhere(db: Db, where: SQL | undefined) {
   return rows.map(toRun);
 }
 
-export async function findRun(db: Db, id: number) {
-  return (await runsWhere(db, eq(conversationProgress.id, id)))[0];
+/** One run; `visible`: only if its student is one the reader may see (docs/roles.md). */
+export async function findRun(db: Db, id: number, visible?: SQL) {
+  return (await runsWhere(db, and(eq(conversationProgress.id, id), visible)))[0];
 }
 
 export async function findRuns(db: Db, ids: number[]) {
@@ -77,9 +78,17 @@ export async function findRuns(db: Db, ids: number[]) {
   return runsWhere(db, inArray(conversationProgress.id, ids));
 }
 
-/** A page of runs: a student's (isForMe 1 personal, 0 public), a conversation's, finished. */
-export async function listRuns(db: Db, q: z.output<typeof conversationProgressQuery>) {
+/**
+ * A page of runs: a student's (isForMe 1 personal, 0 public), a conversation's, finished;
+ * `visible`: only those of the students the reader may see (docs/roles.md), counted alike.
+ */
+export async function listRuns(
+  db: Db,
+  q: z.output<typeof conversationProgressQuery>,
+  visible?: SQL,
+) {
   const where = and(
+    visible,
     q.student ? eq(conversationProgress.studentId, q.student) : undefined,
     q.conversation ? eq(conversationProgress.conversationId, q.conversation) : undefined,
     q.isFinished === undefined
@@ -97,7 +106,7 @@ export async function listRuns(db: Db, q: z.output<typeof conversationProgressQu
       ? conversationProgress.createdAt
       : conversationProgress.id;
   const rows = await db
-    .select({ ...runSelection, total: totalOf(conversationProgress, where) })
+    .select({ ...runSelection, total: sql<number>`(count(*) over ())::int` })
     .from(conversationProgress)
     .innerJoin(students, eq(students.id, conversationProgress.studentId))
     .innerJoin(conversations, eq(conversations.id, conversationProgress.conversationId))
@@ -158,12 +167,14 @@ async function exists(db: Db, table: ResourceTable, id: number) {
 }
 
 /**
- * Assigns a conversation to every student the algorithm selects, one run each, none twice.
+ * Assigns a conversation to every student the algorithm selects, one run each, none twice;
+ * `visible`: among the students the caller may see only (a teacher's, docs/roles.md).
  * `missing` names the field whose conversation, level, group or project does not exist.
  */
 export async function assignByAlgorithm(
   db: Db,
   input: z.output<typeof byAlgorithmInput>,
+  visible?: SQL,
 ): Promise<{ runs: ConversationProgress[] } | { missing: 'conversationId' | 'value' }> {
   const { conversationId, algotithm, value } = input;
   if (!(await exists(db, conversations, conversationId))) {
@@ -181,7 +192,8 @@ export async function assignByAlgorithm(
   }
   const created = await db.execute<{ id: number }>(sql`
     insert into ${conversationProgress} (student_id, conversation_id, algorithm_id)
-    select id, ${conversationId}, ${algotithm} from ${students} where ${selects}
+    select id, ${conversationId}, ${algotithm} from ${students}
+    where ${selects} and ${visible ?? sql`true`}
     order by id
     on conflict do nothing
     returning id`);

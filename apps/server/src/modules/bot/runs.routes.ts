@@ -14,9 +14,11 @@ import {
 } from '@school/contract/bot';
 import { idParam, TOTAL_COUNT_HEADER } from '@school/contract/common';
 import type { Db } from '../../db/client.js';
-import { requireUser } from '../../plugins/access.js';
+import type { FastifyRequest } from 'fastify';
+import { sessionOf } from '../../plugins/access.js';
 import { errorResponses, invalidField, notFound } from '../../plugins/errors.js';
-import { requireVisibleStudent } from '../students/students.shared.js';
+import { allow } from '../../plugins/policy.js';
+import { requireVisibleStudent, studentsVisibleTo } from '../students/students.shared.js';
 import { estimationOf } from './bot.queries.js';
 import { localeOf } from './bot.texts.js';
 import {
@@ -28,13 +30,24 @@ import {
   messagesOf,
 } from './runs.queries.js';
 
-/** Conversation runs (docs/data-model.md, Conversation progress) and their messages. */
+const NO_RUN = 'No such conversation progress';
+
+/**
+ * Conversation runs (docs/data-model.md, Conversation progress) and their messages: records
+ * of students (docs/roles.md), so a teacher lists and reaches only those of their students.
+ */
 export const runsRoutes: FastifyPluginAsyncZod<{ db: Db; defaultLocale: string }> = async (
   app,
   { db, defaultLocale },
 ) => {
   const tags = ['bot'];
-  const route = { onRequest: [requireUser] };
+  const route = { onRequest: [allow('students')] };
+
+  /** 404 for a teacher's call about a run of a student not theirs (docs/roles.md). */
+  async function requireVisibleRun(request: FastifyRequest, id: number) {
+    const visible = studentsVisibleTo(sessionOf(request));
+    if (visible && !(await findRun(db, id, visible))) throw notFound(NO_RUN);
+  }
 
   app.get(
     '/conversationprogress',
@@ -51,7 +64,7 @@ export const runsRoutes: FastifyPluginAsyncZod<{ db: Db; defaultLocale: string }
       // a teacher's student only (docs/roles.md, Students)
       const { student } = request.query;
       if (student !== undefined) await requireVisibleStudent(db, request, student);
-      const page = await listRuns(db, request.query);
+      const page = await listRuns(db, request.query, studentsVisibleTo(sessionOf(request)));
       reply.header(TOTAL_COUNT_HEADER, String(page.total));
       return page.rows;
     },
@@ -64,8 +77,8 @@ export const runsRoutes: FastifyPluginAsyncZod<{ db: Db; defaultLocale: string }
       schema: { tags, params: idParam, response: { 200: runSchema, ...errorResponses } },
     },
     async (request) => {
-      const run = await findRun(db, request.params.id);
-      if (!run) throw notFound('No such conversation progress');
+      const run = await findRun(db, request.params.id, studentsVisibleTo(sessionOf(request)));
+      if (!run) throw notFound(NO_RUN);
       return run;
     },
   );
@@ -83,6 +96,7 @@ export const runsRoutes: FastifyPluginAsyncZod<{ db: Db; defaultLocale: string }
     },
     async (request, reply) => {
       const { student, conversationId, meta } = request.body;
+      await requireVisibleStudent(db, request, student);
       const assigned = await assignToStudent(db, { studentId: student, conversationId, meta });
       if (!assigned) throw new Error('run not created');
       return reply.status(assigned.created ? 201 : 200).send(assigned.run);
@@ -101,7 +115,8 @@ export const runsRoutes: FastifyPluginAsyncZod<{ db: Db; defaultLocale: string }
       },
     },
     async (request, reply) => {
-      const result = await assignByAlgorithm(db, request.body);
+      const visible = studentsVisibleTo(sessionOf(request));
+      const result = await assignByAlgorithm(db, request.body, visible);
       if ('missing' in result) throw invalidField(result.missing, 'does not exist');
       return reply.status(201).send({ created: result.runs.length, runs: result.runs });
     },
@@ -119,8 +134,9 @@ export const runsRoutes: FastifyPluginAsyncZod<{ db: Db; defaultLocale: string }
       },
     },
     async (request, reply) => {
+      await requireVisibleRun(request, request.params.id);
       if (!(await deleteRun(db, request.params.id))) {
-        throw notFound('No such conversation progress');
+        throw notFound(NO_RUN);
       }
       return reply.status(204).send(null);
     },
@@ -142,8 +158,9 @@ export const runsRoutes: FastifyPluginAsyncZod<{ db: Db; defaultLocale: string }
       },
     },
     async (request) => {
+      await requireVisibleRun(request, request.params.id);
       const found = await estimationOf(db, request.params.id, localeFor(request.query.lang));
-      if (!found) throw notFound('No such conversation progress');
+      if (!found) throw notFound(NO_RUN);
       return found.estimation;
     },
   );
@@ -160,8 +177,9 @@ export const runsRoutes: FastifyPluginAsyncZod<{ db: Db; defaultLocale: string }
       },
     },
     async (request, reply) => {
+      await requireVisibleRun(request, request.query.conversationprogress);
       const page = await messagesOf(db, request.query);
-      if (!page) throw notFound('No such conversation progress');
+      if (!page) throw notFound(NO_RUN);
       reply.header(TOTAL_COUNT_HEADER, String(page.total));
       return page.rows;
     },
@@ -181,8 +199,9 @@ export const runsRoutes: FastifyPluginAsyncZod<{ db: Db; defaultLocale: string }
       },
     },
     async (request) => {
+      await requireVisibleRun(request, request.params.id);
       const found = await estimationOf(db, request.params.id, localeFor(request.query.lang));
-      if (!found) throw notFound('No such conversation progress');
+      if (!found) throw notFound(NO_RUN);
       const at = (found.run.finishedAt ?? new Date()).toISOString();
       return found.estimation.lines.map((text): Message => ({
         id: 0,

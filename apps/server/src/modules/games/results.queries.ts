@@ -9,12 +9,17 @@ import { students } from '../../db/schema/students.js';
 const rightCount = sql<number>`(select count(*) from jsonb_array_elements(${gameResults.cards}) c where (c->>'right')::boolean)::int`;
 const wrongCount = sql<number>`(select count(*) from jsonb_array_elements(${gameResults.cards}) c where not (c->>'right')::boolean)::int`;
 
-/** Recorded plays, newest first, with the game's and the student's names. */
+/**
+ * Recorded plays, newest first, with the game's and the student's names; `visible`: only those
+ * of the students the reader may see (docs/roles.md), counted alike.
+ */
 export async function listResults(
   db: Db,
   q: { student?: number; grid?: number; set?: number; limit: number; offset: number },
+  visible?: SQL,
 ): Promise<{ rows: GameResult[]; total: number }> {
   const where: SQL | undefined = and(
+    visible,
     q.student === undefined ? undefined : eq(gameResults.studentId, q.student),
     q.grid === undefined ? undefined : eq(gameResults.gridId, q.grid),
     q.set === undefined ? undefined : eq(gameResults.setId, q.set),
@@ -36,7 +41,11 @@ export async function listResults(
     .orderBy(desc(gameResults.playedAt), desc(gameResults.id))
     .limit(q.limit)
     .offset(q.offset);
-  const [counted] = await db.select({ n: count() }).from(gameResults).where(where);
+  const [counted] = await db
+    .select({ n: count() })
+    .from(gameResults)
+    .innerJoin(students, eq(students.id, gameResults.studentId))
+    .where(where);
   return {
     total: counted?.n ?? 0,
     rows: rows.map((r) => ({

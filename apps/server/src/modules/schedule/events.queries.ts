@@ -76,12 +76,17 @@ async function selectEvents(
   return { rows: rows.map(toEvent), total: rows[0]?.total ?? 0 };
 }
 
-export const findEvent = (db: Db | Tx, id: number) =>
-  selectEvents(db, eq(events.id, id), [], { limit: 1, offset: 0 }).then((p) => p.rows[0]);
+/** One participation; `visible`: only if its student is one the reader may see (docs/roles.md). */
+export const findEvent = (db: Db | Tx, id: number, visible?: SQL) =>
+  selectEvents(db, and(eq(events.id, id), visible), [], { limit: 1, offset: 0 }).then(
+    (p) => p.rows[0],
+  );
 
-export function listEvents(db: Db, q: EventListQuery) {
+/** A page of participations; `visible`: only those of the students the reader may see. */
+export function listEvents(db: Db, q: EventListQuery, visible?: SQL) {
   const isPaid = q.isPaid === undefined ? undefined : q.isPaid === 1;
   const where = and(
+    visible,
     q.lesson ? eq(events.lessonId, q.lesson) : undefined,
     q.student ? eq(events.studentId, q.student) : undefined,
     q.dateFrom ? gte(onDate, q.dateFrom) : undefined,

@@ -16,13 +16,14 @@ import { sessionOf } from '../../plugins/access.js';
 import { allow } from '../../plugins/policy.js';
 import { errorResponses, notFound } from '../../plugins/errors.js';
 import { requireStudent, requireVisibleStudent } from '../students/students.shared.js';
-import { findEvent, studentInfoPanel } from './events.queries.js';
+import { studentInfoPanel } from './events.queries.js';
 import {
   addToLesson,
   eventFor,
   listEventsAs,
   NO_EVENT,
   removeEvent,
+  requireVisibleEvent,
   updateEvent,
 } from './events.service.js';
 
@@ -93,11 +94,11 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         response: { 200: event, ...errorResponses },
       },
     },
-    async (request) => {
-      const found = await findEvent(db, request.params.id);
-      if (!found) throw notFound(NO_EVENT);
-      return eventFor(sessionOf(request), found);
-    },
+    async (request) =>
+      eventFor(
+        sessionOf(request),
+        await requireVisibleEvent(db, sessionOf(request), request.params.id),
+      ),
   );
 
   app.put(
@@ -112,7 +113,11 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         response: { 200: event, ...errorResponses },
       },
     },
-    async (request) => updateEvent(db, sessionOf(request), request.params.id, request.body),
+    async (request) => {
+      // another teacher's student: 404, as if there were no such participation (docs/roles.md)
+      await requireVisibleEvent(db, sessionOf(request), request.params.id);
+      return updateEvent(db, sessionOf(request), request.params.id, request.body);
+    },
   );
 
   app.delete(
@@ -128,6 +133,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       },
     },
     async (request, reply) => {
+      await requireVisibleEvent(db, sessionOf(request), request.params.id);
       const following = request.query.scope === 'following';
       const gone = await removeEvent(db, sessionOf(request), request.params.id, following);
       if (!gone) throw notFound(NO_EVENT);

@@ -4,7 +4,7 @@ import type { Event, EventBatch, eventInput, eventUpdate } from '@school/contrac
 import type { Db } from '../../db/client.js';
 import { HttpError, notFound, sqlStateOf } from '../../plugins/errors.js';
 import { setsNothing } from '../../plugins/resource.js';
-import { requireStudent } from '../students/students.shared.js';
+import { requireStudent, studentsVisibleTo } from '../students/students.shared.js';
 import {
   addParticipants,
   findEvent,
@@ -99,9 +99,12 @@ export function eventFor(viewer: Viewer, e: TaughtEvent): Event {
   return seesAmounts(viewer, lessonTeacher) ? shown : { ...shown, amount: null };
 }
 
-/** A lesson's participants or a student's participations, as `viewer` may see them. */
+/**
+ * A lesson's participants or a student's participations, as `viewer` may see them: a teacher
+ * only those of their students, filtered in SQL so the total counts only those (docs/roles.md).
+ */
 export async function listEventsAs(db: Db, viewer: Viewer, q: Parameters<typeof listEvents>[1]) {
-  const page = await listEvents(db, q);
+  const page = await listEvents(db, q, studentsVisibleTo(viewer));
   return { rows: page.rows.map((e) => eventFor(viewer, e)), total: page.total };
 }
 
@@ -131,6 +134,16 @@ export async function updateEvent(
   const updated = found && (await findEvent(db, id));
   if (!updated) throw notFound(NO_EVENT);
   return eventFor(viewer, updated);
+}
+
+/**
+ * 404 unless participation `id` exists and its student is one `viewer` may see: a teacher's
+ * call about another teacher's student answers as if there were no such participation.
+ */
+export async function requireVisibleEvent(db: Db, viewer: Viewer, id: number) {
+  const found = await findEvent(db, id, studentsVisibleTo(viewer));
+  if (!found) throw notFound(NO_EVENT);
+  return found;
 }
 
 /** Removes a participant; with `following` also from the later lessons of the series. */

@@ -301,7 +301,11 @@ describe('schedule', () => {
 
 describe('iCal feed', () => {
   it('serves a teacher’s lessons at a secret address that can be replaced', async () => {
-    const teacher = await createUser(t, { firstName: 'Feed', lastName: 'Teacher' });
+    const teacher = await createUser(t, {
+      firstName: 'Feed',
+      lastName: 'Teacher',
+      role: 'teacher',
+    });
     const own = await login(t.app, teacher);
     const date = addDays(todayIn('UTC'), 2);
     await newLesson({ date, teacher: teacher.id, start: '10:00', end: '11:30', course: 'Feed A2' });
@@ -336,7 +340,7 @@ describe('iCal feed', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/ical/${fresh}.ics` })).statusCode).toBe(
       200,
     );
-    // only an admin may replace someone's address
+    // a teacher may not replace someone else's address (docs/roles.md)
     const refused = await own.request({ method: 'POST', url: `/api/users/${t.user.id}/ical` });
     expect(refused.statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/ical/nope.ics' })).statusCode).toBe(404);

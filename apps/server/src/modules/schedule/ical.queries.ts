@@ -14,6 +14,12 @@ export async function setIcalToken(db: Db, userId: number, token: string) {
   return row !== undefined;
 }
 
+/** Whether user `id` exists. */
+export async function userExists(db: Db, id: number) {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
+  return row !== undefined;
+}
+
 /** A user's calendar feed token, null while none was made. */
 export async function icalTokenOf(db: Db, userId: number) {
   const [row] = await db.select({ token: users.icalToken }).from(users).where(eq(users.id, userId));

@@ -5,9 +5,11 @@ import { idParam } from '@school/contract/common';
 import { api } from '@school/contract/paths';
 import { icalFeed, myIcalFeed } from '@school/contract/schedule';
 import type { Db } from '../../db/client.js';
-import { requireAdmin, requireUser, sessionOf } from '../../plugins/access.js';
-import { errorResponses } from '../../plugins/errors.js';
-import { icalTokenOf } from './ical.queries.js';
+import { rightOf } from '@school/contract/roles';
+import { sessionOf } from '../../plugins/access.js';
+import { errorResponses, notFound } from '../../plugins/errors.js';
+import { allow, forbiddenForRole } from '../../plugins/policy.js';
+import { icalTokenOf, userExists } from './ical.queries.js';
 import { icalFeedText, newIcalToken } from './ical.service.js';
 
 /**
@@ -26,10 +28,23 @@ export const icalRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
 
   const response = { 200: icalFeed, ...errorResponses };
 
+  /**
+   * 403 unless the session may read or make user `id`'s feed (docs/roles.md, the iCal feed):
+   * reach `all` (admin, manager) any user's, `own` (a teacher) their own only; 404 for no user.
+   */
+  async function requireFeedOf(request: FastifyRequest, id: number) {
+    const session = sessionOf(request);
+    const action = request.method === 'GET' ? 'read' : 'create';
+    if (rightOf(session.role, 'ical', action).reach !== 'all' && id !== session.userId) {
+      throw forbiddenForRole(session.role);
+    }
+    if (!(await userExists(db, id))) throw notFound('No such user');
+  }
+
   app.get(
     '/me/ical',
     {
-      onRequest: [requireUser],
+      onRequest: [allow('ical')],
       schema: {
         tags: ['schedule'],
         summary: 'My calendar feed address; null until one is made with POST',
@@ -45,24 +60,46 @@ export const icalRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
   app.post(
     '/me/ical',
     {
-      onRequest: [requireUser],
+      onRequest: [allow('ical')],
       schema: { tags: ['schedule'], summary: 'A new calendar feed address', response },
     },
     async (request) => regenerate(request, sessionOf(request).userId),
   );
 
+  app.get(
+    '/users/:id/ical',
+    {
+      onRequest: [allow('ical')],
+      schema: {
+        tags: ['schedule'],
+        summary: "A teacher's calendar feed address; null until one is made with POST",
+        params: idParam,
+        response: { ...response, 200: myIcalFeed },
+      },
+    },
+    async (request) => {
+      await requireFeedOf(request, request.params.id);
+      const token = await icalTokenOf(db, request.params.id);
+      return token ? feedOf(request, token) : null;
+    },
+  );
+
   app.post(
     '/users/:id/ical',
     {
-      onRequest: [requireAdmin],
+      onRequest: [allow('ical')],
       schema: {
         tags: ['schedule'],
-        summary: 'A new calendar feed address for a teacher (the old one stops working)',
+        summary:
+          'A new calendar feed address for a teacher (the old one stops working); a teacher: their own only',
         params: idParam,
         response,
       },
     },
-    async (request) => regenerate(request, request.params.id),
+    async (request) => {
+      await requireFeedOf(request, request.params.id);
+      return regenerate(request, request.params.id);
+    },
   );
 
   app.get(

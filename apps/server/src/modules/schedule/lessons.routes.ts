@@ -21,6 +21,7 @@ import { affectedBy, findLesson, listLessons } from './lessons.queries.js';
 import { createLessonAs, deleteLessonAs, NO_LESSON, updateLessonAs } from './lessons.service.js';
 import { lessonFor } from './schedule.access.js';
 import { todayIn } from './schedule.dates.js';
+import { clashesSeenBy } from './schedule.visible.js';
 import { zoneOf } from './schedule.service.js';
 
 const responses = { ...errorResponses, 409: clashErrorBody };
@@ -162,7 +163,16 @@ export const lessonsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     },
     async (request) => {
       const today = todayIn(zoneOf(request.query.tz, sessionOf(request).timezone));
-      return alternativeDates(db, await requireLesson(request.params.id), today);
+      const options = await alternativeDates(db, await requireLesson(request.params.id), today);
+      // a teacher: no clash naming a student not theirs, the date still clashing (docs/roles.md)
+      const seen = new Set(
+        await clashesSeenBy(
+          db,
+          sessionOf(request),
+          options.flatMap((o) => o.clashes),
+        ),
+      );
+      return options.map((o) => ({ ...o, clashes: o.clashes.filter((c) => seen.has(c)) }));
     },
   );
 };

@@ -18,6 +18,7 @@ import {
 } from './lessons.queries.js';
 import { clashesOfLessons } from './lessons.clashes.js';
 import { lessonFor, seesAmounts, type Viewer } from './schedule.access.js';
+import { clashesSeenBy } from './schedule.visible.js';
 import { hoursOf, lessonAmount, paysFor } from './schedule.amount.js';
 import {
   addDays,
@@ -99,7 +100,11 @@ export async function scheduleDays(
     db,
     rows.map((l) => l.id),
   );
-  const shown = rows.map((l) => lessonFor(viewer, { ...l, clashes: clashes.get(l.id) ?? [] }));
+  // a teacher: no clash naming a student not theirs (docs/roles.md)
+  const seen = new Set(await clashesSeenBy(db, viewer, [...clashes.values()].flat()));
+  const shown = rows.map((l) =>
+    lessonFor(viewer, { ...l, clashes: (clashes.get(l.id) ?? []).filter((c) => seen.has(c)) }),
+  );
   return datesFrom(from, to).map((date) =>
     dayOf(
       date,
