@@ -179,7 +179,11 @@ describe('roles (docs/roles.md)', () => {
     expect(links).not.toContain('Clients');
     expect(links).not.toContain('Pipeline');
     expect(links).not.toContain('Dashboard');
-    expect(links).toEqual(expect.arrayContaining(['Schedule', 'Students', 'Users', 'Games']));
+    // user management is the admin's; everyone's own profile is the name at the top
+    expect(links).not.toContain('Users');
+    expect(links).toEqual(
+      expect.arrayContaining(['Schedule', 'Students', 'Games', 'Your profile: Anna Kowalska']),
+    );
   });
 
   it('shows a teacher’s deep link to the clients “Not available for your role”', async () => {

@@ -33,6 +33,7 @@ const SettingsScreen = screenNamed(
   'SettingsScreen',
 );
 const UsersScreen = screenNamed(() => import('../features/users/UsersScreen'), 'UsersScreen');
+const ProfileScreen = screenNamed(() => import('../features/users/ProfileScreen'), 'ProfileScreen');
 const ProjectsScreen = screenNamed(
   () => import('../features/users/ProjectsScreen'),
   'ProjectsScreen',
@@ -103,6 +104,7 @@ const SCREENS: readonly { path: string; Screen: PreloadableComponent<object> }[]
   { path: '/dashboard', Screen: DashboardScreen },
   { path: '/settings', Screen: SettingsScreen },
   { path: '/users', Screen: UsersScreen },
+  { path: '/profile', Screen: ProfileScreen },
   { path: '/projects', Screen: ProjectsScreen },
   { path: '/groups', Screen: GroupsScreen },
   { path: '/clients', Screen: ClientsScreen },

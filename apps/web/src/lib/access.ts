@@ -1,12 +1,15 @@
-import { mayDo, type Domain } from '@school/contract/roles';
+import { mayDo, type Action, type Domain } from '@school/contract/roles';
 import type { Role } from '@school/contract/users';
 
 /**
- * The screens whose data a role may not read (docs/roles.md): the navigation leaves them out
+ * The screens whose data a role may not read, or manage (docs/roles.md): the navigation leaves them out
  * and a deep link shows "Not available for your role". The rights are the contract's table,
  * the same the server answers 403 by.
  */
-const SCREEN_DOMAINS: readonly { prefix: string; domain: Domain }[] = [
+const SCREEN_DOMAINS: readonly { prefix: string; domain: Domain; action?: Action }[] = [
+  // user management: every role reads the users (names in selectors), only an admin manages
+  // them; one's own profile, password and sessions are on /profile
+  { prefix: '/users', domain: 'users', action: 'update' },
   // the dashboard's figures are all the CRM's
   { prefix: '/dashboard', domain: 'clients' },
   { prefix: '/clients', domain: 'clients' },
@@ -21,7 +24,7 @@ const under = (pathname: string, prefix: string) =>
 export function mayOpen(role: Role, pathname: string): boolean {
   const path = pathname === '/' ? '/dashboard' : pathname;
   return SCREEN_DOMAINS.every(
-    ({ prefix, domain }) => !under(path, prefix) || mayDo(role, domain, 'read'),
+    ({ prefix, domain, action = 'read' }) => !under(path, prefix) || mayDo(role, domain, action),
   );
 }
 

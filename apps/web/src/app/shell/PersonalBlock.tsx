@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
 import { useSession } from '../../lib/session';
 import styles from './SideNav.module.css';
 
@@ -6,22 +7,34 @@ function initials(firstName: string, lastName: string): string {
   return `${firstName.trim().charAt(0)}${lastName.trim().charAt(0)}`.toUpperCase();
 }
 
-/** docs/screens.md, Side navigation: avatar and the user's first and last name at the top of the bar. */
-export function PersonalBlock({ compact }: { compact: boolean }) {
+/**
+ * docs/screens.md, Side navigation: avatar and the user's first and last name at the top of the
+ * bar, a link to their profile (own details, password, sessions).
+ */
+export function PersonalBlock({
+  compact,
+  onNavigate,
+}: {
+  compact: boolean;
+  onNavigate?: () => void;
+}) {
   const { t } = useTranslation();
   const { session } = useSession();
   if (!session.isLoggedIn) return null;
 
   const fullName = `${session.firstName} ${session.lastName}`.trim();
   return (
-    <div
+    <NavLink
+      to="/profile"
       className={styles.personal}
+      aria-label={t('nav.profile', { name: fullName })}
       title={compact ? t('nav.user', { name: fullName }) : undefined}
+      onClick={onNavigate}
     >
       <span className={styles.avatar} aria-hidden="true">
         {initials(session.firstName, session.lastName)}
       </span>
       <span className={compact ? 'visually-hidden' : styles.userName}>{fullName}</span>
-    </div>
+    </NavLink>
   );
 }

@@ -46,7 +46,7 @@ export function SideNav({ ref, state, onMenuToggle, onCornerToggle, onNavigate }
           {isOpen && <span className={styles.brand}>{t('app.name')}</span>}
         </div>
 
-        <PersonalBlock compact={!isOpen} />
+        <PersonalBlock compact={!isOpen} onNavigate={onNavigate} />
 
         <ul className={styles.links}>
           {items.map((item) => {

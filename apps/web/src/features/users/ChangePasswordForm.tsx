@@ -25,8 +25,8 @@ const OTHER_FIELDS: readonly FieldSpec[] = [
 interface ChangePasswordFormProps {
   user: User;
   own: boolean;
-  /** OK after success: back to the edit form. */
-  onDone: () => void;
+  /** OK after success: back to the edit form; without it the form comes back empty. */
+  onDone?: () => void;
 }
 
 export function ChangePasswordForm({ user, own, onDone }: ChangePasswordFormProps) {

@@ -19,6 +19,7 @@ import type { Column, MenuAction, Resource } from '../../components/list/types';
 import { useLookupLabels } from '../../components/lookups';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { useCurrentUser } from './currentUser';
+import { PROFILE_FIELDS } from './profileFields';
 import styles from './users.module.css';
 
 // Every sortable column but id, which the table does not show.
@@ -53,19 +54,6 @@ function RoleNote() {
     </p>
   );
 }
-
-const PROFILE_FIELDS: readonly FieldSpec[] = [
-  { name: 'login', label: 'fields.login' },
-  { name: 'password', label: 'fields.password', kind: 'newPassword' },
-  { name: 'firstName', label: 'fields.firstName' },
-  { name: 'lastName', label: 'fields.lastName' },
-  { name: 'email', label: 'fields.email', kind: 'email' },
-  { name: 'tel', label: 'fields.tel', kind: 'tel' },
-  { name: 'dateBirth', label: 'fields.dateBirth', kind: 'date' },
-  { name: 'position', label: 'fields.position' },
-  { name: 'project', label: 'fields.project', kind: 'select', lookup: api.lookup('projects') },
-  { name: 'language', label: 'fields.language', kind: 'select', lookup: api.lookup('languages') },
-];
 
 /**
  * The forms' fields: only an admin sets a role or disables a user (the server answers 403 to

@@ -3,7 +3,7 @@ import { Monitor, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from '../../components/IconButton';
 import { formatDateTime } from '../../lib/format';
-import styles from './SettingsScreen.module.css';
+import styles from './Profile.module.css';
 
 interface SessionsTableProps {
   sessions: readonly SessionItem[];

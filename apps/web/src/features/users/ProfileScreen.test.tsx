@@ -1,0 +1,245 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { http } from 'msw';
+import { changeLanguage } from '../../i18n/i18n';
+import { ADMIN, calledUrls, lastBody, seed, server, setSession } from '../../test/server';
+import { jsonResponse, renderApp, setupI18n } from '../../test/utils';
+
+const SESSIONS = [
+  {
+    id: 1,
+    device: 'Chrome on Linux',
+    timezone: 'Europe/Warsaw',
+    lastActivity: '2025-03-01T10:15:00.000Z',
+    createdAt: '2025-02-28T08:00:00.000Z',
+    current: true,
+  },
+  {
+    id: 2,
+    device: 'Safari on iOS',
+    timezone: 'Europe/Kyiv',
+    lastActivity: '2025-02-20T18:40:00.000Z',
+    createdAt: '2025-02-20T18:00:00.000Z',
+    current: false,
+  },
+];
+
+beforeAll(setupI18n);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+/** The sessions table; the screen has other sections (details, password). */
+const sessionsTable = async () =>
+  within(await screen.findByRole('region', { name: 'Sessions' }, { timeout: 5000 })).findByRole(
+    'table',
+  );
+
+const OWN = {
+  id: 1,
+  name: 'Anna Kowalska',
+  login: 'anna',
+  firstName: 'Anna',
+  lastName: 'Kowalska',
+  email: 'anna@school.pl',
+  tel: '',
+  dateBirth: null,
+  position: 'Teacher',
+  project: null,
+  language: null,
+  disabled: false,
+  role: 'teacher',
+  isAdmin: false,
+};
+
+/** Logged in as a teacher (id 1) whose own record the fake API holds. */
+function asTeacher() {
+  setSession({ ...ADMIN, role: 'teacher' });
+  seed({ users: [OWN], sessions: SESSIONS });
+  server.use(http.put('/api/users/:id/password', () => jsonResponse(204)));
+}
+
+describe('/profile', () => {
+  it('edits one’s own details, without role or disabling, for every role', async () => {
+    asTeacher();
+    const user = userEvent.setup();
+    renderApp('/profile');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
+    const details = await screen.findByRole('form', { name: 'Your details' }, { timeout: 5000 });
+    expect(within(details).getByLabelText('Login')).toHaveProperty('value', 'anna');
+    expect(within(details).queryByLabelText('Role')).not.toBeInTheDocument();
+    expect(within(details).queryByLabelText('Disabled')).not.toBeInTheDocument();
+    await user.clear(within(details).getByLabelText('Position'));
+    await user.type(within(details).getByLabelText('Position'), 'Office');
+    await user.click(within(details).getByRole('button', { name: 'Save changes' }));
+    await screen.findByText('Successfully done !');
+    const body = lastBody('PUT', '/api/users/1') as Record<string, unknown>;
+    expect(body).toMatchObject({ position: 'Office' });
+    expect(body).not.toHaveProperty('role');
+    expect(body).not.toHaveProperty('disabled');
+  });
+
+  it('changes one’s own password with the current one, ending other sessions by default', async () => {
+    asTeacher();
+    const user = userEvent.setup();
+    renderApp('/profile');
+    const form = await screen.findByRole('form', { name: 'Change password' }, { timeout: 5000 });
+    expect(within(form).getByLabelText('End my other sessions')).toHaveProperty('checked', true);
+    await user.type(within(form).getByLabelText('Current password'), 'old secret');
+    await user.type(within(form).getByLabelText('New password'), 'new long secret');
+    await user.click(within(form).getByRole('button', { name: 'Set password' }));
+    expect(await screen.findByText('Successfully done !')).toBeInTheDocument();
+    expect(lastBody('PUT', '/api/users/1/password')).toEqual({
+      currentPassword: 'old secret',
+      password: 'new long secret',
+      endOtherSessions: true,
+    });
+  });
+
+  it('is reached from the name at the top of the navigation; Users is the admin’s only', async () => {
+    asTeacher();
+    const user = userEvent.setup();
+    renderApp('/schedule');
+    const nav = await screen.findByRole(
+      'navigation',
+      { name: 'Main navigation' },
+      { timeout: 5000 },
+    );
+    expect(within(nav).queryByRole('link', { name: 'Users' })).not.toBeInTheDocument();
+    await user.click(within(nav).getByRole('link', { name: 'Your profile: Anna Kowalska' }));
+    expect(screen.getByTestId('location').textContent).toBe('/profile');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
+  });
+
+  it('answers a non-admin’s deep link to /users with Not available for your role', async () => {
+    for (const role of ['manager', 'teacher'] as const) {
+      setSession({ ...ADMIN, role });
+      renderApp('/users');
+      expect(
+        await screen.findByRole(
+          'heading',
+          { name: 'Not available for your role' },
+          { timeout: 5000 },
+        ),
+      ).toBeInTheDocument();
+      expect(calledUrls().some((url) => url.pathname === '/api/users')).toBe(false);
+      cleanup();
+    }
+    setSession(ADMIN);
+    renderApp('/users');
+    const nav = await screen.findByRole(
+      'navigation',
+      { name: 'Main navigation' },
+      { timeout: 5000 },
+    );
+    expect(within(nav).getByRole('link', { name: 'Users' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
+  });
+});
+
+describe('profile: sessions', () => {
+  it('lists the sessions with headers, the current one marked', async () => {
+    seed({ sessions: SESSIONS });
+    renderApp('/profile');
+    const table = await sessionsTable();
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
+    expect(headers).toEqual(['Device', 'Time zone', 'Signed in', 'Last activity', 'Actions']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]!).getByText('This device')).toBeInTheDocument();
+    expect(within(rows[1]!).queryByText('This device')).not.toBeInTheDocument();
+    // lastActivity in the user's zone (UTC here) and the chosen language (en).
+    expect(within(rows[0]!).getByText(/Mar 1, 2025.*10:15/)).toBeInTheDocument();
+  });
+
+  it('says Empty list when there are no sessions', async () => {
+    seed({ sessions: [] });
+    renderApp('/profile');
+    const sessions = await screen.findByRole('region', { name: 'Sessions' }, { timeout: 5000 });
+    expect(await within(sessions).findByText('Empty list')).toBeInTheDocument();
+  });
+
+  it('deletes another session after confirmation and refreshes the list', async () => {
+    seed({ sessions: SESSIONS });
+    const browserConfirm = vi.spyOn(window, 'confirm');
+    const user = userEvent.setup();
+    renderApp('/profile');
+    const table = await sessionsTable();
+    const other = within(table).getByText('Safari on iOS').closest('tr')!;
+    await user.click(within(other).getByRole('button', { name: 'Delete session' }));
+
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete this session?' });
+    expect(dialog).toHaveTextContent('End the session on Safari on iOS?');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete session' }));
+    expect(browserConfirm).not.toHaveBeenCalled();
+    await waitFor(() => expect(screen.queryByText('Safari on iOS')).not.toBeInTheDocument());
+    expect(calledUrls('DELETE').some((url) => url.pathname === '/api/sessions/2')).toBe(true);
+    expect(screen.getByTestId('location').textContent).toBe('/profile');
+  });
+
+  it('does nothing when the confirmation is declined', async () => {
+    seed({ sessions: SESSIONS });
+    const user = userEvent.setup();
+    renderApp('/profile');
+    const table = await sessionsTable();
+    await user.click(within(table).getAllByRole('button', { name: 'Delete session' })[1]!);
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete this session?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(calledUrls('DELETE')).toHaveLength(0);
+  });
+
+  it('names the device in Polish and Ukrainian too', async () => {
+    onTestFinished(() => changeLanguage('en'));
+    seed({ sessions: SESSIONS });
+    const user = userEvent.setup();
+    for (const [language, region, name, title, text, cancel] of [
+      [
+        'pl',
+        'Sesje',
+        'Usuń sesję',
+        'Usunąć tę sesję?',
+        'Zakończyć sesję na urządzeniu Safari on iOS?',
+        'Anuluj',
+      ],
+      [
+        'uk',
+        'Сеанси',
+        'Видалити сеанс',
+        'Видалити цей сеанс?',
+        'Завершити сеанс на пристрої Safari on iOS?',
+        'Скасувати',
+      ],
+    ] as const) {
+      await changeLanguage(language);
+      renderApp('/profile');
+      const section = await screen.findByRole('region', { name: region }, { timeout: 5000 });
+      const other = (await within(section).findByText('Safari on iOS')).closest('tr')!;
+      await user.click(within(other).getByRole('button', { name }));
+      const dialog = screen.getByRole('alertdialog', { name: title });
+      expect(dialog).toHaveTextContent(text);
+      await user.click(within(dialog).getByRole('button', { name: cancel }));
+      cleanup();
+    }
+    expect(calledUrls('DELETE')).toHaveLength(0);
+  });
+
+  it('logs this browser out when its own session is deleted', async () => {
+    seed({ sessions: SESSIONS });
+    const user = userEvent.setup();
+    renderApp('/profile');
+    const table = await sessionsTable();
+    await user.click(within(table).getAllByRole('button', { name: 'Delete session' })[0]!);
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete this session?' });
+    expect(dialog).toHaveTextContent(
+      'End the session on Chrome on Linux? It is the session of this browser: deleting it logs you out.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Delete session' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/login'));
+  });
+});

@@ -1,0 +1,104 @@
+import { api } from '@school/contract/paths';
+import { user, userUpdate } from '@school/contract/users';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { EntityForm } from '../../components/form/EntityForm';
+import { toFormValues } from '../../components/form/fields';
+import { HeaderBlock } from '../../components/HeaderBlock';
+import { invalidateResource } from '../../components/list/useInfiniteList';
+import { LoadingState } from '../../components/LoadingState';
+import controls from '../../components/controls.module.css';
+import { request } from '../../lib/http';
+import { SESSION_QUERY_KEY } from '../../lib/session';
+import { ChangePasswordForm } from './ChangePasswordForm';
+import { useCurrentUser } from './currentUser';
+import { PROFILE_FIELDS } from './profileFields';
+import { SessionsSection } from './SessionsSection';
+import styles from './Profile.module.css';
+
+/** The own details as the profile edits them: the password has a section of its own. */
+const OWN_FIELDS = PROFILE_FIELDS.filter((field) => field.name !== 'password');
+
+/**
+ * /profile (docs/roles.md): every role's own details, password and sessions, reached from the
+ * name at the top of the navigation.
+ */
+export function ProfileScreen() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const me = useCurrentUser();
+  const id = me.id ?? 0;
+  const own = useQuery({
+    queryKey: ['profile', id],
+    queryFn: ({ signal }) => request(api.user(id), { schema: user, signal }),
+    enabled: me.id !== null,
+  });
+
+  const failed = (
+    <div className={styles.error} role="alert">
+      <span>{t('messages.error')}</span>{' '}
+      <button type="button" className={styles.linkButton} onClick={() => void own.refetch()}>
+        {t('messages.retry')}
+      </button>
+    </div>
+  );
+
+  return (
+    <>
+      <HeaderBlock title={t('titles.profile')} />
+
+      <section className={`${controls.card} ${styles.section}`} aria-labelledby="details-heading">
+        <h2 id="details-heading" className={styles.heading}>
+          {t('profile.details')}
+        </h2>
+        <p className={styles.intro}>{t('profile.detailsIntro')}</p>
+        {own.data === undefined ? (
+          own.isError ? (
+            failed
+          ) : (
+            <LoadingState />
+          )
+        ) : (
+          <div className={styles.form}>
+            <EntityForm
+              mode="edit"
+              key={own.data.id}
+              label={t('profile.details')}
+              schema={userUpdate}
+              fields={OWN_FIELDS}
+              defaultValues={toFormValues(OWN_FIELDS, own.data)}
+              submitLabel={t('form.saveChanges')}
+              onSubmit={(body) => request(api.user(id), { method: 'PUT', body })}
+              // the name at the top of the navigation and the users' lists show the change; the
+              // form keeps what was saved
+              onSaved={() => {
+                void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+                invalidateResource(queryClient, api.users);
+              }}
+              onDoneOk={() => undefined}
+            />
+          </div>
+        )}
+      </section>
+
+      <section className={`${controls.card} ${styles.section}`} aria-labelledby="password-heading">
+        <h2 id="password-heading" className={styles.heading}>
+          {t('profile.password')}
+        </h2>
+        {own.data === undefined ? (
+          own.isError ? (
+            failed
+          ) : (
+            <LoadingState />
+          )
+        ) : (
+          <div className={styles.form}>
+            <ChangePasswordForm user={own.data} own />
+          </div>
+        )}
+      </section>
+
+      <SessionsSection />
+    </>
+  );
+}
