@@ -143,6 +143,7 @@ export function checkAccessibility(theme: Theme) {
     ['a student', () => `/students/${studentId}`],
     ["a student's documents", () => `/cardocuments/bycar/${studentId}`],
     ['/settings', () => '/settings'],
+    ['/profile', () => '/profile'],
     ['/schedule', () => '/schedule'],
     ['/conversations', () => '/conversations'],
     ['a conversation', () => `/conversations/${conversationId}`],

@@ -113,7 +113,7 @@ describe('login and logout', () => {
     expect(check.status()).toBe(401);
   });
 
-  it('a session revoked from /settings in one browser sends the other browser to /login', async () => {
+  it('a session revoked from /profile in one browser sends the other browser to /login', async () => {
     const staff = await createStaff();
     const first = await browser.newPage();
     const second = await browser.newPage();
@@ -122,7 +122,7 @@ describe('login and logout', () => {
     await logIn(second, staff);
     await second.waitForURL((u) => u.pathname === '/');
 
-    await first.goto('/settings');
+    await first.goto('/profile');
     const sessions = first.getByRole('region', { name: 'Sessions' });
     const rows = sessions.getByRole('row');
     await expect.poll(() => rows.count()).toBe(3); // header + two sessions
@@ -141,8 +141,6 @@ describe('login and logout', () => {
     await second.waitForURL((u) => u.pathname === '/login');
     // the first one is still logged in
     await first.reload();
-    await expect
-      .poll(() => first.getByRole('heading', { level: 1 }).textContent())
-      .toBe('Settings');
+    await expect.poll(() => first.getByRole('heading', { level: 1 }).textContent()).toBe('Profile');
   });
 });
