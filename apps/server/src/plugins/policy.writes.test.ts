@@ -80,9 +80,16 @@ function lookup(path: string, id: () => number): Record<string, Rule> {
   };
 }
 
-/** Teaching material's writes: every role's (docs/roles.md). */
+const ACTION_OF: Record<string, Action> = { POST: 'create', PUT: 'update', DELETE: 'delete' };
+
+/** Teaching material's writes: every role's (docs/roles.md); the method names the action. */
 const teaching = (...keys: string[]): Record<string, Rule> =>
-  Object.fromEntries(keys.map((k) => [k, { domain: 'teaching', action: 'update' }]));
+  Object.fromEntries(
+    keys.map((k) => [
+      k,
+      { domain: 'teaching', action: ACTION_OF[k.split(' ')[0] ?? ''] ?? 'update' },
+    ]),
+  );
 
 const WRITES: Record<string, Rule | Open> = {
   'POST /api/authentication': everyone('logging in: there is no user yet'),
