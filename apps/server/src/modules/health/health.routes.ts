@@ -1,15 +1,9 @@
-import { readFileSync } from 'node:fs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { healthResponse } from '@school/contract/auth';
 import { RETRY_AFTER_SECONDS } from '../../plugins/errors.js';
+import { SERVER_VERSION } from '../../plugins/version.js';
 import { databaseAnswers } from './health.queries.js';
-
-/** The server's package version: the same path from src/ (tsx) and from dist/ (built). */
-const packageJson = new URL('../../../package.json', import.meta.url);
-export const SERVER_VERSION = String(
-  (JSON.parse(readFileSync(packageJson, 'utf8')) as { version?: unknown }).version ?? '0.0.0',
-);
 
 /**
  * GET /api/health: 200 when the database answers, 503 (within 2 s) when it does not; both
