@@ -7,11 +7,11 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it, vi } from 'vitest';
 import { api } from '@school/contract/paths';
-import { createTestDatabase } from '../../test/databases.js';
-import { loadConfig } from '../config.js';
-import { hashPassword } from '../modules/auth/password.js';
-import { startServer, type RunningServer } from '../server.js';
-import { migrationsFolder } from './migrate.js';
+import { createTestDatabase } from '../test/databases.js';
+import { loadConfig } from './config.js';
+import { hashPassword } from './modules/auth/password.js';
+import { startServer, type RunningServer } from './server.js';
+import { migrationsFolder } from './db/migrate.js';
 
 /**
  * docs/operations.md, Upgrades: a database made by the first release is migrated by the
