@@ -78,10 +78,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
       close: async () => {
         const grace = config.SHUTDOWN_TIMEOUT_MS;
         const force = setTimeout(() => app.server.closeAllConnections(), grace);
+        // a kept-alive connection whose request has just finished closes at once, rather
+        // than after KEEP_ALIVE_TIMEOUT_MS
+        const idle = setInterval(() => app.server.closeIdleConnections(), 200);
         try {
           await Promise.all([app.close(), app.importJobs.stop(grace)]);
         } finally {
           clearTimeout(force);
+          clearInterval(idle);
         }
         await db.pool.end();
         await embedded?.stop();
