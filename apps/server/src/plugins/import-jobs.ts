@@ -31,6 +31,10 @@ const busy = () =>
     'Another import is running; try again when it has finished',
   );
 
+/** The server is stopping (docs/operations.md, Stopping): 503, try again after the restart. */
+const stoppingError = (message = 'The server is stopping; import the file again shortly') =>
+  new HttpError(503, errorCodes.unavailable, message);
+
 /** The innermost cause of a failure: the driver's own error, without the SQL drizzle adds. */
 function rootOf(err: unknown): unknown {
   let current = err;
@@ -80,6 +84,7 @@ export class ImportJobs {
   private running = false;
   private readonly jobs = new Map<string, Job>();
   private readonly stopping = new AbortController();
+  private closing = false;
 
   constructor(
     private readonly log: FastifyBaseLogger,
@@ -88,6 +93,7 @@ export class ImportJobs {
 
   /** Runs `work` as the one import of the moment (a preview counts), or refuses with 429. */
   async exclusive<T>(work: () => Promise<T>): Promise<T> {
+    if (this.closing) throw stoppingError();
     if (this.running) throw busy();
     this.running = true;
     try {
@@ -99,6 +105,7 @@ export class ImportJobs {
 
   /** Starts `work` as a job, or refuses with 429 when an import is running. */
   start(userId: number, work: (progress: Progress) => Promise<ImportResult>): Job {
+    if (this.closing) throw stoppingError();
     if (this.running) throw busy();
     const job: Job = {
       jobId: randomUUID(),
@@ -145,16 +152,13 @@ export class ImportJobs {
    * written. Resolves once no import runs.
    */
   async stop(graceMs: number): Promise<void> {
+    this.closing = true; // an import whose request was still arriving is refused
     const running = [...this.jobs.values()].filter((job) => job.state === 'running');
     if (running.length === 0) return;
     const timer = setTimeout(() => {
       this.log.warn('server stopping: the running import is stopped and rolled back');
       this.stopping.abort(
-        new HttpError(
-          503,
-          errorCodes.unavailable,
-          'The server stopped during the import; nothing was imported. Import the file again',
-        ),
+        stoppingError('The server stopped during the import; nothing was imported'),
       );
     }, graceMs);
     try {

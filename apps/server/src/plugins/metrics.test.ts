@@ -74,6 +74,7 @@ describe('GET /metrics', () => {
       const res = await scrape(t, header);
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({ error: 'unauthorized' });
+      expect(res.headers['www-authenticate']).toMatch(/^Bearer/);
       expect(res.body).not.toContain('http_requests_total');
     }
   });
