@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@school/contract/paths';
 import { startFakeTelegram, textUpdate, type FakeTelegram } from '../../test/fake-telegram.js';
 import { setupApp, type AppFixture } from '../../test/helper.js';
+import { recordBackup } from './metrics.js';
 
 const TOKEN = 'metrics-token-of-some-length';
 const WEBHOOK_SECRET = 'a-webhook-secret-of-32-characters';
@@ -162,5 +163,16 @@ describe('GET /metrics', () => {
     // another app in the same process has registries of its own
     const other = (await scrape(t, `Bearer ${TOKEN}`)).body;
     expect(valueOf(other, 'bot_updates_total', { outcome: 'handled' })).toBe(0);
+  });
+
+  it('counts backups by outcome and keeps the time of the last successful one', async () => {
+    recordBackup(t.app.metrics, 'failed');
+    recordBackup(t.app.metrics, 'done', new Date('2026-11-26T03:00:00Z'));
+    const text = (await scrape(t, `Bearer ${TOKEN}`)).body;
+    expect(valueOf(text, 'backups_total', { outcome: 'done' })).toBe(1);
+    expect(valueOf(text, 'backups_total', { outcome: 'failed' })).toBe(1);
+    expect(valueOf(text, 'backup_last_success_timestamp_seconds')).toBe(
+      Date.parse('2026-11-26T03:00:00Z') / 1000,
+    );
   });
 });

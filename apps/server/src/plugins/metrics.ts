@@ -127,6 +127,16 @@ export function createMetrics(pool: pg.Pool) {
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
+/** Counts a backup of this instance; a successful one also sets the time of the last one. */
+export function recordBackup(
+  metrics: Pick<Metrics, 'backupsTotal' | 'lastBackupTimestamp'>,
+  outcome: (typeof BACKUP_OUTCOMES)[number],
+  at: Date = new Date(),
+) {
+  metrics.backupsTotal.inc({ outcome });
+  if (outcome === 'done') metrics.lastBackupTimestamp.set(at.getTime() / 1000);
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** this instance's metrics (GET /metrics) */
