@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Config } from '../config.js';
-import { HttpError, notFound } from './errors.js';
+import { notFound, unauthorized } from './errors.js';
 import { SERVER_VERSION } from './version.js';
 
 /** The label of a request no route matched (a file that is not there, the web app's pages). */
@@ -176,10 +176,10 @@ export function registerMetricsRoute(app: FastifyInstance, config: Config) {
     { schema: { tags: ['operations'], summary: 'Prometheus metrics (Bearer METRICS_TOKEN)' } },
     async (request, reply) => {
       const token = config.METRICS_TOKEN;
-      if (!token) throw notFound(`No route GET /metrics`);
+      if (!token) throw notFound('No route GET /metrics');
       if (!bearerMatches(request.headers.authorization, token)) {
         reply.header('www-authenticate', 'Bearer realm="metrics"');
-        throw new HttpError(401, 'unauthorized', 'A valid metrics token is required');
+        throw unauthorized('A valid metrics token is required');
       }
       const body = await metrics.registry.metrics();
       return reply
