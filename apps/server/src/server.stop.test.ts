@@ -110,6 +110,11 @@ async function startImport(base: string, headers: Record<string, string>, tag: s
   return job.jobId;
 }
 
+async function stateOf(base: string, headers: Record<string, string>, jobId: string) {
+  const res = await fetch(`${base}${api.clientsCsv.importJob(jobId)}`, { headers });
+  return ((await res.json()) as { state: string }).state;
+}
+
 const importedRows = async (tag: string) =>
   (
     await sql.query<{ n: number }>(
@@ -126,7 +131,9 @@ it('finishes the request in flight and the running import, then exits 0', async 
 
   const exporting = await fetch(`${first.base}${api.clientsCsv.export}`, { headers });
   expect(exporting.status).toBe(200);
-  // the export has begun (its first page answered) and is still streaming when SIGTERM comes
+  // the import is still running and the export has begun (its first page answered) and is
+  // still streaming when SIGTERM comes
+  expect(await stateOf(first.base, headers, jobId)).toBe('running');
   first.child.kill('SIGTERM');
   const csv = await exporting.text();
   const lines = csv.trimEnd().split('\n');
@@ -149,6 +156,7 @@ it('rolls back an import still running when the grace time is over, then exits 0
   const first = await start({ SHUTDOWN_TIMEOUT_MS: '0' });
   const headers = await logIn(first.base);
   const jobId = await startImport(first.base, headers, 'Dropped');
+  expect(await stateOf(first.base, headers, jobId)).toBe('running');
   first.child.kill('SIGTERM');
   expect(await first.exited).toBe(0);
   // nothing of the file was written
