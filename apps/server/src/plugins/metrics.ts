@@ -173,7 +173,13 @@ export function registerMetricsRoute(app: FastifyInstance, config: Config) {
   const { metrics } = app;
   app.get(
     '/metrics',
-    { schema: { tags: ['operations'], summary: 'Prometheus metrics (Bearer METRICS_TOKEN)' } },
+    {
+      schema: {
+        tags: ['operations'],
+        summary: 'Prometheus metrics (Bearer METRICS_TOKEN); 404 when it is not set',
+        security: [{ metricsToken: [] }],
+      },
+    },
     async (request, reply) => {
       const token = config.METRICS_TOKEN;
       if (!token) throw notFound('No route GET /metrics');

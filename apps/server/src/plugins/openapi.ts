@@ -18,6 +18,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config) {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'sid' },
           xsrf: { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN' },
+          metricsToken: { type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN' },
         },
       },
     },

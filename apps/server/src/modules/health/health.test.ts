@@ -25,3 +25,12 @@ it('describes the answer in the OpenAPI document', async () => {
     expect.arrayContaining(['status', 'db', 'version', 'uptimeS']),
   );
 });
+
+it('lists GET /metrics with its bearer token in the OpenAPI document', async () => {
+  const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+    paths: Record<string, { get?: { security?: unknown } }>;
+    components: { securitySchemes: Record<string, unknown> };
+  }>();
+  expect(doc.paths['/metrics']?.get?.security).toEqual([{ metricsToken: [] }]);
+  expect(doc.components.securitySchemes.metricsToken).toMatchObject({ scheme: 'bearer' });
+});
