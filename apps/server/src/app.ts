@@ -40,6 +40,8 @@ import {
   frameworkErrorHandler,
   registerErrorHandling,
 } from './plugins/errors.js';
+import { ImportJobs } from './plugins/import-jobs.js';
+import { createMetrics, registerMetrics, registerMetricsRoute } from './plugins/metrics.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { helmetOptions, registerFramingPolicy } from './plugins/security-headers.js';
 import { registerSessions } from './plugins/session.js';
@@ -94,6 +96,9 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  const metrics = createMetrics(database.pool);
+  registerMetrics(app, metrics);
+  app.decorate('importJobs', new ImportJobs(app.log, metrics));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     // the player's public reads choose their own caching (ADR 020)
@@ -120,6 +125,7 @@ export async function buildApp({
         db: database.db,
         pool: database.pool,
         log: app.log,
+        metrics,
       })
     : undefined;
   if (botRuntime) {
@@ -162,6 +168,7 @@ export async function buildApp({
     },
     { prefix: '/api' },
   );
+  registerMetricsRoute(app, config);
   await registerPlayer(app, config.PLAYER_DIST ?? defaultPlayerDist);
   await registerStatic(app, config.WEB_DIST ?? defaultWebDist, config.DEFAULT_LOCALE);
   return app;

@@ -15,7 +15,9 @@ describe('loadConfig', () => {
       BOT_MODE: 'polling',
       BOT_REMINDER_MINUTES: 120,
       BOT_TIMEZONE: 'Europe/Kyiv',
+      SHUTDOWN_TIMEOUT_MS: 10_000,
     });
+    expect(c.METRICS_TOKEN).toBeUndefined();
     expect(c.dataDir).toMatch(/data$/);
   });
 
@@ -44,6 +46,9 @@ describe('loadConfig', () => {
     [{ BOT_WEBHOOK_SECRET: 'short' }, /BOT_WEBHOOK_SECRET="short": must be 16 to 256/],
     [{ BOT_TIMEZONE: 'Mars/Olympus' }, /BOT_TIMEZONE="Mars\/Olympus": must be an IANA time zone/],
     [{ BOT_REMINDER_MINUTES: '0' }, /BOT_REMINDER_MINUTES="0"/],
+    [{ METRICS_TOKEN: 'short' }, /METRICS_TOKEN="short": must be 16 to 256/],
+    [{ METRICS_TOKEN: 'has a space in it, sixteen+' }, /METRICS_TOKEN=.*no spaces/],
+    [{ SHUTDOWN_TIMEOUT_MS: '-1' }, /SHUTDOWN_TIMEOUT_MS="-1"/],
   ])('stops on a bad value with one clear line (%o)', (env, message) => {
     let error: unknown;
     try {

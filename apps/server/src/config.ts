@@ -76,6 +76,15 @@ const envSchema = z
     WEB_DIST: z.string().optional(),
     PLAYER_DIST: z.string().optional(),
     API_DOCS_PUBLIC: bool.default(false),
+    // docs/operations.md: GET /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`,
+    // and is 404 without the setting
+    METRICS_TOKEN: z
+      .string()
+      .regex(/^[\x21-\x7e]{16,256}$/, 'must be 16 to 256 visible ASCII characters, no spaces')
+      .optional(),
+    // docs/operations.md, Stopping: requests in flight and a running import may finish within
+    // this after SIGTERM or SIGINT
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
   })
   .refine((env) => !env.BOT_TOKEN || env.BOT_MODE !== 'webhook' || !!env.BOT_WEBHOOK_SECRET, {
     path: ['BOT_WEBHOOK_SECRET'],

@@ -73,8 +73,20 @@ export async function startServer(config: Config): Promise<RunningServer> {
     return {
       app,
       url: url2,
+      // docs/operations.md, Stopping: stop accepting; requests in flight and a running import
+      // get SHUTDOWN_TIMEOUT_MS to finish; then the bot's lock, the pool, the embedded database
       close: async () => {
-        await app.close(); // stop accepting, finish in-flight requests
+        const grace = config.SHUTDOWN_TIMEOUT_MS;
+        const force = setTimeout(() => app.server.closeAllConnections(), grace);
+        // a kept-alive connection whose request has just finished closes at once, rather
+        // than after KEEP_ALIVE_TIMEOUT_MS
+        const idle = setInterval(() => app.server.closeIdleConnections(), 200);
+        try {
+          await Promise.all([app.close(), app.importJobs.stop(grace)]);
+        } finally {
+          clearTimeout(force);
+          clearInterval(idle);
+        }
         await db.pool.end();
         await embedded?.stop();
       },

@@ -39,10 +39,15 @@ export const sessionItem = z
   .meta({ id: 'Session' });
 export type SessionItem = z.infer<typeof sessionItem>;
 
+/** GET /api/health (docs/api.md, Operations): what a load balancer or a monitor reads. */
 export const healthResponse = z
   .object({
     status: z.enum(['ok', 'degraded']),
-    database: z.enum(['up', 'down']),
+    db: z.enum(['up', 'down']),
+    /** the server's package version */
+    version: z.string(),
+    /** seconds since this instance started */
+    uptimeS: z.number().int().nonnegative(),
   })
   .meta({ id: 'Health' });
 export type HealthResponse = z.infer<typeof healthResponse>;

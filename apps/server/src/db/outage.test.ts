@@ -86,7 +86,7 @@ it('answers 503 while the database is away and recovers by itself when it return
   await proxy.cut();
   const health = await app.inject({ method: 'GET', url: '/api/health' });
   expect(health.statusCode).toBe(503);
-  expect(health.json()).toEqual({ status: 'degraded', database: 'down' });
+  expect(health.json()).toMatchObject({ status: 'degraded', db: 'down' });
   expect(Number(health.headers['retry-after'])).toBeGreaterThan(0);
   const login = await app.inject({
     method: 'POST',
@@ -117,9 +117,16 @@ it('answers 503 while the database is away and recovers by itself when it return
 it('health answers 503 at once while the network swallows every packet, then recovers', async () => {
   expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   proxy.freeze();
+  const asked = performance.now();
   const health = await app.inject({ method: 'GET', url: '/api/health' });
+  expect(performance.now() - asked).toBeLessThan(2_000);
   expect(health.statusCode).toBe(503);
-  expect(health.json()).toEqual({ status: 'degraded', database: 'down' });
+  expect(health.json()).toEqual({
+    status: 'degraded',
+    db: 'down',
+    version: expect.any(String) as unknown,
+    uptimeS: expect.any(Number) as unknown,
+  });
   expect(Number(health.headers['retry-after'])).toBeGreaterThan(0);
   await proxy.cut();
   await proxy.open();

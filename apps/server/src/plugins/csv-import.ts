@@ -87,7 +87,7 @@ export function csvImporter<F extends object>(spec: CsvImportSpec<F>) {
    * and the preview's sample are kept. Every match is made before anything is written, so rows
    * created by the import never match later rows. Nothing is written here.
    */
-  async function analyse(db: Db, csv: string, batchRows: number) {
+  async function analyse(db: Db, csv: string, batchRows: number, signal?: AbortSignal) {
     const lookups = await spec.loadLookups(db);
     const plan = new RowPlan();
     const errors: RowError[] = [];
@@ -97,6 +97,7 @@ export function csvImporter<F extends object>(spec: CsvImportSpec<F>) {
     let update = 0;
     let batch: ParsedRow<F>[] = [];
     const settle = async () => {
+      signal?.throwIfAborted();
       const matched = await spec.match(
         db,
         batch.map((row) => row.fields),
@@ -178,7 +179,13 @@ export function csvImporter<F extends object>(spec: CsvImportSpec<F>) {
     progress: Progress,
     { batchRows = IMPORT_BATCH_ROWS }: ImportOptions = {},
   ): Promise<ImportResult> {
-    const { plan, errors, rows, create, update, lookups } = await analyse(db, csv, batchRows);
+    const { signal } = progress;
+    const { plan, errors, rows, create, update, lookups } = await analyse(
+      db,
+      csv,
+      batchRows,
+      signal,
+    );
     progress.total(rows);
     if (errors.length > 0 && !skipErrors) {
       const haveErrors = `${errors.length} ${pluralForm('en', errors.length, ROWS_HAVE)} errors`;
@@ -191,6 +198,7 @@ export function csvImporter<F extends object>(spec: CsvImportSpec<F>) {
       let toCreate: F[] = [];
       let toUpdate: { id: number; fields: Partial<F> }[] = [];
       const write = async () => {
+        signal?.throwIfAborted(); // the server is stopping: roll back
         await spec.write(tx, { create: toCreate, update: toUpdate }, userId);
         progress.advance(toCreate.length + toUpdate.length);
         toCreate = [];

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { errorBody } from '@school/contract/common';
@@ -15,20 +15,9 @@ import type { Db } from '../db/client.js';
 import { requireUser, sessionOf } from './access.js';
 import type { CsvImporter } from './csv-import.js';
 import { errorResponses, notFound } from './errors.js';
-import { failureError, ImportJobs, viewOf } from './import-jobs.js';
+import { failureError, viewOf } from './import-jobs.js';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
-
-/** One import at a time on the whole server (ADR 012), whichever list it fills. */
-const jobsByServer = new WeakMap<FastifyInstance['server'], ImportJobs>();
-function importJobsOf(app: App): ImportJobs {
-  let jobs = jobsByServer.get(app.server);
-  if (!jobs) {
-    jobs = new ImportJobs(app.log);
-    jobsByServer.set(app.server, jobs);
-  }
-  return jobs;
-}
 
 export interface CsvRoutes<Q extends z.ZodType> {
   /** the list's path under /api, e.g. 'clients' */
@@ -67,7 +56,8 @@ export function registerCsv<Q extends z.ZodType>(app: App, db: Db, d: CsvRoutes<
     },
   );
 
-  const imports = importJobsOf(app);
+  // one import at a time on the whole server (ADR 012), whichever list it fills
+  const imports = app.importJobs;
   const importLimit = { bodyLimit: 25 * 1024 * 1024, onRequest: requireUser };
   const importErrors = { ...errorResponses, 429: errorBody };
   app.post(

@@ -4,11 +4,14 @@ import type { ImportJob, ImportResult } from '@school/contract/imports';
 import { errorCodes, type ErrorBody } from '@school/contract/common';
 import { isDatabaseUnavailable } from '../db/client.js';
 import { HttpError, sqlStateOf } from './errors.js';
+import type { Metrics } from './metrics.js';
 
 /** How a running import tells how far it is: rows checked and written, of all rows. */
 export interface Progress {
   total: (rows: number) => void;
   advance: (rows: number) => void;
+  /** aborted when the server stops past its grace time: the import stops and rolls back */
+  signal?: AbortSignal;
 }
 
 interface Job extends ImportJob {
@@ -27,6 +30,10 @@ const busy = () =>
     errorCodes.importRunning,
     'Another import is running; try again when it has finished',
   );
+
+/** The server is stopping (docs/operations.md, Stopping): 503, try again after the restart. */
+const stoppingError = (message = 'The server is stopping; import the file again shortly') =>
+  new HttpError(503, errorCodes.unavailable, message);
 
 /** The innermost cause of a failure: the driver's own error, without the SQL drizzle adds. */
 function rootOf(err: unknown): unknown {
@@ -76,11 +83,17 @@ function failureOf(err: unknown, log: FastifyBaseLogger): [number, ErrorBody] {
 export class ImportJobs {
   private running = false;
   private readonly jobs = new Map<string, Job>();
+  private readonly stopping = new AbortController();
+  private closing = false;
 
-  constructor(private readonly log: FastifyBaseLogger) {}
+  constructor(
+    private readonly log: FastifyBaseLogger,
+    private readonly metrics?: Pick<Metrics, 'importJobsRunning' | 'importJobs'>,
+  ) {}
 
   /** Runs `work` as the one import of the moment (a preview counts), or refuses with 429. */
   async exclusive<T>(work: () => Promise<T>): Promise<T> {
+    if (this.closing) throw stoppingError();
     if (this.running) throw busy();
     this.running = true;
     try {
@@ -92,6 +105,7 @@ export class ImportJobs {
 
   /** Starts `work` as a job, or refuses with 429 when an import is running. */
   start(userId: number, work: (progress: Progress) => Promise<ImportResult>): Job {
+    if (this.closing) throw stoppingError();
     if (this.running) throw busy();
     const job: Job = {
       jobId: randomUUID(),
@@ -108,21 +122,50 @@ export class ImportJobs {
       advance: (rows) => {
         job.processed = Math.min(job.total, job.processed + rows);
       },
+      signal: this.stopping.signal,
     };
-    job.settled = this.exclusive(() => work(progress)).then(
-      (result) => {
-        Object.assign(job, { state: 'done', result, processed: job.total });
-      },
-      (err: unknown) => {
-        const [status, error] = failureOf(err, this.log);
-        Object.assign(job, { state: 'failed', status, error });
-      },
-    );
+    this.metrics?.importJobsRunning.inc();
+    job.settled = this.exclusive(() => work(progress))
+      .then(
+        (result) => {
+          Object.assign(job, { state: 'done', result, processed: job.total });
+        },
+        (err: unknown) => {
+          const [status, error] = failureOf(err, this.log);
+          Object.assign(job, { state: 'failed', status, error });
+        },
+      )
+      .finally(() => {
+        this.metrics?.importJobsRunning.dec();
+        this.metrics?.importJobs.inc({ outcome: job.state === 'done' ? 'done' : 'failed' });
+      });
     void job.settled.then(() =>
       setTimeout(() => this.jobs.delete(job.jobId), KEEP_FINISHED_MS).unref(),
     );
     this.jobs.set(job.jobId, job);
     return job;
+  }
+
+  /**
+   * The server is stopping (docs/operations.md, Stopping): a running import may finish within
+   * `graceMs`; past that it is stopped at its next batch and rolled back, nothing of its file
+   * written. Resolves once no import runs.
+   */
+  async stop(graceMs: number): Promise<void> {
+    this.closing = true; // an import whose request was still arriving is refused
+    const running = [...this.jobs.values()].filter((job) => job.state === 'running');
+    if (running.length === 0) return;
+    const timer = setTimeout(() => {
+      this.log.warn('server stopping: the running import is stopped and rolled back');
+      this.stopping.abort(
+        stoppingError('The server stopped during the import; nothing was imported'),
+      );
+    }, graceMs);
+    try {
+      await Promise.all(running.map((job) => job.settled));
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** The job as the API answers it; undefined for an unknown id or another user's job. */
@@ -148,4 +191,11 @@ export function viewOf({ jobId, state, processed, total, result, error }: Job): 
     ...(result ? { result } : {}),
     ...(error ? { error } : {}),
   };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the server's imports: one at a time, large ones as jobs (ADR 012) */
+    importJobs: ImportJobs;
+  }
 }

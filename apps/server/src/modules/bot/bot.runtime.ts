@@ -4,6 +4,7 @@ import type pg from 'pg';
 import type { BotStatus } from '@school/contract/bot';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import type { Metrics } from '../../plugins/metrics.js';
 import { forgetUpdatesBefore } from './telegram.queries.js';
 import { sendReminders } from './bot.broadcast.js';
 import { createTelegramBot } from './bot.telegram.js';
@@ -37,6 +38,8 @@ export interface BotRuntimeOptions {
   db: Db;
   pool: pg.Pool;
   log: BotLog;
+  /** the instance's metrics: updates by outcome, whether this instance polls */
+  metrics?: Pick<Metrics, 'botEnabled' | 'botPolling' | 'botUpdates'>;
 }
 
 /**
@@ -45,17 +48,36 @@ export interface BotRuntimeOptions {
  * mode; lesson reminders on every instance (each claimed once). Nothing here is awaited by
  * start-up: a Telegram outage only delays the bot.
  */
-export function createBotRuntime({ config, db, pool, log }: BotRuntimeOptions) {
-  const telegram = createTelegramBot({
+export function createBotRuntime({ config, db, pool, log, metrics }: BotRuntimeOptions) {
+  const created = createTelegramBot({
     token: config.BOT_TOKEN,
     apiRoot: config.BOT_API_ROOT,
     db,
     log,
   });
+  // every update, polled or sent to the webhook, is counted by what became of it
+  const telegram = {
+    ...created,
+    handleOnce: async (update: Parameters<typeof created.handleOnce>[0]) => {
+      try {
+        const outcome = await created.handleOnce(update);
+        metrics?.botUpdates.inc({ outcome });
+        return outcome;
+      } catch (err) {
+        metrics?.botUpdates.inc({ outcome: 'failed' });
+        throw err;
+      }
+    },
+  };
+  metrics?.botEnabled.set(1);
   const { bot } = telegram;
   const stopping = new AbortController();
   let lockClient: pg.PoolClient | undefined;
-  let polling = false;
+  let pollingNow = false;
+  const setPolling = (on: boolean) => {
+    pollingNow = on;
+    metrics?.botPolling.set(on ? 1 : 0);
+  };
   let lockLost = new AbortController();
   let loops: Promise<void>[] = [];
 
@@ -66,7 +88,7 @@ export function createBotRuntime({ config, db, pool, log }: BotRuntimeOptions) {
   async function releaseLock(broken = false) {
     const client = lockClient;
     lockClient = undefined;
-    polling = false;
+    setPolling(false);
     if (!client) return;
     if (!broken)
       await client.query('select pg_advisory_unlock($1)', [POLLING_LOCK]).catch(() => {});
@@ -100,7 +122,7 @@ export function createBotRuntime({ config, db, pool, log }: BotRuntimeOptions) {
         // the lock went with the connection: stop the poll under way, another instance may
         // hold the lock already
         log.warn({ err }, 'bot polling lock connection lost');
-        polling = false;
+        setPolling(false);
         lockLost.abort();
       });
       lockLost = new AbortController();
@@ -123,7 +145,7 @@ export function createBotRuntime({ config, db, pool, log }: BotRuntimeOptions) {
         await pause(config.BOT_LOCK_RETRY_MS);
         continue;
       }
-      polling = true;
+      setPolling(true);
       try {
         if (!bot.isInited()) await bot.init(signal);
         const pollSignal = AbortSignal.any([stopping.signal, lockLost.signal]);
@@ -214,7 +236,7 @@ export function createBotRuntime({ config, db, pool, log }: BotRuntimeOptions) {
       await releaseLock();
     },
     /** true while this instance is the one polling */
-    isPolling: () => polling && lockClient !== undefined,
+    isPolling: () => pollingNow && lockClient !== undefined,
     status(): BotStatus {
       return {
         enabled: true,

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api, withQuery } from '@school/contract/paths';
 import { quizBuilder } from '../../../test/bot.js';
 import {
@@ -10,6 +10,7 @@ import {
 } from '../../../test/fake-telegram.js';
 import { setupApp, type Agent, type TestApp } from '../../../test/helper.js';
 import { botBroadcasts, botUpdates, botUsers } from '../../db/schema/bot.js';
+import { createMetrics, type Metrics } from '../../plugins/metrics.js';
 import { createBotRuntime, POLLING_LOCK, type BotRuntime } from './bot.runtime.js';
 import { botText } from './bot.texts.js';
 
@@ -25,12 +26,15 @@ type Instance = BotRuntime & {
   /** how many reminder rounds it has finished (each ends by clearing old updates) */
   rounds: () => number;
   running: () => boolean;
+  /** the instance's own metrics */
+  metrics: Metrics;
 };
 const runtimes: Instance[] = [];
 const silent = { info: () => {}, warn: () => {} };
 
 /** An app instance's bot, as a second server process would run it on the same database. */
 function instance(token: string): Instance {
+  const metrics = createMetrics(t.database.pool);
   let lockTries = 0;
   let rounds = 0;
   let running = false;
@@ -73,6 +77,7 @@ function instance(token: string): Instance {
     db,
     pool,
     log: silent,
+    metrics,
   });
   const { start, stop } = runtime;
   const counted: Instance = Object.assign(runtime, {
@@ -87,6 +92,7 @@ function instance(token: string): Instance {
     lockTries: () => lockTries,
     rounds: () => rounds,
     running: () => running,
+    metrics,
   });
   runtimes.push(counted);
   return counted;
@@ -114,6 +120,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(runtimes.map((r) => r.stop()));
 });
+
+const gauge = async (i: Instance, name: 'botPolling' | 'botEnabled') =>
+  (await i.metrics[name].get()).values[0]?.value;
+const handledBy = async (i: Instance) =>
+  (await i.metrics.botUpdates.get()).values.find((v) => v.labels.outcome === 'handled')?.value;
 
 const sentTexts = (chatId: number) =>
   fake
@@ -258,10 +269,16 @@ describe('the Telegram bot against a fake Bot API', () => {
     await fake.until(() => second.lockTries() >= 3);
     expect(first.isPolling()).toBe(true);
     expect(second.isPolling()).toBe(false);
+    expect(await gauge(first, 'botPolling')).toBe(1);
+    expect(await gauge(second, 'botPolling')).toBe(0);
+    expect(await gauge(second, 'botEnabled')).toBe(1);
     expect(fake.polls).not.toContain('1:second');
     await first.stop();
+    expect(await gauge(first, 'botPolling')).toBe(0);
     await fake.until(() => fake.polls.includes('1:second'), 5000);
     expect(second.isPolling()).toBe(true);
+    expect(await gauge(second, 'botPolling')).toBe(1);
+    const handled = await handledBy(second);
     const seen = fake.polls.length;
     await fake.until(() => fake.polls.length >= seen + 3);
     expect(fake.polls.slice(seen)).not.toContain('1:first');
@@ -269,6 +286,8 @@ describe('the Telegram bot against a fake Bot API', () => {
     fake.push(textUpdate(6003, '/start nosuchcode', 'pl'));
     await fake.until(() => sentTexts(6003).length > 0);
     expect(sentTexts(6003)).toEqual([botText('unknownCode', 'pl')]);
+    // counted once its handling has returned
+    await vi.waitFor(async () => expect(await handledBy(second)).toBe((handled ?? 0) + 1));
   });
 
   it('sends a lesson reminder with the homework once, with two instances running', async () => {

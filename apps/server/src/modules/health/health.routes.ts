@@ -2,27 +2,38 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { healthResponse } from '@school/contract/auth';
 import { RETRY_AFTER_SECONDS } from '../../plugins/errors.js';
+import { SERVER_VERSION } from '../../plugins/version.js';
 import { databaseAnswers } from './health.queries.js';
 
-/** GET /api/health: 200 when the database answers, 503 when it does not. */
+/**
+ * GET /api/health: 200 when the database answers, 503 (within 2 s) when it does not; both
+ * with the version and this instance's uptime (docs/api.md, Operations).
+ */
 export const healthRoutes: FastifyPluginAsyncZod<{ pool: pg.Pool }> = async (app, { pool }) => {
+  const startedAt = Date.now();
+  const about = () => ({
+    version: SERVER_VERSION,
+    uptimeS: Math.floor((Date.now() - startedAt) / 1000),
+  });
   app.get(
     '/health',
     {
       schema: {
         tags: ['health'],
-        summary: 'Health',
+        summary: 'Health: the database, the version and the uptime',
         response: { 200: healthResponse, 503: healthResponse },
       },
     },
     async (request, reply) => {
       try {
         await databaseAnswers(pool);
-        return { status: 'ok' as const, database: 'up' as const };
+        return { status: 'ok' as const, db: 'up' as const, ...about() };
       } catch (err) {
         request.log.warn({ err }, 'health: database down');
         reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-        return reply.status(503).send({ status: 'degraded' as const, database: 'down' as const });
+        return reply
+          .status(503)
+          .send({ status: 'degraded' as const, db: 'down' as const, ...about() });
       }
     },
   );

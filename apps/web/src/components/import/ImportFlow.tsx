@@ -15,7 +15,7 @@ import {
   previewImport,
   runImport,
 } from './importApi';
-import { importFailureText, jobFailureText } from './importFailure';
+import { importFailureText, jobFailureText, jobPollFailureText } from './importFailure';
 import { ImportPreviewView } from './ImportPreviewView';
 import { ImportProgress } from './ImportProgress';
 import styles from './Import.module.css';
@@ -71,7 +71,7 @@ export function ImportFlow({
     jobState === 'failed'
       ? jobFailureText(job.data?.error, t)
       : job.isError
-        ? importFailureText(job.error, t)
+        ? jobPollFailureText(job.error, t)
         : null;
 
   const fail = (error: unknown) => {

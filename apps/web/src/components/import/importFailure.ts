@@ -24,3 +24,12 @@ export function importFailureText(error: unknown, t: TFunction): string | null {
 export function jobFailureText(error: ErrorBody | undefined, t: TFunction): string {
   return error?.error === errorCodes.validation ? error.message : t('messages.error');
 }
+
+/**
+ * What the dialog says when the poll of a running job failed. 404: the server no longer knows
+ * the job, as jobs live in its memory and it was restarted (docs/operations.md, Stopping).
+ */
+export function jobPollFailureText(error: unknown, t: TFunction): string | null {
+  if (error instanceof HttpError && error.status === 404) return t('import.jobLost');
+  return importFailureText(error, t);
+}

@@ -328,6 +328,22 @@ describe('CSV import', () => {
     expect(within(dialog).queryByRole('progressbar')).toBeNull();
   });
 
+  it('says the job is no longer known when the restarted server answers 404', async () => {
+    const jobId = '7f0c1c1e-6c1a-4a57-9d0e-1b2c3d4e5f62';
+    answerImport({
+      preview: () => jsonResponse(200, { ...PREVIEW, errors: [] }),
+      importRun: () => jsonResponse(202, { jobId, state: 'running', processed: 0, total: 0 }),
+      importJob: () => jsonResponse(404, { error: 'not_found', message: 'No such import' }),
+    });
+    const { user, dialog, choose } = await openImport();
+    await choose();
+    await user.click(await within(dialog).findByRole('button', { name: 'Import' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'This import’s progress is no longer known: the server was restarted. The list holds the whole file or none of it; if its rows are missing, import the file again.',
+    );
+    expect(within(dialog).queryByRole('progressbar')).toBeNull();
+  });
+
   it('says so when another import is running', async () => {
     answerImport({
       preview: () =>
