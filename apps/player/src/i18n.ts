@@ -1,3 +1,5 @@
+import { Live } from './dom';
+
 /** Every text the player shows, in en, pl and uk (docs/interface.md, Languages). */
 const en = {
   title: 'Games',
@@ -124,21 +126,38 @@ export const LOCALE_NAMES: Record<Locale, string> = {
 };
 const STORAGE_KEY = 'player.locale';
 
-const isLocale = (value: unknown): value is Locale => typeof value === 'string' && value in LOCALES;
+export const isLocale = (value: unknown): value is Locale =>
+  typeof value === 'string' && value in LOCALES;
 
-/** The stored choice, else the first of the browser's languages the player has, else en. */
-export function initialLocale(): Locale {
+/** The language the server starts pages in (DEFAULT_LOCALE, written into the page's <html lang>). */
+export function defaultLocale(): Locale {
+  const lang = document.documentElement.lang;
+  return isLocale(lang) ? lang : 'en';
+}
+
+/** The language chosen on this device before, if any. */
+export function storedLocale(): Locale | null {
   try {
     const stored = localStorage.getItem(STORAGE_KEY);
     if (isLocale(stored)) return stored;
   } catch {
     // storage may be blocked inside a frame: the browser's language still applies
   }
+  return null;
+}
+
+/** The first of the browser's languages the player has, if any. */
+export function browserLocale(): Locale | null {
   for (const tag of navigator.languages ?? [navigator.language]) {
     const base = tag.slice(0, 2).toLowerCase();
     if (isLocale(base)) return base;
   }
-  return 'en';
+  return null;
+}
+
+/** The stored choice, else the browser's language, else the server's default. */
+export function initialLocale(): Locale {
+  return storedLocale() ?? browserLocale() ?? defaultLocale();
 }
 
 export function storeLocale(locale: Locale) {
@@ -150,9 +169,24 @@ export function storeLocale(locale: Locale) {
 }
 
 /** A text with its {placeholders} filled. */
-export type Translate = (key: TextKey, values?: Record<string, string | number>) => string;
+type Values = Record<string, string | number>;
+export interface Translate {
+  (key: TextKey, values?: Values): string;
+  /** the same text kept in the page's language: it follows a switch (dom.ts, relabel) */
+  live(key: TextKey, values?: Values): Live;
+  /** the language the texts are in; changing it (then relabel) re-words every live text */
+  locale: Locale;
+}
 
-export const translator =
-  (locale: Locale): Translate =>
-  (key, values = {}) =>
-    LOCALES[locale][key].replace(/\{(\w+)\}/g, (_m, name: string) => String(values[name] ?? ''));
+export function format(text: string, values: Values = {}) {
+  return text.replace(/\{(\w+)\}/g, (_m, name: string) => String(values[name] ?? ''));
+}
+
+/** The player's texts in `initial`; its `locale` may change later (a language switch). */
+export function translator(initial: Locale): Translate {
+  const t = ((key: TextKey, values?: Values) =>
+    format(LOCALES[t.locale][key], values)) as Translate;
+  t.locale = initial;
+  t.live = (key, values) => new Live(() => t(key, values));
+  return t;
+}

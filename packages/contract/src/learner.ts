@@ -1,15 +1,6 @@
 import { z } from 'zod';
 
-/** The learner's page address: {GAMES_BASE_URL}/me?s={hashCode} (docs/learner-page.md). */
-export const LEARNER_PAGE = 'me';
-
-/** The learner's page link of a student, from the player's base address. */
-export function learnerPageLink(base: string, hashCode: string): string {
-  return `${base.replace(/\/+$/, '')}/${LEARNER_PAGE}?s=${encodeURIComponent(hashCode)}`;
-}
-
-/** A hashCode as links carry it (docs/api.md, Ids and hashCodes): URL-safe, 1 to 64 characters. */
-export const HASH_CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+export { HASH_CODE_PATTERN, LEARNER_PAGE, learnerPageLink } from './game-rules.js';
 
 const lesson = z.object({
   /** when it starts and ends, ISO date-time (UTC): the page shows it in `timeZone` */

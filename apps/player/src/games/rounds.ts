@@ -59,7 +59,7 @@ export function playRounds(
           else finish();
         },
       },
-      t('next'),
+      t.live('next'),
     );
     round({
       index,
