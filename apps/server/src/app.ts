@@ -177,7 +177,7 @@ export async function buildApp({
     },
     { prefix: '/api' },
   );
-  await registerPlayer(app, config.PLAYER_DIST ?? defaultPlayerDist);
+  await registerPlayer(app, config.PLAYER_DIST ?? defaultPlayerDist, config.DEFAULT_LOCALE);
   await registerStatic(app, config.WEB_DIST ?? defaultWebDist, config.DEFAULT_LOCALE);
   return app;
 }
