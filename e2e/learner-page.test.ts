@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
@@ -213,6 +214,20 @@ describe("the learner's page", () => {
       mkdirSync(SHOTS, { recursive: true });
       await page.screenshot({ path: `${SHOTS}/learner-${width}.png`, fullPage: true });
     }
+    await page.close();
+  });
+
+  it.each(['light', 'dark'] as const)('meets WCAG 2.1 AA in the %s theme', async (theme) => {
+    const { page } = await phone();
+    await page.emulateMedia({ colorScheme: theme });
+    await page.goto(link);
+    await page.getByRole('region', { name: 'Games' }).getByText('Last score: 2 / 2').waitFor();
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(
+      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`),
+    ).toEqual([]);
     await page.close();
   });
 

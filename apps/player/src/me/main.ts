@@ -44,7 +44,7 @@ function shown(page: LearnerPage) {
 }
 
 function load() {
-  show(body, h('p', { class: 'loading' }, t.live('loading')));
+  show(body, h('p', { class: 'loading', role: 'status' }, t.live('loading')));
   const request = HASH_CODE_PATTERN.test(hashCode)
     ? loadLearnerPage(hashCode)
     : Promise.reject(new NotFound(hashCode));
