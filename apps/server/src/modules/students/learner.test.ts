@@ -3,7 +3,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { GameSet } from '@school/contract/games';
 import type { LearnerPage } from '@school/contract/learner';
 import type { TimelineEntry } from '@school/contract/students';
-import { createUser, setupApp, type Agent, type AppFixture } from '../../../test/helper.js';
+import {
+  createTestApp,
+  createUser,
+  setupApp,
+  type Agent,
+  type AppFixture,
+} from '../../../test/helper.js';
 import { addDays, todayIn } from '../schedule/schedule.shared.js';
 
 let t: AppFixture;
@@ -255,6 +261,19 @@ describe("the learner's page", () => {
       { kind: 'page', at: expect.any(String), id: expect.any(Number), title: '' },
     ]);
     expect(marta.pageLink).toBe(`/play/me?s=${marta.hashCode}`);
+  });
+
+  it('is rate limited per address like the other public reads', async () => {
+    const limited = await createTestApp({ PUBLIC_READS_PER_MINUTE: '2' });
+    const codes: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await limited.app.inject({
+        method: 'GET',
+        url: '/api/public/students/AAAAAAAAAAAAAAAAAAAAAA',
+      });
+      codes.push(res.statusCode);
+    }
+    expect(codes).toEqual([404, 404, 429]);
   });
 
   it('is in the OpenAPI document with its schema', async () => {
