@@ -20,7 +20,11 @@ export default defineConfig({
     emptyOutDir: true,
     // dist/.vite/manifest.json: what each page loads, read by scripts/check-player-size.mjs
     manifest: true,
-    rollupOptions: { input: { games: page('index.html'), me: page('me.html') } },
+    rollupOptions: {
+      input: { games: page('index.html'), me: page('me.html') },
+      // what both pages load (the element helper, the texts, the language bar)
+      output: { chunkFileNames: 'assets/shared-[hash].js' },
+    },
   },
   server: {
     proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
