@@ -214,6 +214,14 @@ describe("the learner's page", () => {
       mkdirSync(SHOTS, { recursive: true });
       await page.screenshot({ path: `${SHOTS}/learner-${width}.png`, fullPage: true });
     }
+    // the longest words (Ukrainian) fit too
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('uk');
+    await page
+      .getByRole('region', { name: 'Ігри' })
+      .getByText('Останній результат: 2 / 2')
+      .waitFor();
+    expect(await noSideScroll(page)).toBe(true);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/learner-${width}-uk.png`, fullPage: true });
     await page.close();
   });
 
