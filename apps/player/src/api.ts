@@ -1,4 +1,5 @@
 import type { CardText } from '@school/contract/game-rules';
+import type { LearnerPage } from '@school/contract/learner';
 
 /** What the player reads (the public API's answers: apps/server public.routes.ts). */
 export interface Game {
@@ -55,3 +56,7 @@ export async function sendResult(result: PlayResult): Promise<boolean> {
     return false;
   }
 }
+
+/** The learner's own page by their hashCode (docs/learner-page.md); NotFound for any 404. */
+export const loadLearnerPage = (hashCode: string) =>
+  read<LearnerPage>(`/students/${encodeURIComponent(hashCode)}`);

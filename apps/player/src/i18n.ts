@@ -1,3 +1,5 @@
+import { Live } from './dom';
+
 /** Every text the player shows, in en, pl and uk (docs/interface.md, Languages). */
 const en = {
   title: 'Games',
@@ -34,7 +36,38 @@ const en = {
   emptyGap: 'empty',
   words: 'Words',
   check: 'Check',
-  saved: 'Your result is saved.',
+  saved: 'Your result is saved.', // the learner's own page (/play/me)
+  meTitle: 'My page',
+  hello: 'Hello, {name}!',
+  notFoundPage: 'Page not found',
+  notFoundPageText:
+    'This link does not work any more, or it was typed wrong. Ask your school for your current link.',
+  pageLoadFailed: 'The page could not be loaded. Check your connection and try again.',
+  openBot: 'Open the Telegram bot',
+  nextLessons: 'Next lessons',
+  noLessons: 'No lessons planned yet.',
+  teacher: 'Teacher: {name}',
+  joinMeet: 'Join on Meet',
+  homework: 'Homework',
+  lesson: 'Lesson',
+  toPay: 'To pay',
+  nothingToPay: 'Nothing to pay. Thank you!',
+  total: 'Total: {amount}',
+  marks: 'Attendance',
+  noMarks: 'No attendance marked yet.',
+  present: 'present',
+  absent: 'absent',
+  myGames: 'Games',
+  noGames: 'No games yet.',
+  lastScore: 'Last score: {score} / {max}',
+  notPlayed: 'Not played yet',
+  setOfGames: 'set of games',
+  conversations: 'Bot conversations',
+  noConversations: 'No bot conversations yet.',
+  runFinished: 'finished',
+  runInProgress: 'in progress',
+  totalPoints: 'Total: {points}',
+  timesIn: 'Times are in the {zone} time zone.',
 };
 export type Texts = typeof en;
 export type TextKey = keyof Texts;
@@ -42,7 +75,7 @@ export type TextKey = keyof Texts;
 const pl: Texts = {
   title: 'Gry',
   language: 'Język',
-  loading: 'Loading ...',
+  loading: 'Wczytywanie ...',
   notFoundTitle: 'Nie znaleziono gry',
   notFoundText: 'Ta gra nie istnieje albo nie jest jeszcze gotowa. Sprawdź otrzymany link.',
   loadFailed: 'Nie udało się wczytać gry. Sprawdź połączenie i spróbuj ponownie.',
@@ -74,7 +107,38 @@ const pl: Texts = {
   emptyGap: 'pusta',
   words: 'Słowa',
   check: 'Sprawdź',
-  saved: 'Twój wynik został zapisany.',
+  saved: 'Twój wynik został zapisany.', // the learner's own page (/play/me)
+  meTitle: 'Moja strona',
+  hello: 'Cześć, {name}!',
+  notFoundPage: 'Nie znaleziono strony',
+  notFoundPageText:
+    'Ten link już nie działa albo został źle wpisany. Poproś szkołę o aktualny link.',
+  pageLoadFailed: 'Nie udało się wczytać strony. Sprawdź połączenie i spróbuj ponownie.',
+  openBot: 'Otwórz bota w Telegramie',
+  nextLessons: 'Najbliższe lekcje',
+  noLessons: 'Nie ma jeszcze zaplanowanych lekcji.',
+  teacher: 'Nauczyciel: {name}',
+  joinMeet: 'Dołącz w Meet',
+  homework: 'Zadanie domowe',
+  lesson: 'Lekcja',
+  toPay: 'Do zapłaty',
+  nothingToPay: 'Nic do zapłaty. Dziękujemy!',
+  total: 'Razem: {amount}',
+  marks: 'Obecność',
+  noMarks: 'Obecność nie była jeszcze sprawdzana.',
+  present: 'obecność',
+  absent: 'nieobecność',
+  myGames: 'Gry',
+  noGames: 'Nie ma jeszcze gier.',
+  lastScore: 'Ostatni wynik: {score} / {max}',
+  notPlayed: 'Jeszcze nie grano',
+  setOfGames: 'zestaw gier',
+  conversations: 'Rozmowy z botem',
+  noConversations: 'Nie ma jeszcze rozmów z botem.',
+  runFinished: 'zakończona',
+  runInProgress: 'w toku',
+  totalPoints: 'Razem: {points}',
+  timesIn: 'Godziny według strefy czasowej {zone}.',
 };
 
 const uk: Texts = {
@@ -112,7 +176,38 @@ const uk: Texts = {
   emptyGap: 'порожньо',
   words: 'Слова',
   check: 'Перевірити',
-  saved: 'Ваш результат збережено.',
+  saved: 'Ваш результат збережено.', // the learner's own page (/play/me)
+  meTitle: 'Моя сторінка',
+  hello: 'Вітаємо, {name}!',
+  notFoundPage: 'Сторінку не знайдено',
+  notFoundPageText:
+    'Це посилання більше не працює або введене з помилкою. Попросіть у школи актуальне посилання.',
+  pageLoadFailed: 'Не вдалося завантажити сторінку. Перевірте з’єднання і спробуйте ще раз.',
+  openBot: 'Відкрити бота в Telegram',
+  nextLessons: 'Найближчі уроки',
+  noLessons: 'Уроків ще не заплановано.',
+  teacher: 'Викладач: {name}',
+  joinMeet: 'Приєднатися в Meet',
+  homework: 'Домашнє завдання',
+  lesson: 'Урок',
+  toPay: 'До оплати',
+  nothingToPay: 'Нічого сплачувати не треба. Дякуємо!',
+  total: 'Разом: {amount}',
+  marks: 'Відвідування',
+  noMarks: 'Відвідування ще не позначено.',
+  present: 'присутність',
+  absent: 'відсутність',
+  myGames: 'Ігри',
+  noGames: 'Ігор ще немає.',
+  lastScore: 'Останній результат: {score} / {max}',
+  notPlayed: 'Ще не грали',
+  setOfGames: 'набір ігор',
+  conversations: 'Розмови з ботом',
+  noConversations: 'Розмов із ботом ще немає.',
+  runFinished: 'завершено',
+  runInProgress: 'триває',
+  totalPoints: 'Разом: {points}',
+  timesIn: 'Час указано за часовим поясом {zone}.',
 };
 
 export const LOCALES = { en, pl, uk } as const;
@@ -124,21 +219,38 @@ export const LOCALE_NAMES: Record<Locale, string> = {
 };
 const STORAGE_KEY = 'player.locale';
 
-const isLocale = (value: unknown): value is Locale => typeof value === 'string' && value in LOCALES;
+export const isLocale = (value: unknown): value is Locale =>
+  typeof value === 'string' && value in LOCALES;
 
-/** The stored choice, else the first of the browser's languages the player has, else en. */
-export function initialLocale(): Locale {
+/** The language the server starts pages in (DEFAULT_LOCALE, written into the page's <html lang>). */
+export function defaultLocale(): Locale {
+  const lang = document.documentElement.lang;
+  return isLocale(lang) ? lang : 'en';
+}
+
+/** The language chosen on this device before, if any. */
+export function storedLocale(): Locale | null {
   try {
     const stored = localStorage.getItem(STORAGE_KEY);
     if (isLocale(stored)) return stored;
   } catch {
     // storage may be blocked inside a frame: the browser's language still applies
   }
+  return null;
+}
+
+/** The first of the browser's languages the player has, if any. */
+export function browserLocale(): Locale | null {
   for (const tag of navigator.languages ?? [navigator.language]) {
     const base = tag.slice(0, 2).toLowerCase();
     if (isLocale(base)) return base;
   }
-  return 'en';
+  return null;
+}
+
+/** The stored choice, else the browser's language, else the server's default. */
+export function initialLocale(): Locale {
+  return storedLocale() ?? browserLocale() ?? defaultLocale();
 }
 
 export function storeLocale(locale: Locale) {
@@ -150,9 +262,24 @@ export function storeLocale(locale: Locale) {
 }
 
 /** A text with its {placeholders} filled. */
-export type Translate = (key: TextKey, values?: Record<string, string | number>) => string;
+type Values = Record<string, string | number>;
+export interface Translate {
+  (key: TextKey, values?: Values): string;
+  /** the same text kept in the page's language: it follows a switch (dom.ts, relabel) */
+  live(key: TextKey, values?: Values): Live;
+  /** the language the texts are in; changing it (then relabel) re-words every live text */
+  locale: Locale;
+}
 
-export const translator =
-  (locale: Locale): Translate =>
-  (key, values = {}) =>
-    LOCALES[locale][key].replace(/\{(\w+)\}/g, (_m, name: string) => String(values[name] ?? ''));
+export function format(text: string, values: Values = {}) {
+  return text.replace(/\{(\w+)\}/g, (_m, name: string) => String(values[name] ?? ''));
+}
+
+/** The player's texts in `initial`; its `locale` may change later (a language switch). */
+export function translator(initial: Locale): Translate {
+  const t = ((key: TextKey, values?: Values) =>
+    format(LOCALES[t.locale][key], values)) as Translate;
+  t.locale = initial;
+  t.live = (key, values) => new Live(() => t(key, values));
+  return t;
+}

@@ -1,7 +1,8 @@
-import { GAME_PAGES, SET_PAGE } from '@school/contract/game-rules';
+import { GAME_PAGES, HASH_CODE_PATTERN, SET_PAGE } from '@school/contract/game-rules';
 import { loadGame, loadSet, NotFound, type Playlist } from './api';
-import { h, show } from './dom';
-import { initialLocale, LOCALE_NAMES, LOCALES, storeLocale, translator, type Locale } from './i18n';
+import { h, Live, relabel, show } from './dom';
+import { languageBar } from './header';
+import { initialLocale, translator } from './i18n';
 import { playList } from './play';
 import './style.css';
 
@@ -15,7 +16,9 @@ const isGamePage = Object.values<string>(GAME_PAGES).includes(page);
 const isSetPage = page === SET_PAGE;
 
 const app = document.getElementById('app')!;
-let locale: Locale = initialLocale();
+const t = translator(initialLocale());
+/** The page's name: the game's once loaded, else the player's in the chosen language. */
+let pageTitle = () => t('title');
 let loaded: Promise<Playlist> | undefined;
 
 function load(): Promise<Playlist> {
@@ -24,48 +27,47 @@ function load(): Promise<Playlist> {
   return loaded;
 }
 
-function start() {
-  const t = translator(locale);
-  document.documentElement.lang = locale;
-  document.title = t('title');
-  const select = h(
-    'select',
-    {
-      'aria-label': t('language'),
-      onchange: () => {
-        locale = select.value as Locale;
-        storeLocale(locale);
-        start();
-      },
-    },
-    (Object.keys(LOCALES) as Locale[]).map((l) =>
-      h('option', { value: l, selected: l === locale }, LOCALE_NAMES[l]),
-    ),
-  );
-  const title = h('h1', {}, t('title'));
-  const body = h('div', { class: 'body' }, h('p', { class: 'loading' }, t('loading')));
-  show(app, h('header', { class: 'bar' }, title, select), body);
+const title = h('h1', {});
+const body = h('div', { class: 'body' });
+const titled = (text: () => string) => {
+  pageTitle = text;
+  show(title, new Live(text));
+  document.title = text();
+};
 
+// a language switch re-words what is shown and keeps the game where it is
+document.documentElement.lang = t.locale;
+show(
+  app,
+  languageBar(title, t, () => {
+    relabel();
+    document.title = pageTitle();
+  }),
+  body,
+);
+
+function start() {
+  titled(() => t('title'));
+  show(body, h('p', { class: 'loading' }, t.live('loading')));
   load().then(
     (list) => {
-      title.textContent = list.name;
-      document.title = list.name;
+      titled(() => list.name);
       playList(body, list, t, {
         target: isSetPage ? { set: list.id } : { grid: list.id },
-        hashCode: hashCode && /^[A-Za-z0-9_-]{1,64}$/.test(hashCode) ? hashCode : null,
+        hashCode: hashCode && HASH_CODE_PATTERN.test(hashCode) ? hashCode : null,
       });
     },
     (error: unknown) => {
       if (error instanceof NotFound) {
-        title.textContent = t('notFoundTitle');
-        show(body, h('p', { class: 'not-found' }, t('notFoundText')));
+        titled(() => t('notFoundTitle'));
+        show(body, h('p', { class: 'not-found' }, t.live('notFoundText')));
         return;
       }
       loaded = undefined;
       show(
         body,
-        h('p', {}, t('loadFailed')),
-        h('button', { type: 'button', class: 'primary', onclick: start }, t('tryAgain')),
+        h('p', {}, t.live('loadFailed')),
+        h('button', { type: 'button', class: 'primary', onclick: start }, t.live('tryAgain')),
       );
     },
   );

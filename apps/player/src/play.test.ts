@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Playlist } from './api';
+import { relabel } from './dom';
 import { translator } from './i18n';
 import { playList } from './play';
 
@@ -124,5 +125,48 @@ describe('a quiz played to the end', () => {
     expect(visible()).not.toContain('Next');
     expect(visible()).toContain('Play again');
     expect(document.activeElement?.textContent).toBe('Play again');
+  });
+});
+
+describe('a language switch in the middle of a game', () => {
+  it('keeps the game where it is and changes only its words', () => {
+    const live = translator('en');
+    const root = document.createElement('div');
+    document.body.replaceChildren(root);
+    const cards = [
+      { value: 'Says moo', answer: 'cow' },
+      { value: 'Says woof', answer: 'dog' },
+      { value: 'Says meow', answer: 'cat' },
+    ];
+    playList(root, { id: 9, name: 'Animals', games: [{ name: 'Animals', type: 2, cards }] }, live, {
+      target: { grid: 9 },
+      hashCode: null,
+    });
+    const question = () => root.querySelector('.value')!.textContent;
+    const first = question();
+    const card = cards.find((c) => c.value === first)!;
+    const right = [...root.querySelectorAll<HTMLButtonElement>('.option')].find(
+      (b) => b.textContent?.slice(1) === card.answer,
+    )!;
+    right.click();
+    expect(root.querySelector('.progress')!.textContent).toBe('Question 1 of 3');
+    expect(root.querySelector('.feedback')!.textContent).toBe('Right!');
+
+    live.locale = 'pl';
+    relabel();
+    // the same question, still answered, in Polish
+    expect(question()).toBe(first);
+    expect(root.querySelector('.progress')!.textContent).toBe('Pytanie 1 z 3');
+    expect(root.querySelector('.feedback')!.textContent).toBe('Dobrze!');
+    expect(right.classList.contains('chosen-right')).toBe(true);
+    expect(
+      [...root.querySelectorAll('.option')].every((b) => (b as HTMLButtonElement).disabled),
+    ).toBe(true);
+    click(root, 'Dalej');
+    expect(root.querySelector('.progress')!.textContent).toBe('Pytanie 2 z 3');
+
+    live.locale = 'uk';
+    relabel();
+    expect(root.querySelector('.progress')!.textContent).toBe('Питання 2 з 3');
   });
 });

@@ -44,7 +44,7 @@ export function playList(root: HTMLElement, list: Playlist, t: Translate, option
         ? h(
             'p',
             { class: 'progress' },
-            t('gameOf', { n: n + 1, total: list.games.length }),
+            t.live('gameOf', { n: n + 1, total: list.games.length }),
             ': ',
             game.name,
           )
@@ -54,12 +54,16 @@ export function playList(root: HTMLElement, list: Playlist, t: Translate, option
     view(area, game.cards, t, (answers) => {
       results[n] = answers;
       const own = answers.filter(Boolean).length;
-      const score = h('p', { class: 'score' }, t('score', { score: own, max: answers.length }));
+      const score = h(
+        'p',
+        { class: 'score' },
+        t.live('score', { score: own, max: answers.length }),
+      );
       if (n + 1 < list.games.length) {
         const next = h(
           'button',
           { type: 'button', class: 'primary', onclick: () => play(n + 1) },
-          t('nextGame'),
+          t.live('nextGame'),
         );
         footer.replaceChildren(score, next);
         next.focus();
@@ -74,11 +78,11 @@ export function playList(root: HTMLElement, list: Playlist, t: Translate, option
     const again = h(
       'button',
       { type: 'button', class: 'primary', onclick: () => playList(root, list, t, options) },
-      t('playAgain'),
+      t.live('playAgain'),
     );
     const saved = h('p', { class: 'saved' });
     footer.replaceChildren(
-      h('p', { class: 'finished' }, t('finished')),
+      h('p', { class: 'finished' }, t.live('finished')),
       h(
         'p',
         { class: 'score' },
@@ -98,7 +102,7 @@ export function playList(root: HTMLElement, list: Playlist, t: Translate, option
         durationMs: Math.min(Date.now() - started, 86_400_000),
         cards: total.cards,
       }).then((ok) => {
-        if (ok) saved.textContent = t('saved');
+        if (ok) show(saved, t.live('saved'));
       });
     }
   };

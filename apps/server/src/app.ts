@@ -28,6 +28,7 @@ import { lookupsRoutes } from './modules/lookups/lookups.routes.js';
 import { groupsRoutes } from './modules/users/groups.routes.js';
 import { projectsRoutes } from './modules/users/projects.routes.js';
 import { studentDocumentsRoutes } from './modules/students/documents.routes.js';
+import { LEARNER_CACHE, learnerRoutes } from './modules/students/learner.routes.js';
 import { studentsRoutes } from './modules/students/students.routes.js';
 import { eventsRoutes } from './modules/schedule/events.routes.js';
 import { icalRoutes } from './modules/schedule/ical.routes.js';
@@ -36,6 +37,7 @@ import { scheduleRoutes } from './modules/schedule/schedule.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { registerCompression } from './plugins/compression.js';
 import {
+  LEARNER_API,
   clientErrorHandler,
   frameworkErrorHandler,
   registerErrorHandling,
@@ -105,6 +107,8 @@ export async function buildApp({
     if (request.url.startsWith('/api/') && !request.url.startsWith('/api/public/')) {
       reply.header('cache-control', 'no-store');
     }
+    // the learner's own data, its 404 included, is never kept (ADR 030)
+    if (request.url.startsWith(LEARNER_API)) reply.header('cache-control', LEARNER_CACHE);
   });
 
   await app.register(helmet, helmetOptions(config));
@@ -143,7 +147,11 @@ export async function buildApp({
       await api.register(groupsRoutes, { db: database.db });
       await api.register(clientsRoutes, { db: database.db });
       await api.register(dashboardRoutes, { db: database.db });
-      await api.register(studentsRoutes, { db: database.db, botUsername: config.BOT_USERNAME });
+      await api.register(studentsRoutes, {
+        db: database.db,
+        botUsername: config.BOT_USERNAME,
+        gamesBaseUrl: config.GAMES_BASE_URL,
+      });
       await api.register(studentDocumentsRoutes, { db: database.db });
       await api.register(lessonsRoutes, { db: database.db });
       await api.register(eventsRoutes, { db: database.db });
@@ -165,11 +173,18 @@ export async function buildApp({
         readsPerMinute: config.PUBLIC_READS_PER_MINUTE,
         resultsPerMinute: config.RESULTS_PER_MINUTE,
       });
+      await api.register(learnerRoutes, {
+        db: database.db,
+        readsPerMinute: config.PUBLIC_READS_PER_MINUTE,
+        botUsername: config.BOT_USERNAME,
+        gamesBaseUrl: config.GAMES_BASE_URL,
+        schoolZone: config.BOT_TIMEZONE,
+      });
     },
     { prefix: '/api' },
   );
   registerMetricsRoute(app, config);
-  await registerPlayer(app, config.PLAYER_DIST ?? defaultPlayerDist);
+  await registerPlayer(app, config.PLAYER_DIST ?? defaultPlayerDist, config.DEFAULT_LOCALE);
   await registerStatic(app, config.WEB_DIST ?? defaultWebDist, config.DEFAULT_LOCALE);
   return app;
 }

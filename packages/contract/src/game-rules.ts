@@ -96,6 +96,17 @@ export function linkForStudent(link: string, hashCode: string): string {
   return `${link}${link.includes('?') ? '&' : '?'}s=${encodeURIComponent(hashCode)}`;
 }
 
+/** The learner's page address: {GAMES_BASE_URL}/me?s={hashCode} (docs/learner-page.md). */
+export const LEARNER_PAGE = 'me';
+
+/** The learner's page link of a student, from the player's base address. */
+export function learnerPageLink(base: string, hashCode: string): string {
+  return `${base.replace(/\/+$/, '')}/${LEARNER_PAGE}?s=${encodeURIComponent(hashCode)}`;
+}
+
+/** A hashCode as links carry it (docs/api.md, Ids and hashCodes): URL-safe, 1 to 64 characters. */
+export const HASH_CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
 const escapeAttribute = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 

@@ -183,6 +183,8 @@ export const api = {
   publicSet: (id: number) => `${API}/public/sets/${id}`,
   /** POST one play's result (recorded only with a student's hashCode). */
   publicResults: `${API}/public/results`,
+  /** GET: the learner's own page by their hashCode (docs/learner-page.md). */
+  publicStudent: (hashCode: string) => `${API}/public/students/${encodeURIComponent(hashCode)}`,
 } as const;
 
 /** `path` with `params` as its query string (empty values are left out). */

@@ -38,6 +38,8 @@ export const student = z
     hashCode: z.string(),
     /** https://t.me/{BOT_USERNAME}?start={hashCode}; null while the bot has no username */
     deepLink: z.string().nullable(),
+    /** the learner's own page, {GAMES_BASE_URL}/me?s={hashCode} (docs/learner-page.md) */
+    pageLink: z.string(),
     /** the client this student was made from, if any */
     client: z.number().int().nullable(),
     createdAt: z.string(),
@@ -222,6 +224,11 @@ export const timelineEntry = z
       /** YYYY-MM-DD */
       dateFrom: z.string().nullable(),
       dateTo: z.string().nullable(),
+    }),
+    z.object({
+      /** the student opened their own page (recorded at most once a day) */
+      kind: z.literal('page'),
+      ...timelineBase,
     }),
   ])
   .meta({ id: 'TimelineEntry' });

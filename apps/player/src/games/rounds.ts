@@ -35,7 +35,7 @@ export function playRounds(
   let step = 0;
   let onKey: ((event: KeyboardEvent) => void) | undefined;
 
-  // a game left behind (language switched, played again) stops listening
+  // a game left behind (played again) stops listening
   const keys = (event: KeyboardEvent) => {
     if (root.isConnected) onKey?.(event);
     else document.removeEventListener('keydown', keys);
@@ -59,7 +59,7 @@ export function playRounds(
           else finish();
         },
       },
-      t('next'),
+      t.live('next'),
     );
     round({
       index,

@@ -37,6 +37,13 @@ export const errorResponses = {
 };
 
 export const notFound = (what = 'Not found') => new HttpError(404, errorCodes.notFound, what);
+/** The learner's page API's prefix: every answer under it is the student's own (ADR 030). */
+export const LEARNER_API = '/api/public/students/';
+/**
+ * The one answer of the learner's page API to a hashCode it does not serve (unknown, malformed,
+ * renewed, too long or badly encoded): the same body whatever the cause (ADR 030).
+ */
+export const noSuchLearnerPage = () => notFound('No such page');
 /** A file the web app does not have (/robots.txt, /nope.js): never the app page (ADR 015). */
 export const noSuchFile = (pathname: string) => notFound(`No file ${pathname}`);
 export const unauthorized = (message = 'Not logged in') =>
@@ -206,6 +213,13 @@ export function frameworkErrorHandler(config: Config) {
   const headers = plainSecurityHeaders(config);
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     reply.headers(headers).header('x-request-id', request.id).header('cache-control', 'no-store');
+    // an address too long or badly encoded for the learner's page API is a hashCode it does not
+    // serve: the same 404 as any other (ADR 030)
+    if (request.url.startsWith(LEARNER_API)) {
+      reply.header('cache-control', 'private, no-store');
+      void answerError(noSuchLearnerPage(), request, reply);
+      return;
+    }
     void answerError(error, request, reply);
   };
 }

@@ -13,12 +13,22 @@ beforeAll(async () => {
   playerDist = await fs.mkdtemp(path.join(os.tmpdir(), 'school-player-'));
   webDist = await fs.mkdtemp(path.join(os.tmpdir(), 'school-web-'));
   await fs.mkdir(path.join(playerDist, 'assets'));
-  await fs.writeFile(path.join(playerDist, 'index.html'), '<!doctype html><title>player</title>');
+  await fs.writeFile(
+    path.join(playerDist, 'index.html'),
+    '<!doctype html><html lang="en"><title>player</title>',
+  );
+  await fs.writeFile(
+    path.join(playerDist, 'me.html'),
+    '<!doctype html><html lang="en"><title>learner</title>',
+  );
   const bundle = `export const x = ${JSON.stringify(Array(300).fill('tile'))};`;
   await fs.writeFile(path.join(playerDist, 'assets', 'index-ab12.js'), bundle);
   await fs.writeFile(path.join(playerDist, 'assets', 'index-ab12.js.gz'), gzipSync(bundle));
   await fs.writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>admin</title>');
-  t = await setupApp({ env: { PLAYER_DIST: playerDist, WEB_DIST: webDist }, login: false });
+  t = await setupApp({
+    env: { PLAYER_DIST: playerDist, WEB_DIST: webDist, DEFAULT_LOCALE: 'uk' },
+    login: false,
+  });
 });
 
 afterAll(async () => {
@@ -45,6 +55,24 @@ describe('serving the player at /play', () => {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('<title>player</title>');
+    }
+  });
+
+  it("answers /play/me with the learner's page, which no site may frame", async () => {
+    for (const url of ['/play/me?s=abc', '/play/me/']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<title>learner</title>');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    }
+  });
+
+  it("starts every page in the server's first language (DEFAULT_LOCALE)", async () => {
+    for (const url of ['/play/me?s=abc', '/play/quiz?id=1']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.body, url).toContain('<html lang="uk">');
     }
   });
 

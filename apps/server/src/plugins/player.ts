@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { LEARNER_PAGE } from '@school/contract/game-rules';
 import { notFound } from './errors.js';
 
 export const defaultPlayerDist = fileURLToPath(new URL('../../../player/dist', import.meta.url));
@@ -10,15 +11,28 @@ export const defaultPlayerDist = fileURLToPath(new URL('../../../player/dist', i
 /** Hashed build output: its name changes with its content, so it may be kept for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** A built page with the server's first language (DEFAULT_LOCALE) as its <html lang>. */
+function readPage(file: string, locale: string) {
+  return existsSync(file)
+    ? readFileSync(file, 'utf8').replace(/<html lang="[^"]*">/, `<html lang="${locale}">`)
+    : '';
+}
+
 /**
- * Serves the built player at /play (ADR 020): its files under /play/assets/, and its page for
- * /play and every /play/{page} (grid, quiz, word, matching-gaps, set and any other, which the
- * player answers with its own not-found page).
+ * Serves the built player at /play (ADR 020): its files under /play/assets/, the learner's page
+ * at /play/me (ADR 030), and the games' page for /play and every other /play/{page} (grid, quiz,
+ * word, matching-gaps, set and any other, which the player answers with its own not-found page).
+ * Each page starts in `defaultLocale` unless the visitor's choice or browser says otherwise.
  */
-export async function registerPlayer(app: FastifyInstance, playerDist: string) {
+export async function registerPlayer(
+  app: FastifyInstance,
+  playerDist: string,
+  defaultLocale = 'en',
+) {
   const indexFile = path.join(playerDist, 'index.html');
   const hasPlayer = existsSync(indexFile);
-  const indexHtml = hasPlayer ? readFileSync(indexFile, 'utf8') : '';
+  const indexHtml = readPage(indexFile, defaultLocale);
+  const meHtml = readPage(path.join(playerDist, 'me.html'), defaultLocale);
   if (hasPlayer) {
     await app.register(fastifyStatic, {
       root: playerDist,
@@ -34,13 +48,12 @@ export async function registerPlayer(app: FastifyInstance, playerDist: string) {
       },
     });
   }
-  const page = async (_request: unknown, reply: FastifyReply) => {
-    if (!hasPlayer) throw notFound('The player is not built: run npm run build');
-    return reply
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(indexHtml);
+  const send = (reply: FastifyReply, html: string) => {
+    if (!hasPlayer || !html) throw notFound('The player is not built: run npm run build');
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
-  app.get('/play', page);
-  app.get('/play/:page', page);
+  app.get('/play', (_request, reply) => send(reply, indexHtml));
+  app.get<{ Params: { page: string } }>('/play/:page', (request, reply) =>
+    send(reply, request.params.page === LEARNER_PAGE ? meHtml : indexHtml),
+  );
 }

@@ -40,8 +40,12 @@ const cspOf = (directives: Record<string, string[]>) =>
     .map(([name, values]) => `${kebab(name)} ${values.join(' ')}`)
     .join(';');
 
+/** The learner's own page and its data are nobody's to frame (ADR 030). */
+const PRIVATE_PAGES = /^\/(play\/me\/?|api\/public\/students\/.*)$/;
+
 const isEmbeddable = (url: string) => {
   const pathname = url.split('?')[0] ?? '';
+  if (PRIVATE_PAGES.test(pathname)) return false;
   return pathname === '/play' || EMBEDDABLE_PREFIXES.some((prefix) => pathname.startsWith(prefix));
 };
 

@@ -219,14 +219,26 @@ describe('roles (docs/roles.md)', () => {
       hasBroadcast: false,
       hashCode: 'AlqmJIDA1u7LpHZQ4W_j1A',
       deepLink: null,
+      pageLink: '/play/me?s=AlqmJIDA1u7LpHZQ4W_j1A',
       client: 3,
       createdAt: '2026-11-01T10:00:00.000Z',
     };
     seed({ students: [student] });
+    server.use(http.get(api.studentTimeline(12), () => jsonResponse([])));
     setSession({ ...ADMIN, role: 'manager' });
     renderApp('/students/12');
     await screen.findByRole('link', { name: 'Open the documents' });
     expect(screen.getByRole('link', { name: 'Open the client' })).toBeInTheDocument();
+    // the learner's page: the whole address, to copy, to open, or as a QR code
+    const pageLink = `${window.location.origin}/play/me?s=AlqmJIDA1u7LpHZQ4W_j1A`;
+    const section = screen.getByRole('region', { name: 'Learner’s page' });
+    expect(within(section).getByText(pageLink)).toBeInTheDocument();
+    expect(within(section).getByRole('link', { name: 'Open the page' }).getAttribute('href')).toBe(
+      pageLink,
+    );
+    expect(within(section).getByRole('button', { name: 'Copy page link' })).toBeInTheDocument();
+    within(section).getByRole('button', { name: 'Show QR code' }).click();
+    await screen.findByRole('dialog', { name: 'QR code of Olena Koval’s page' });
     cleanup();
     setSession({ ...ADMIN, role: 'teacher' });
     renderApp('/students/12');

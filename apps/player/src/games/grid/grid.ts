@@ -16,7 +16,7 @@ export const playGrid: GameView = (root, cards, t, done) => {
         {
           type: 'button',
           class: `tile${answers[i] === undefined ? '' : answers[i] ? ' tile-right' : ' tile-wrong'}`,
-          'aria-label': t('tile', { n: i + 1 }),
+          'aria-label': t.live('tile', { n: i + 1 }),
           disabled: answers[i] !== undefined,
           onclick: () => open(i),
         },
@@ -42,8 +42,12 @@ export const playGrid: GameView = (root, cards, t, done) => {
     const judge = h(
       'div',
       { class: 'actions', hidden: hasAnswer },
-      h('button', { type: 'button', class: 'good', onclick: () => mark(true) }, t('knewIt')),
-      h('button', { type: 'button', class: 'bad', onclick: () => mark(false) }, t('didNotKnow')),
+      h('button', { type: 'button', class: 'good', onclick: () => mark(true) }, t.live('knewIt')),
+      h(
+        'button',
+        { type: 'button', class: 'bad', onclick: () => mark(false) },
+        t.live('didNotKnow'),
+      ),
     );
     const reveal = h(
       'button',
@@ -56,13 +60,13 @@ export const playGrid: GameView = (root, cards, t, done) => {
           judge.querySelector('button')?.focus();
         },
       },
-      t('showAnswer'),
+      t.live('showAnswer'),
     );
     show(
       root,
       h(
         'section',
-        { class: 'card', 'aria-label': t('tile', { n: i + 1 }) },
+        { class: 'card', 'aria-label': t.live('tile', { n: i + 1 }) },
         h('p', { class: 'tile-number' }, String(i + 1)),
         h('p', { class: 'value' }, card.value),
         answer,

@@ -19,14 +19,14 @@ export const playLetters: GameView = (root, cards, t, done) => {
 
     const built = h('p', { class: 'built', 'aria-live': 'polite' });
     const feedback = h('p', { class: 'feedback', role: 'status' });
-    const giveUp = h('button', { type: 'button', onclick: () => end(false) }, t('giveUp'));
+    const giveUp = h('button', { type: 'button', onclick: () => end(false) }, t.live('giveUp'));
     const tiles = letters.map((letter, i) =>
       h(
         'button',
         {
           type: 'button',
           class: 'letter',
-          'aria-label': t('letter', { letter }),
+          'aria-label': t.live('letter', { letter }),
           onclick: () => pick(i),
         },
         letter,
@@ -41,14 +41,14 @@ export const playLetters: GameView = (root, cards, t, done) => {
       render();
       for (const tile of tiles) tile.disabled = true;
       giveUp.hidden = true;
-      feedback.textContent = right ? t('right') : target;
+      show(feedback, right ? t.live('right') : target);
       answered(right);
     };
     const pick = (i: number) => {
       if (over || used[i]) return;
       if (!isNextLetter(target, placed, letters[i]!)) {
         mistakes++;
-        feedback.textContent = t('wrongLetter');
+        show(feedback, t.live('wrongLetter'));
         tiles[i]!.classList.remove('shake');
         void tiles[i]!.offsetWidth;
         tiles[i]!.classList.add('shake');
@@ -74,7 +74,7 @@ export const playLetters: GameView = (root, cards, t, done) => {
       if (choice !== undefined) pick(choice);
       else if (/\p{L}/u.test(event.key)) {
         mistakes++;
-        feedback.textContent = t('wrongLetter');
+        show(feedback, t.live('wrongLetter'));
       }
     });
     render();
@@ -83,9 +83,11 @@ export const playLetters: GameView = (root, cards, t, done) => {
       h(
         'section',
         { class: 'card' },
-        h('p', { class: 'progress' }, t('wordOf', { n: step + 1, total })),
-        card.answer.trim() ? h('p', { class: 'value' }, t('hint', { hint: card.answer })) : null,
-        h('p', { class: 'help' }, t('typeOrClick')),
+        h('p', { class: 'progress' }, t.live('wordOf', { n: step + 1, total })),
+        card.answer.trim()
+          ? h('p', { class: 'value' }, t.live('hint', { hint: card.answer }))
+          : null,
+        h('p', { class: 'help' }, t.live('typeOrClick')),
         built,
         h('div', { class: 'letters' }, tiles),
         feedback,

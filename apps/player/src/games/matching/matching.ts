@@ -1,4 +1,4 @@
-import { h, show } from '../../dom';
+import { h, Live, show } from '../../dom';
 import { dragOnto } from '../../drag';
 import {
   checkGaps,
@@ -36,7 +36,7 @@ export const playMatching: GameView = (root, cards, t, done) => {
         {
           type: 'button',
           class: `gap${i === active ? ' gap-active' : ''}${state}`,
-          'aria-label': `${t('gap', { n: i + 1 })}: ${word ?? t('emptyGap')}`,
+          'aria-label': new Live(() => `${t('gap', { n: i + 1 })}: ${word ?? t('emptyGap')}`),
           'aria-pressed': i === active ? 'true' : 'false',
           disabled: !!checked,
           'data-gap': i,
@@ -109,16 +109,16 @@ export const playMatching: GameView = (root, cards, t, done) => {
           done(checked);
         },
       },
-      t('check'),
+      t.live('check'),
     );
     show(
       root,
       h(
         'section',
         { class: 'card' },
-        h('p', { class: 'help' }, t('gapsHelp')),
+        h('p', { class: 'help' }, t.live('gapsHelp')),
         h('ol', { class: 'sentences' }, sentences),
-        h('div', { class: 'bank', role: 'group', 'aria-label': t('words') }, bank),
+        h('div', { class: 'bank', role: 'group', 'aria-label': t.live('words') }, bank),
         h('div', { class: 'actions' }, check),
       ),
     );

@@ -27,7 +27,7 @@ export const playQuiz: GameView = (root, cards, t, done) => {
       for (const b of buttons) b.disabled = true;
       button.classList.add(right ? 'chosen-right' : 'chosen-wrong');
       buttons[options.findIndex((o) => sameAnswer(o, card.answer))]?.classList.add('is-right');
-      feedback.textContent = right ? t('right') : t('wrongAnswer', { answer: card.answer });
+      show(feedback, right ? t.live('right') : t.live('wrongAnswer', { answer: card.answer }));
       answered(right);
     };
     onKey((event) => {
@@ -40,7 +40,7 @@ export const playQuiz: GameView = (root, cards, t, done) => {
       h(
         'section',
         { class: 'card' },
-        h('p', { class: 'progress' }, t('question', { n: step + 1, total })),
+        h('p', { class: 'progress' }, t.live('question', { n: step + 1, total })),
         h('p', { class: 'value' }, card.value),
         h('div', { class: 'options' }, buttons),
         feedback,

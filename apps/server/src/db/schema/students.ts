@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns.js';
 import { clients } from './clients.js';
 import { levels } from './lookups.js';
@@ -64,4 +64,22 @@ export const studentDocuments = pgTable(
     index('student_documents_student_idx').on(t.studentId),
     index('student_documents_date_to_idx').on(t.dateTo),
   ],
+);
+
+/**
+ * The days a student opened their own page (docs/learner-page.md): one row a day at most, shown
+ * in the student's timeline. Goes with the student.
+ */
+export const studentPageViews = pgTable(
+  'student_page_views',
+  {
+    id: id(),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    /** the school's date of the first opening that day */
+    day: date('day').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('student_page_views_student_day_unique').on(t.studentId, t.day)],
 );

@@ -17,6 +17,10 @@ import { studentDocuments, students } from '../../db/schema/students.js';
 export type StudentFields = z.output<typeof studentInput>;
 export type StudentQuery = z.output<typeof studentListQuery>;
 
+/** docs/bot.md, Deep links: the messenger start link carrying the student's hashCode. */
+export const deepLinkOf = (botUsername: string | undefined, hashCode: string) =>
+  botUsername ? `https://t.me/${botUsername}?start=${hashCode}` : null;
+
 /** hashCode (docs/api.md, Ids and hashCodes): 22 URL-safe characters. */
 export const newHashCode = () => randomBytes(16).toString('base64url');
 

@@ -153,6 +153,30 @@ describe('a teacher sees only their students', () => {
     });
   }
 
+  it('never answers the hashCode or page link of a student not theirs, in any list', async () => {
+    const others = [own[0]!, own[1]!, own[2]!, inNoLesson];
+    const secrets = await Promise.all(
+      others.map(async (id) => {
+        const res = await admin().request({ method: 'GET', url: `/api/students/${id}` });
+        return res.json<{ hashCode: string }>().hashCode;
+      }),
+    );
+    const mine = await teacherB.request({ method: 'GET', url: `/api/students/${ofB}` });
+    expect(mine.json<{ pageLink: string }>().pageLink).toMatch(/\/me\?s=[\w-]{22}$/);
+    for (const url of [
+      '/api/students?limit=500',
+      '/api/students/export.csv',
+      '/api/events?limit=500',
+      '/api/lessons?limit=500',
+      '/api/schedule',
+      '/api/gameresults',
+      '/api/conversationprogress',
+    ]) {
+      const res = await teacherB.request({ method: 'GET', url });
+      for (const secret of secrets) expect(res.body, url).not.toContain(secret);
+    }
+  });
+
   it('creates a student, who stays out of their list until added to a lesson', async () => {
     const res = await teacherB.request({
       method: 'POST',

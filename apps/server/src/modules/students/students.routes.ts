@@ -10,6 +10,7 @@ import {
   timelineEntry,
   type Student,
 } from '@school/contract/students';
+import { learnerPageLink } from '@school/contract/learner';
 import type { Db } from '../../db/client.js';
 import { requireUser, sessionOf } from '../../plugins/access.js';
 import { allow, forbiddenForRole } from '../../plugins/policy.js';
@@ -19,6 +20,7 @@ import { registerResource } from '../../plugins/resource.js';
 import { registerCsv } from '../../plugins/csv-routes.js';
 import { exportStudentsCsv, studentsImporter } from './students.csv.js';
 import {
+  deepLinkOf,
   insertStudent,
   renewHashCode,
   studentColumns,
@@ -30,15 +32,12 @@ import {
 import { requireStudent, requireVisibleStudent } from './students.shared.js';
 import { studentTimeline } from './students.timeline.js';
 
-/** docs/bot.md, Deep links: the messenger start link carrying the student's hashCode. */
-export const deepLinkOf = (botUsername: string | undefined, hashCode: string) =>
-  botUsername ? `https://t.me/${botUsername}?start=${hashCode}` : null;
-
 /** Students (docs/data-model.md; docs/api.md, Students), the deep link's hashCode, and a client made into a student. */
-export const studentsRoutes: FastifyPluginAsyncZod<{ db: Db; botUsername?: string }> = async (
-  app,
-  { db, botUsername },
-) => {
+export const studentsRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  botUsername?: string;
+  gamesBaseUrl?: string;
+}> = async (app, { db, botUsername, gamesBaseUrl }) => {
   const toStudent = (row: StudentRow): Student => ({
     id: row.id,
     name: row.name,
@@ -61,6 +60,8 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ db: Db; botUsername?: strin
     hasBroadcast: row.hasBroadcast,
     hashCode: row.hashCode,
     deepLink: deepLinkOf(botUsername, row.hashCode),
+    // GAMES_BASE_URL, else a path on this server (the screen makes it whole)
+    pageLink: learnerPageLink(gamesBaseUrl ?? '/play', row.hashCode),
     client: row.clientId,
     createdAt: row.createdAt.toISOString(),
   });

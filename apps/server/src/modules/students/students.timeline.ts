@@ -4,11 +4,11 @@ import type { Db } from '../../db/client.js';
 import { conversationProgress, conversations } from '../../db/schema/bot.js';
 import { gameResults, gameSets, sets } from '../../db/schema/games.js';
 import { events, lessons } from '../../db/schema/schedule.js';
-import { studentDocuments } from '../../db/schema/students.js';
+import { studentDocuments, studentPageViews } from '../../db/schema/students.js';
 
 /** One row of the merged timeline: a, b, c, d and e mean what each kind's select puts there. */
 type TimelineRow = {
-  kind: 'document' | 'participation' | 'run' | 'game';
+  kind: 'document' | 'participation' | 'run' | 'game' | 'page';
   at: Date;
   id: number;
   title: string;
@@ -23,6 +23,7 @@ type TimelineRow = {
 /** A row as the API's entry: data only, the screen words it (docs/students.md, Timeline). */
 function toEntry(r: TimelineRow): TimelineEntry {
   const base = { at: new Date(r.at).toISOString(), id: r.id, title: r.title };
+  if (r.kind === 'page') return { kind: 'page', ...base };
   if (r.kind === 'run') return { kind: 'run', ...base, finished: r.e, replies: r.d };
   if (r.kind === 'game') {
     return {
@@ -43,8 +44,8 @@ function toEntry(r: TimelineRow): TimelineEntry {
 }
 
 /**
- * A student's timeline, newest first: documents, participations, bot runs and game plays,
- * merged in one paged query; `total` counts every entry.
+ * A student's timeline, newest first: documents, participations, bot runs, game plays and the
+ * days they opened their own page, merged in one paged query; `total` counts every entry.
  */
 export async function studentTimeline(
   db: Db,
@@ -75,6 +76,9 @@ export async function studentTimeline(
       from ${gameResults} r left join ${gameSets} g on g.id = r.grid_id
         left join ${sets} s on s.id = r.set_id
       where r.student_id = ${id}
+      union all
+      select 'page', v.created_at, v.id, '', null, null, null, 0, false
+      from ${studentPageViews} v where v.student_id = ${id}
     ) t
     order by at desc, id desc
     limit ${page.limit} offset ${page.offset}`);

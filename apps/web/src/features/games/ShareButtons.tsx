@@ -5,7 +5,7 @@ import { IconButton } from '../../components/IconButton';
 import type { Column } from '../../components/list/types';
 import { useCopy } from '../../components/list/useRowActions';
 import type { GameProblem } from './gamesApi';
-import { QrDialog } from './QrDialog';
+import { QrDialog } from '../../components/QrDialog';
 import { StudentLinkDialog } from './StudentLinkDialog';
 import styles from './Games.module.css';
 

@@ -11,7 +11,7 @@ import { Modal } from '../../components/Modal';
 import { Selector } from '../../components/Selector';
 import { Spinner } from '../../components/Spinner';
 import { request } from '../../lib/http';
-import type { ShareDialogProps } from './QrDialog';
+import type { ShareDialogProps } from '../../components/QrDialog';
 import styles from './Games.module.css';
 
 const STUDENTS_URL = withQuery(api.students, { sort: 'surname', limit: 5000 });

@@ -1,7 +1,7 @@
 import { api } from '@school/contract/paths';
 import { student, studentUpdate, type Student } from '@school/contract/students';
 import { useQueryClient } from '@tanstack/react-query';
-import { FileText } from 'lucide-react';
+import { Copy, ExternalLink, FileText, QrCode } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -11,7 +11,9 @@ import { ENTITY_QUERY_KEY, useEntity } from '../../components/detail/useEntity';
 import { askConfirm } from '../../components/feedback/confirm';
 import { showNotice } from '../../components/feedback/notices';
 import { RecordScreen } from '../../components/detail/RecordScreen';
+import layout from '../../components/layout.module.css';
 import { LinkActions } from '../../components/LinkActions';
+import { QrDialog } from '../../components/QrDialog';
 import { invalidateResource } from '../../components/list/useInfiniteList';
 import { useCopy } from '../../components/list/useRowActions';
 import { mayOpen } from '../../lib/access';
@@ -75,6 +77,7 @@ function StudentPage({ row }: { row: Student }) {
       </div>
       <aside className={styles.side}>
         <BotLink row={row} />
+        <PageLink row={row} />
         <section className={`${controls.card} ${styles.section}`} aria-labelledby="student-links">
           <h2 id="student-links">{t('students.links')}</h2>
           <Links row={row} />
@@ -160,6 +163,48 @@ function BotLink({ row }: { row: Student }) {
         onRenew={() => void renew()}
         renewing={busy}
       />
+    </section>
+  );
+}
+
+/** The whole address of the learner's page: the server answers a path when the player is its own. */
+const pageLinkOf = (row: Student) => new URL(row.pageLink, window.location.origin).href;
+
+/**
+ * The learner's own page (docs/learner-page.md): its link to copy, to open, or to show as a QR
+ * code on the classroom screen. A new bot link makes a new page link too.
+ */
+function PageLink({ row }: { row: Student }) {
+  const { t } = useTranslation();
+  const copy = useCopy();
+  const [qr, setQr] = useState(false);
+  const link = pageLinkOf(row);
+  const name = t('students.pageOf', { name: studentName(row) });
+  return (
+    <section className={`${controls.card} ${styles.section}`} aria-labelledby="student-page-link">
+      <h2 id="student-page-link">{t('students.page')}</h2>
+      <p className={styles.deepLink}>{link}</p>
+      <div className={layout.buttonRow}>
+        <button type="button" className={controls.secondaryButton} onClick={() => void copy(link)}>
+          <Copy size={16} aria-hidden="true" />
+          {t('students.copyPageLink')}
+        </button>
+        <button type="button" className={controls.secondaryButton} onClick={() => setQr(true)}>
+          <QrCode size={16} aria-hidden="true" />
+          {t('students.showPageQr')}
+        </button>
+        <a
+          className={controls.secondaryButton}
+          href={link}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          <ExternalLink size={16} aria-hidden="true" />
+          {t('students.openPage')}
+        </a>
+      </div>
+      <p className={styles.muted}>{t('students.pageHint')}</p>
+      {qr && <QrDialog name={name} link={link} onClose={() => setQr(false)} />}
     </section>
   );
 }

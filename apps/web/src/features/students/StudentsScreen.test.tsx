@@ -38,6 +38,7 @@ const student = (deepLink: string | null): Student => ({
   hasBroadcast: false,
   hashCode: 'AlqmJIDA1u7LpHZQ4W_j1A',
   deepLink,
+  pageLink: '/play/me?s=AlqmJIDA1u7LpHZQ4W_j1A',
   client: null,
   createdAt: '2026-11-01T10:00:00.000Z',
 });

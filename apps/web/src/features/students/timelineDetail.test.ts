@@ -42,6 +42,7 @@ const document: TimelineEntry = {
   dateFrom: '2025-09-17',
   dateTo: '2026-09-16',
 };
+const page: TimelineEntry = { kind: 'page', at, id: 5, title: '' };
 
 const COUNTS = [0, 1, 2, 5, 11, 21, 22, 25];
 const detail = (lng: 'en' | 'pl' | 'uk', entry: TimelineEntry) =>
@@ -56,6 +57,19 @@ beforeAll(async () => {
 });
 
 describe('the timeline in words (docs/students.md, Timeline)', () => {
+  it("words the opening of the student's own page in each language", () => {
+    expect(
+      (['en', 'pl', 'uk'] as const).map((lng) => [
+        timelineTitle(page, i18next.getFixedT(lng)),
+        detail(lng, page),
+      ]),
+    ).toEqual([
+      ['opened their page', ''],
+      ['otworzył(a) swoją stronę', ''],
+      ['відкрив(ла) свою сторінку', ''],
+    ]);
+  });
+
   it('en', () => {
     expect(COUNTS.map((n) => detail('en', run(n)))).toEqual([
       'in progress · 0 replies',

@@ -8,6 +8,8 @@ import { formatDate } from '../../lib/format';
  */
 export function timelineTitle(entry: TimelineEntry, t: TFunction): string {
   if (entry.kind === 'participation' && entry.title === '') return t('timeline.lesson');
+  // the student opened their own page (docs/learner-page.md): the words are the entry
+  if (entry.kind === 'page') return t('timeline.openedPage');
   return entry.title;
 }
 

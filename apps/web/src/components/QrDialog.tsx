@@ -1,18 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import controls from '../../components/controls.module.css';
-import { Modal } from '../../components/Modal';
-import { Spinner } from '../../components/Spinner';
-import styles from './Games.module.css';
+import controls from './controls.module.css';
+import { Modal } from './Modal';
+import { Spinner } from './Spinner';
+import styles from './QrDialog.module.css';
 
-/** What a share dialog of a game list is given: the game's name and its player link. */
+/** What a share dialog is given: the name of what is shared and its link. */
 export interface ShareDialogProps {
   name: string;
   link: string;
   onClose: () => void;
 }
 
-/** The link as a QR code, large enough for the classroom screen, and a PNG to download. */
+/**
+ * The link as a QR code, large enough for the classroom screen, and a PNG to download (a game's
+ * link, a learner's page).
+ */
 export function QrDialog({ name, link, onClose }: ShareDialogProps) {
   const { t } = useTranslation();
   const image = useQuery({
@@ -36,7 +39,7 @@ export function QrDialog({ name, link, onClose }: ShareDialogProps) {
         ) : (
           <Spinner />
         )}
-        <p className={styles.hint}>{link}</p>
+        <p className={styles.link}>{link}</p>
       </div>
     </Modal>
   );

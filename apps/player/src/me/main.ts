@@ -1,0 +1,70 @@
+import { HASH_CODE_PATTERN } from '@school/contract/game-rules';
+import type { LearnerPage } from '@school/contract/learner';
+import { loadLearnerPage, NotFound } from '../api';
+import { h, relabel, show } from '../dom';
+import { languageBar } from '../header';
+import { browserLocale, defaultLocale, storedLocale, translator } from '../i18n';
+import { learnerSections } from './render';
+import '../style.css';
+import './me.css';
+
+/**
+ * /play/me?s={hashCode}: the learner's own page (docs/learner-page.md; ADR 030). Its language:
+ * the one chosen on this device, else the student's, else the browser's, else the server's
+ * default; a switch re-words the page and loads nothing again.
+ */
+const hashCode = new URLSearchParams(location.search).get('s') ?? '';
+const app = document.getElementById('app')!;
+const chosen = storedLocale();
+const t = translator(chosen ?? browserLocale() ?? defaultLocale());
+let pageTitle = () => t('meTitle');
+
+const retitle = () => {
+  document.documentElement.lang = t.locale;
+  document.title = pageTitle();
+};
+const bar = languageBar(h('p', { class: 'brand' }, t.live('meTitle')), t, () => {
+  relabel();
+  retitle();
+});
+const body = h('main', { class: 'me' });
+show(app, bar, body);
+retitle();
+
+function shown(page: LearnerPage) {
+  // the student's own language, unless one was chosen on this device
+  if (!chosen && page.locale && page.locale !== t.locale) {
+    t.locale = page.locale;
+    bar.querySelector('select')!.value = t.locale;
+    relabel();
+  }
+  pageTitle = () => `${page.name} · ${t('meTitle')}`;
+  retitle();
+  show(body, ...learnerSections(page, t));
+}
+
+function load() {
+  show(body, h('p', { class: 'loading', role: 'status' }, t.live('loading')));
+  const request = HASH_CODE_PATTERN.test(hashCode)
+    ? loadLearnerPage(hashCode)
+    : Promise.reject(new NotFound(hashCode));
+  request.then(shown, (error: unknown) => {
+    if (error instanceof NotFound) {
+      pageTitle = () => t('notFoundPage');
+      retitle();
+      show(
+        body,
+        h('h1', {}, t.live('notFoundPage')),
+        h('p', { class: 'not-found' }, t.live('notFoundPageText')),
+      );
+      return;
+    }
+    show(
+      body,
+      h('p', {}, t.live('pageLoadFailed')),
+      h('button', { type: 'button', class: 'primary', onclick: load }, t.live('tryAgain')),
+    );
+  });
+}
+
+load();

@@ -1,0 +1,176 @@
+import type { LearnerPage } from '@school/contract/learner';
+import { h, Live } from '../dom';
+import type { TextKey, Translate } from '../i18n';
+
+/**
+ * The learner's own page (docs/learner-page.md) from its data: every section at once, no tabs.
+ * Every word and every date, time and amount is a live text, so a language switch re-words the
+ * page without loading or drawing it again.
+ */
+export function learnerSections(page: LearnerPage, t: Translate): HTMLElement[] {
+  const zone = page.timeZone;
+  const when = (start: string, end?: string) =>
+    new Live(() => {
+      const day = new Intl.DateTimeFormat(t.locale, {
+        timeZone: zone,
+        weekday: 'short',
+        day: 'numeric',
+        month: 'long',
+      }).format(new Date(start));
+      const time = new Intl.DateTimeFormat(t.locale, {
+        timeZone: zone,
+        hour: 'numeric',
+        minute: '2-digit',
+      });
+      const from = time.format(new Date(start));
+      return end ? `${day}, ${from}–${time.format(new Date(end))}` : `${day}, ${from}`;
+    });
+  const money = (amount: number) =>
+    new Live(() =>
+      new Intl.NumberFormat(t.locale, { style: 'currency', currency: 'PLN' }).format(amount),
+    );
+  const section = (
+    heading: TextKey,
+    empty: TextKey,
+    items: HTMLElement[],
+    ...after: (HTMLElement | null)[]
+  ) =>
+    h(
+      'section',
+      { class: 'me-card', 'aria-label': t.live(heading) },
+      h('h2', {}, t.live(heading)),
+      items.length > 0
+        ? h('ul', { class: 'me-list' }, items)
+        : h('p', { class: 'muted' }, t.live(empty)),
+      ...after,
+    );
+  const course = (name: string) => (name.trim() ? name : t.live('lesson'));
+
+  const lessons = page.nextLessons.map((lesson) =>
+    h(
+      'li',
+      { class: 'me-lesson' },
+      h('p', { class: 'me-when' }, when(lesson.start, lesson.end)),
+      h('p', { class: 'me-what' }, course(lesson.course)),
+      lesson.teacher ? h('p', {}, t.live('teacher', { name: lesson.teacher })) : null,
+      lesson.meetLink
+        ? h(
+            'a',
+            {
+              class: 'button',
+              href: lesson.meetLink,
+              target: '_blank',
+              rel: 'noopener noreferrer',
+            },
+            t.live('joinMeet'),
+          )
+        : null,
+      lesson.homework
+        ? h(
+            'div',
+            { class: 'me-homework' },
+            h('p', { class: 'me-label' }, t.live('homework')),
+            h('p', { class: 'me-text' }, lesson.homework),
+          )
+        : null,
+    ),
+  );
+
+  const due = page.due.lessons.map((d) =>
+    h(
+      'li',
+      { class: 'me-row' },
+      h('span', {}, when(d.start), ' · ', course(d.course)),
+      h('strong', {}, money(d.amount)),
+    ),
+  );
+  const total =
+    page.due.lessons.length > 0
+      ? h(
+          'p',
+          { class: 'me-total' },
+          new Live(() => t('total', { amount: money(page.due.total).text() })),
+        )
+      : null;
+
+  const marks = page.marks.map((mark) =>
+    h(
+      'li',
+      { class: 'me-row' },
+      h('span', {}, when(mark.start), ' · ', course(mark.course)),
+      h('strong', { class: `me-${mark.presence}` }, t.live(mark.presence)),
+    ),
+  );
+
+  const games = page.games.map((game) =>
+    h(
+      'li',
+      { class: 'me-row' },
+      h(
+        'span',
+        {},
+        h('a', { href: game.link, class: 'me-game' }, game.name),
+        game.isSet ? h('span', { class: 'muted' }, ' · ', t.live('setOfGames')) : null,
+      ),
+      h(
+        'span',
+        { class: 'me-score' },
+        game.last
+          ? t.live('lastScore', { score: game.last.score, max: game.last.max })
+          : t.live('notPlayed'),
+      ),
+    ),
+  );
+
+  const conversations = page.conversations.map((run) =>
+    h(
+      'li',
+      { class: 'me-run' },
+      h(
+        'p',
+        {},
+        h('strong', {}, run.name),
+        ' · ',
+        t.live(run.finished ? 'runFinished' : 'runInProgress'),
+      ),
+      run.groups.length > 0
+        ? h(
+            'ul',
+            { class: 'me-groups' },
+            run.groups.map((g) => h('li', {}, `${g.name}: ${g.points}`)),
+          )
+        : null,
+      h('p', { class: 'muted' }, t.live('totalPoints', { points: run.totalPoints })),
+    ),
+  );
+
+  return [
+    h(
+      'div',
+      { class: 'me-head' },
+      h('h1', {}, page.name),
+      page.botLink
+        ? h(
+            'a',
+            {
+              class: 'button primary',
+              href: page.botLink,
+              target: '_blank',
+              rel: 'noopener noreferrer',
+            },
+            t.live('openBot'),
+          )
+        : null,
+    ),
+    h(
+      'div',
+      { class: 'me-sections' },
+      section('nextLessons', 'noLessons', lessons),
+      section('toPay', 'nothingToPay', due, total),
+      section('myGames', 'noGames', games),
+      section('marks', 'noMarks', marks),
+      section('conversations', 'noConversations', conversations),
+    ),
+    h('p', { class: 'muted me-zone' }, t.live('timesIn', { zone })),
+  ];
+}
