@@ -224,7 +224,7 @@ describe('roles (docs/roles.md)', () => {
       createdAt: '2026-11-01T10:00:00.000Z',
     };
     seed({ students: [student] });
-    server.use(http.get(api.studentTimeline(12), () => jsonResponse([])));
+    server.use(http.get(api.studentTimeline(12), () => jsonResponse(200, [])));
     setSession({ ...ADMIN, role: 'manager' });
     renderApp('/students/12');
     await screen.findByRole('link', { name: 'Open the documents' });
