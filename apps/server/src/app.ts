@@ -44,6 +44,7 @@ import {
 } from './plugins/errors.js';
 import { ImportJobs } from './plugins/import-jobs.js';
 import { createMetrics, registerMetrics, registerMetricsRoute } from './plugins/metrics.js';
+import { createQueue, type Queue } from './plugins/queue.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { helmetOptions, registerFramingPolicy } from './plugins/security-headers.js';
 import { registerSessions } from './plugins/session.js';
@@ -57,6 +58,12 @@ export interface AppOptions {
   logger?: boolean;
   /** where log lines go (default stdout); tests read them from here */
   logStream?: NodeJS.WritableStream;
+}
+
+/** A cron pattern for an interval in ms: whole minutes, at least one, at most an hour. */
+export function everyMinutes(ms: number): string {
+  const minutes = Math.min(60, Math.max(1, Math.round(ms / 60_000)));
+  return minutes === 60 ? '0 * * * *' : `*/${minutes} * * * *`;
 }
 
 export async function buildApp({
@@ -100,7 +107,14 @@ export async function buildApp({
   registerErrorHandling(app);
   const metrics = createMetrics(database.pool);
   registerMetrics(app, metrics);
-  app.decorate('importJobs', new ImportJobs(app.log, metrics));
+  // ADR 031: the job queue on the app's database, one runner per instance, started when the
+  // app is ready and stopped when it closes (after a running import's grace, ADR 029)
+  const queue = createQueue({ pool: database.pool, log: app.log });
+  queue.onRun(({ task, tick }) => app.log.debug({ task, tick }, 'queued task started'));
+  const importJobs = new ImportJobs(database.db, app.log, metrics);
+  importJobs.registerTasks(queue);
+  app.decorate('importJobs', importJobs);
+  app.decorate('queue', queue);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     // the player's public reads choose their own caching (ADR 020)
@@ -135,7 +149,18 @@ export async function buildApp({
   if (botRuntime) {
     app.addHook('onReady', async () => botRuntime.start());
     app.addHook('onClose', async () => botRuntime.stop());
+    queue.recurring({
+      task: 'bot_reminders',
+      match: everyMinutes(config.BOT_BROADCAST_INTERVAL_MS),
+      // a tick missed during a restart is made up at the start
+      backfillMs: 2 * 60_000,
+      run: () => botRuntime.remind(),
+    });
   }
+  app.addHook('onReady', async () => queue.start());
+  app.addHook('onClose', async () => {
+    await Promise.all([importJobs.stop(config.SHUTDOWN_TIMEOUT_MS), queue.stop()]);
+  });
 
   await app.register(
     async (api) => {
@@ -187,4 +212,11 @@ export async function buildApp({
   await registerPlayer(app, config.PLAYER_DIST ?? defaultPlayerDist, config.DEFAULT_LOCALE);
   await registerStatic(app, config.WEB_DIST ?? defaultWebDist, config.DEFAULT_LOCALE);
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the job queue (ADR 031) */
+    queue: Queue;
+  }
 }

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { migrateQueue } from '../plugins/queue.js';
 import type { Database } from './client.js';
 
 /** The same folder from src/db (tests, tsx) and from dist/db (built server). */
@@ -7,13 +8,18 @@ export const migrationsFolder = fileURLToPath(new URL('../../src/db/migrations',
 
 const MIGRATION_LOCK = 7_411_001;
 
-/** Applies committed migrations; an advisory lock keeps several instances from racing. */
+/**
+ * Applies committed migrations, then the job queue's (graphile_worker schema); an advisory
+ * lock keeps several instances from racing.
+ */
 export async function runMigrations({ pool, db }: Database): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     try {
       await migrate(db, { migrationsFolder });
+      // the job queue's own schema and migrations (ADR 031)
+      await migrateQueue(pool);
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
     }

@@ -15,7 +15,6 @@ import type { Db } from '../db/client.js';
 import { requireUser, sessionOf } from './access.js';
 import type { CsvImporter } from './csv-import.js';
 import { errorResponses, notFound } from './errors.js';
-import { failureError, viewOf } from './import-jobs.js';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
@@ -56,8 +55,11 @@ export function registerCsv<Q extends z.ZodType>(app: App, db: Db, d: CsvRoutes<
     },
   );
 
-  // one import at a time on the whole server (ADR 012), whichever list it fills
+  // one import at a time across every instance (ADR 012, ADR 031), whichever list it fills
   const imports = app.importJobs;
+  imports.register(d.path, (csv, skipErrors, userId, progress) =>
+    d.importer.run(db, csv, skipErrors, userId, progress),
+  );
   const importLimit = { bodyLimit: 25 * 1024 * 1024, onRequest: requireUser };
   const importErrors = { ...errorResponses, 429: errorBody };
   app.post(
@@ -71,7 +73,10 @@ export function registerCsv<Q extends z.ZodType>(app: App, db: Db, d: CsvRoutes<
         response: { 200: importPreview, ...importErrors },
       },
     },
-    async (request) => imports.exclusive(() => d.importer.preview(db, request.body.csv)),
+    async (request) =>
+      imports.exclusive(d.path, sessionOf(request).userId, () =>
+        d.importer.preview(db, request.body.csv),
+      ),
   );
   app.post(
     `${base}/import`,
@@ -87,13 +92,10 @@ export function registerCsv<Q extends z.ZodType>(app: App, db: Db, d: CsvRoutes<
     async (request, reply) => {
       const { csv, skipErrors } = request.body;
       const { userId } = sessionOf(request);
-      const job = imports.start(userId, (progress) =>
-        d.importer.run(db, csv, skipErrors, userId, progress),
-      );
-      if (csv.length > IMPORT_SYNC_MAX_CHARS) return reply.code(202).send(viewOf(job));
-      await job.settled;
-      if (job.result) return job.result;
-      throw failureError(job);
+      if (csv.length > IMPORT_SYNC_MAX_CHARS) {
+        return reply.code(202).send(await imports.enqueue(d.path, userId, csv, skipErrors));
+      }
+      return imports.runNow(d.path, userId, csv, skipErrors);
     },
   );
   app.get(
@@ -107,8 +109,10 @@ export function registerCsv<Q extends z.ZodType>(app: App, db: Db, d: CsvRoutes<
         response: { 200: importJob, ...errorResponses },
       },
     },
-    async (request) =>
-      imports.view(request.params.jobId, sessionOf(request).userId) ??
-      Promise.reject(notFound('No such import')),
+    async (request) => {
+      const job = await imports.view(request.params.jobId, sessionOf(request).userId);
+      if (!job) throw notFound('No such import');
+      return job;
+    },
   );
 }

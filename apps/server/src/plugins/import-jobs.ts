@@ -2,9 +2,21 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ImportJob, ImportResult } from '@school/contract/imports';
 import { errorCodes, type ErrorBody } from '@school/contract/common';
-import { isDatabaseUnavailable } from '../db/client.js';
+import { isDatabaseUnavailable, type Db } from '../db/client.js';
 import { HttpError, sqlStateOf } from './errors.js';
+import {
+  claimImport,
+  dropImport,
+  failStale,
+  finishImport,
+  forgetFinished,
+  readImport,
+  saveProgress,
+  startQueued,
+  type ImportJobRow,
+} from './import-jobs.queries.js';
 import type { Metrics } from './metrics.js';
+import type { Queue } from './queue.js';
 
 /** How a running import tells how far it is: rows checked and written, of all rows. */
 export interface Progress {
@@ -13,16 +25,6 @@ export interface Progress {
   /** aborted when the server stops past its grace time: the import stops and rolls back */
   signal?: AbortSignal;
 }
-
-interface Job extends ImportJob {
-  userId: number;
-  /** the failure's status, for an import answered within its request */
-  status?: number;
-  settled: Promise<void>;
-}
-
-/** How long a finished job's outcome can still be read. */
-const KEEP_FINISHED_MS = 60 * 60_000;
 
 const busy = () =>
   new HttpError(
@@ -76,85 +78,176 @@ function failureOf(err: unknown, log: FastifyBaseLogger): [number, ErrorBody] {
   ];
 }
 
+/** How often a running import writes its progress and heartbeat (ms). */
+const PROGRESS_EVERY_MS = 1_000;
+
+/** The queue's task that runs a queued import. */
+export const IMPORT_TASK = 'csv_import';
+
+export type ImportRun = (
+  csv: string,
+  skipErrors: boolean,
+  userId: number,
+  progress: Progress,
+) => Promise<ImportResult>;
+
+interface Outcome {
+  result?: ImportResult;
+  status?: number;
+  error?: ErrorBody;
+}
+
 /**
- * The server's imports (ADR 012): one at a time (a second answers 429 and does nothing), each
- * a job whose progress and outcome can be read by the user who started it.
+ * The imports of every instance (ADR 012, ADR 031): one at a time across all instances on the
+ * database (a second answers 429 and does nothing), each a row of `import_jobs` any instance
+ * answers. A large file is queued with its file and run by whichever instance's runner takes
+ * it; a small one runs within its request.
  */
 export class ImportJobs {
-  private running = false;
-  private readonly jobs = new Map<string, Job>();
+  private readonly lists = new Map<string, ImportRun>();
+  private readonly local = new Set<Promise<unknown>>();
   private readonly stopping = new AbortController();
   private closing = false;
+  private stopped?: Promise<void>;
 
   constructor(
+    private readonly db: Db,
     private readonly log: FastifyBaseLogger,
     private readonly metrics?: Pick<Metrics, 'importJobsRunning' | 'importJobs'>,
   ) {}
 
+  /** A list's import, by the name its jobs carry. */
+  register(list: string, run: ImportRun) {
+    this.lists.set(list, run);
+  }
+
+  /** The queue's tasks: a queued import, and forgetting old jobs every ten minutes. */
+  registerTasks(queue: Queue) {
+    queue.task(IMPORT_TASK, async (payload, helpers) => {
+      const { jobId } = payload as { jobId: string };
+      if (this.closing) {
+        // this instance is stopping: the job waits for another runner or the restart
+        await helpers.addJob(IMPORT_TASK, { jobId }, { maxAttempts: 1 });
+        return;
+      }
+      const row = await startQueued(this.db, jobId);
+      if (!row) return; // given up meanwhile
+      await this.track(this.runRow(row));
+    });
+    queue.recurring({
+      task: 'import_jobs_cleanup',
+      match: '*/10 * * * *',
+      run: async () => {
+        await failStale(this.db);
+        await forgetFinished(this.db);
+      },
+    });
+  }
+
   /** Runs `work` as the one import of the moment (a preview counts), or refuses with 429. */
-  async exclusive<T>(work: () => Promise<T>): Promise<T> {
+  async exclusive<T>(list: string, userId: number, work: () => Promise<T>): Promise<T> {
     if (this.closing) throw stoppingError();
-    if (this.running) throw busy();
-    this.running = true;
+    const id = randomUUID();
+    if (!(await claimImport(this.db, { id, list, userId, state: 'running' }))) throw busy();
+    const beat = setInterval(() => {
+      void saveProgress(this.db, id, 0, 0).catch(() => undefined);
+    }, PROGRESS_EVERY_MS);
     try {
-      return await work();
+      return await this.track(work());
     } finally {
-      this.running = false;
+      clearInterval(beat);
+      await dropImport(this.db, id).catch(() => undefined);
     }
   }
 
-  /** Starts `work` as a job, or refuses with 429 when an import is running. */
-  start(userId: number, work: (progress: Progress) => Promise<ImportResult>): Job {
+  /** Imports a small file within the request: its result, or its failure thrown. */
+  async runNow(list: string, userId: number, csv: string, skipErrors: boolean) {
     if (this.closing) throw stoppingError();
-    if (this.running) throw busy();
-    const job: Job = {
-      jobId: randomUUID(),
-      userId,
-      state: 'running',
-      processed: 0,
-      total: 0,
-      settled: Promise.resolve(),
-    };
+    const id = randomUUID();
+    if (!(await claimImport(this.db, { id, list, userId, state: 'running', skipErrors }))) {
+      throw busy();
+    }
+    const outcome = await this.track(this.runRow({ id, list, userId, csv, skipErrors }));
+    if (outcome.result) return outcome.result;
+    throw failureError(outcome);
+  }
+
+  /** Queues a large file as a job (202): its first view, or 429 when an import is under way. */
+  async enqueue(list: string, userId: number, csv: string, skipErrors: boolean) {
+    if (this.closing) throw stoppingError();
+    const id = randomUUID();
+    const row = { id, list, userId, state: 'queued' as const, csv, skipErrors };
+    if (!(await claimImport(this.db, row, IMPORT_TASK))) throw busy();
+    return { jobId: id, state: 'running', processed: 0, total: 0 } satisfies ImportJob;
+  }
+
+  private track<T>(work: Promise<T>): Promise<T> {
+    this.local.add(work);
+    void work.finally(() => this.local.delete(work)).catch(() => undefined);
+    return work;
+  }
+
+  /** Runs one claimed import on this instance, writing its progress and then its outcome. */
+  private async runRow(row: {
+    id: string;
+    list: string;
+    userId: number;
+    csv: string | null;
+    skipErrors: boolean;
+  }): Promise<Outcome> {
+    let processed = 0;
+    let total = 0;
     const progress: Progress = {
       total: (rows) => {
-        job.total = rows;
+        total = rows;
       },
       advance: (rows) => {
-        job.processed = Math.min(job.total, job.processed + rows);
+        processed = Math.min(total, processed + rows);
       },
       signal: this.stopping.signal,
     };
+    const beat = setInterval(() => {
+      void saveProgress(this.db, row.id, processed, total).catch(() => undefined);
+    }, PROGRESS_EVERY_MS);
     this.metrics?.importJobsRunning.inc();
-    job.settled = this.exclusive(() => work(progress))
-      .then(
-        (result) => {
-          Object.assign(job, { state: 'done', result, processed: job.total });
-        },
-        (err: unknown) => {
-          const [status, error] = failureOf(err, this.log);
-          Object.assign(job, { state: 'failed', status, error });
-        },
-      )
-      .finally(() => {
-        this.metrics?.importJobsRunning.dec();
-        this.metrics?.importJobs.inc({ outcome: job.state === 'done' ? 'done' : 'failed' });
-      });
-    void job.settled.then(() =>
-      setTimeout(() => this.jobs.delete(job.jobId), KEEP_FINISHED_MS).unref(),
-    );
-    this.jobs.set(job.jobId, job);
-    return job;
+    let outcome: Outcome;
+    try {
+      const run = this.lists.get(row.list);
+      if (!run || row.csv === null) throw new Error(`no import for the list ${row.list}`);
+      const result = await run(row.csv, row.skipErrors, row.userId, progress);
+      outcome = { result };
+      await finishImport(this.db, row.id, { state: 'done', result, processed: total, total });
+    } catch (err) {
+      const [status, error] = failureOf(err, this.log);
+      outcome = { status, error };
+      await finishImport(this.db, row.id, {
+        state: 'failed',
+        status,
+        error,
+        processed,
+        total,
+      }).catch((e: unknown) => this.log.error({ err: e }, 'import outcome not saved'));
+    } finally {
+      clearInterval(beat);
+      this.metrics?.importJobsRunning.dec();
+    }
+    this.metrics?.importJobs.inc({ outcome: outcome.result ? 'done' : 'failed' });
+    return outcome;
   }
 
   /**
-   * The server is stopping (docs/operations.md, Stopping): a running import may finish within
-   * `graceMs`; past that it is stopped at its next batch and rolled back, nothing of its file
-   * written. Resolves once no import runs.
+   * The instance is stopping (docs/operations.md, Stopping): an import running here may
+   * finish within `graceMs`; past that it is stopped at its next batch and rolled back,
+   * nothing of its file written, and its job answers failed. Resolves once none runs here.
    */
-  async stop(graceMs: number): Promise<void> {
+  stop(graceMs: number): Promise<void> {
     this.closing = true; // an import whose request was still arriving is refused
-    const running = [...this.jobs.values()].filter((job) => job.state === 'running');
-    if (running.length === 0) return;
+    this.stopped ??= this.settle(graceMs);
+    return this.stopped;
+  }
+
+  private async settle(graceMs: number) {
+    if (this.local.size === 0) return;
     const timer = setTimeout(() => {
       this.log.warn('server stopping: the running import is stopped and rolled back');
       this.stopping.abort(
@@ -162,40 +255,41 @@ export class ImportJobs {
       );
     }, graceMs);
     try {
-      await Promise.all(running.map((job) => job.settled));
+      await Promise.allSettled([...this.local]);
     } finally {
       clearTimeout(timer);
     }
   }
 
-  /** The job as the API answers it; undefined for an unknown id or another user's job. */
-  view(jobId: string, userId: number): ImportJob | undefined {
-    const job = this.jobs.get(jobId);
-    if (!job || job.userId !== userId) return undefined;
-    return viewOf(job);
+  /** The job as the API answers it, from any instance; undefined for an unknown id or another user's job. */
+  async view(jobId: string, userId: number): Promise<ImportJob | undefined> {
+    const row = await readImport(this.db, jobId);
+    if (!row || row.userId !== userId) return undefined;
+    return viewOf(row);
   }
 }
 
 /** A job's failure as thrown by a route: the error handler answers its body. */
-export function failureError({ status, error }: Job): HttpError {
+export function failureError({ status, error }: Outcome): HttpError {
   const body = error ?? { error: errorCodes.internal, message: 'Something went wrong' };
   return new HttpError(status ?? 500, body.error, body.message, body.fields);
 }
 
-export function viewOf({ jobId, state, processed, total, result, error }: Job): ImportJob {
+export function viewOf(row: ImportJobRow): ImportJob {
+  const state = row.state === 'done' || row.state === 'failed' ? row.state : 'running';
   return {
-    jobId,
+    jobId: row.id,
     state,
-    processed,
-    total,
-    ...(result ? { result } : {}),
-    ...(error ? { error } : {}),
+    processed: row.processed,
+    total: row.total,
+    ...(row.result ? { result: row.result as ImportResult } : {}),
+    ...(row.error ? { error: row.error as ErrorBody } : {}),
   };
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** the server's imports: one at a time, large ones as jobs (ADR 012) */
+    /** the imports of every instance: one at a time, large ones as queued jobs (ADR 012, 031) */
     importJobs: ImportJobs;
   }
 }

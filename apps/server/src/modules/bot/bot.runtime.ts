@@ -32,7 +32,6 @@ export interface BotRuntimeOptions {
     | 'BOT_REMINDER_MINUTES'
     | 'BOT_TIMEZONE'
     | 'BOT_LOCK_RETRY_MS'
-    | 'BOT_BROADCAST_INTERVAL_MS'
     | 'BOT_POLL_TIMEOUT_SECONDS'
   > & { BOT_TOKEN: string };
   db: Db;
@@ -45,7 +44,7 @@ export interface BotRuntimeOptions {
 /**
  * The running bot: long polling by the one instance holding the advisory lock (held on a
  * dedicated connection, so it goes when that instance or its connection does), or webhook
- * mode; lesson reminders on every instance (each claimed once). Nothing here is awaited by
+ * mode; lesson reminders by `remind`, which the job queue runs (ADR 031). Nothing here is awaited by
  * start-up: a Telegram outage only delays the bot.
  */
 export function createBotRuntime({ config, db, pool, log, metrics }: BotRuntimeOptions) {
@@ -206,25 +205,25 @@ export function createBotRuntime({ config, db, pool, log, metrics }: BotRuntimeO
     }
   }
 
-  async function broadcastLoop() {
-    while (!stopping.signal.aborted) {
-      try {
-        await sendReminders(db, bot.api, config, log);
-        const before = new Date(Date.now() - UPDATES_KEPT_DAYS * 86_400_000);
-        await forgetUpdatesBefore(db, before);
-      } catch (err) {
-        log.warn({ err }, 'bot reminders failed; trying again');
-      }
-      await pause(config.BOT_BROADCAST_INTERVAL_MS);
-    }
+  /**
+   * One round of lesson reminders, then forgetting old updates: run by the job queue's
+   * recurring schedule once per tick across all instances (ADR 031); each reminder is also
+   * claimed once (ADR 019), so two rounds at once still send it once.
+   */
+  async function remind() {
+    if (stopping.signal.aborted) return;
+    await sendReminders(db, bot.api, config, log);
+    const before = new Date(Date.now() - UPDATES_KEPT_DAYS * 86_400_000);
+    await forgetUpdatesBefore(db, before);
   }
 
   return {
     telegram,
+    remind,
     /** starts in the background; never waits on Telegram */
     start() {
       if (loops.length > 0) return;
-      loops = [config.BOT_MODE === 'webhook' ? webhookSetup() : pollLoop(), broadcastLoop()];
+      loops = [config.BOT_MODE === 'webhook' ? webhookSetup() : pollLoop()];
     },
     async stop() {
       stopping.abort();
