@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import type { ImportJob } from '@school/contract/imports';
 import { api } from '@school/contract/paths';
 import { createTestDatabase } from '../test/databases.js';
 import { login, type Agent } from '../test/helper.js';
@@ -32,7 +33,29 @@ beforeAll(async () => {
   };
   [one, two] = await Promise.all([app(), app()]);
   seed = pools[0] as Database;
+  // a recurring task of every minute, known for an hour and last run ten minutes ago: each
+  // runner, as it starts, makes up the ticks of the last three minutes (ADR 031)
+  await seed.pool.query(
+    `insert into graphile_worker._private_known_crontabs (identifier, known_since, last_execution)
+     values ('probe', now() - interval '1 hour', now() - interval '10 minutes')`,
+  );
+  for (const [name, app] of [
+    ['one', one],
+    ['two', two],
+  ] as const) {
+    app.queue.recurring({
+      task: 'probe',
+      match: '* * * * *',
+      backfillMs: 3 * 60_000,
+      run: async () => {},
+    });
+    app.queue.onRun(({ task, tick }) => {
+      if (task === 'probe' && tick) probes.push({ instance: name, tick });
+    });
+  }
+  await Promise.all([one.ready(), two.ready()]);
 });
+const probes: { instance: string; tick: string }[] = [];
 
 afterAll(async () => {
   await Promise.all([one.close(), two.close()]);
@@ -128,5 +151,68 @@ describe('two instances on one database', () => {
     }
     expect((await attempt(one, victim.password)).statusCode).toBe(429);
     expect((await attempt(two, victim.password)).statusCode).toBe(429);
+  });
+
+  it('runs one import at a time across both; its progress and result are read on either', async () => {
+    const me = await login(one, await user());
+    const viaOne = on(one, me);
+    const viaTwo = on(two, me);
+    const csv = [
+      'firstName,lastName,email,tel,stage,probability',
+      ...Array.from(
+        { length: 10_000 },
+        (_, i) =>
+          `across${i},Row,across${i}@example.com,+382${String(i).padStart(9, '0')},New lead,1`,
+      ),
+    ].join('\n');
+    const started = await viaOne('POST', api.clientsCsv.import, { csv });
+    expect(started.statusCode, started.body).toBe(202);
+    const { jobId } = started.json<ImportJob>();
+    // the other instance refuses a second import and a preview while the job is under way
+    const second = await viaTwo('POST', api.clientsCsv.import, { csv: 'firstName\nLate' });
+    expect(second.statusCode).toBe(429);
+    expect(second.json()).toMatchObject({ error: 'import_running' });
+    const preview = await viaTwo('POST', api.clientsCsv.importPreview, { csv: 'firstName\nX' });
+    expect(preview.statusCode).toBe(429);
+    // and answers the job, whichever instance runs it, until it is done
+    const seen: ImportJob[] = [];
+    await vi.waitFor(
+      async () => {
+        const res = await viaTwo('GET', api.clientsCsv.importJob(jobId));
+        expect(res.statusCode).toBe(200);
+        const job = res.json<ImportJob>();
+        seen.push(job);
+        expect(job.state).toBe('done');
+      },
+      { timeout: 240_000, interval: 200 },
+    );
+    expect(seen.some((job) => job.state === 'running')).toBe(true);
+    const processed = seen.map((job) => job.processed);
+    expect(processed).toEqual([...processed].sort((a, b) => a - b));
+    const done = { state: 'done', processed: 10_000, total: 10_000 };
+    const result = { created: 10_000, updated: 0, skipped: 0 };
+    expect(seen.at(-1)).toMatchObject({ ...done, result });
+    const fromOne = await viaOne('GET', api.clientsCsv.importJob(jobId));
+    expect(fromOne.json()).toEqual(seen.at(-1));
+    // the file is not kept once the job has finished
+    const kept = await seed.pool.query('select csv from import_jobs where id = $1', [jobId]);
+    expect(kept.rows).toEqual([{ csv: null }]);
+    // free again on both
+    expect(
+      (await viaTwo('POST', api.clientsCsv.importPreview, { csv: 'firstName\nX' })).statusCode,
+    ).toBe(200);
+  });
+
+  it('runs a recurring task once per tick across both', async () => {
+    await vi.waitFor(() => expect(probes.length).toBeGreaterThanOrEqual(3), {
+      timeout: 30_000,
+      interval: 100,
+    });
+    // a while longer: no instance runs a tick the other has run
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    const ticks = probes.map((p) => p.tick);
+    expect(new Set(ticks).size).toBe(ticks.length);
+    const minutes = ticks.map((tick) => new Date(tick).getTime()).sort((a, b) => a - b);
+    expect(minutes.every((m, i) => i === 0 || m - (minutes[i - 1] ?? 0) === 60_000)).toBe(true);
   });
 });
