@@ -110,9 +110,14 @@ async function startImport(base: string, headers: Record<string, string>, tag: s
   return job.jobId;
 }
 
-async function stateOf(base: string, headers: Record<string, string>, jobId: string) {
+async function jobOf(base: string, headers: Record<string, string>, jobId: string) {
   const res = await fetch(`${base}${api.clientsCsv.importJob(jobId)}`, { headers });
-  return ((await res.json()) as { state: string }).state;
+  expect(res.status).toBe(200);
+  return (await res.json()) as { state: string; result?: object; error?: object };
+}
+
+async function stateOf(base: string, headers: Record<string, string>, jobId: string) {
+  return (await jobOf(base, headers, jobId)).state;
 }
 
 const importedRows = async (tag: string) =>
@@ -142,12 +147,14 @@ it('finishes the request in flight and the running import, then exits 0', async 
   expect(await first.exited).toBe(0);
 
   // the import finished within the grace time: all of its rows are there; after a restart
-  // its job is unknown, as jobs live in the server's memory (ADR 012)
+  // its job answers done with its result, as jobs live in the database (ADR 031)
   expect(await importedRows('Kept')).toBe(IMPORTED);
   const second = await start();
   const again = await logIn(second.base);
-  const job = await fetch(`${second.base}${api.clientsCsv.importJob(jobId)}`, { headers: again });
-  expect(job.status).toBe(404);
+  expect(await jobOf(second.base, again, jobId)).toMatchObject({
+    state: 'done',
+    result: { created: IMPORTED, updated: 0, skipped: 0 },
+  });
   second.child.kill('SIGTERM');
   expect(await second.exited).toBe(0);
 }, 120_000);
@@ -162,10 +169,16 @@ it('on SIGINT rolls back an import still running when the grace time is over, th
   // nothing of the file was written
   expect(await importedRows('Dropped')).toBe(0);
 
+  // after the restart its job answers failed: the server stopped, nothing was imported
   const second = await start();
   const again = await logIn(second.base);
-  const job = await fetch(`${second.base}${api.clientsCsv.importJob(jobId)}`, { headers: again });
-  expect(job.status).toBe(404);
+  expect(await jobOf(second.base, again, jobId)).toMatchObject({
+    state: 'failed',
+    error: {
+      error: 'unavailable',
+      message: 'The server stopped during the import; nothing was imported',
+    },
+  });
   const health = await fetch(`${second.base}${api.health}`);
   expect(health.status).toBe(200);
   second.child.kill('SIGTERM');

@@ -4,8 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, createUser, type TestApp } from '../../test/helper.js';
 import { importJobs as importJobsTable } from '../db/schema/jobs.js';
-import { ImportJobs, type Progress } from './import-jobs.js';
-import { failStale } from './import-jobs.queries.js';
+import { IMPORT_TASK, ImportJobs, type Progress } from './import-jobs.js';
+import { claimImport, failStale } from './import-jobs.queries.js';
 import { createMetrics } from './metrics.js';
 
 const log = { warn: () => {}, error: () => {} } as unknown as FastifyBaseLogger;
@@ -131,5 +131,25 @@ describe('one import at a time across instances (ADR 031)', () => {
       .where(eq(importJobsTable.id, row!.id));
     expect(after?.csv).toBeNull();
     expect(await failStale(t.database.db)).toBe(0);
+  });
+
+  it('runs a job queued before a restart once a runner starts again', async () => {
+    // queued by an instance that stopped before any runner took it: no runner runs yet here
+    const id = crypto.randomUUID();
+    const csv = 'firstName,lastName\nQueued,Before';
+    const row = { id, list: 'clients', userId, state: 'queued' as const, csv, skipErrors: false };
+    expect(await claimImport(t.database.db, row, IMPORT_TASK)).toBe(true);
+    expect(await t.app.importJobs.view(id, userId)).toMatchObject({ state: 'running' });
+    await t.app.ready(); // the app's runner starts and takes the job
+    await vi.waitFor(
+      async () =>
+        expect(await t.app.importJobs.view(id, userId)).toMatchObject({
+          state: 'done',
+          result: { created: 1, updated: 0, skipped: 0 },
+        }),
+      { timeout: 30_000, interval: 100 },
+    );
+    // nobody else's: another user does not see it
+    expect(await t.app.importJobs.view(id, userId + 1000)).toBeUndefined();
   });
 });
