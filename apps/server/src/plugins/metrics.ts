@@ -64,7 +64,7 @@ export function createMetrics(pool: pg.Pool) {
 
   const importJobsRunning = new Gauge({
     name: 'import_jobs_running',
-    help: 'CSV import jobs running now (at most one per instance)',
+    help: 'CSV imports running now on this instance (at most one across all instances)',
     registers,
   });
   const importJobs = new Counter({
