@@ -41,7 +41,8 @@ export async function claimImport(
     if (made.length === 0) return false;
     if (queueTask) {
       await tx.execute(
-        sql`select graphile_worker.add_job(${queueTask}, json_build_object('jobId', ${row.id}::text), max_attempts => 1, job_key => ${`import:${row.id}`})`,
+        // a retry is safe: a job runs only while its row is still queued (startQueued)
+        sql`select graphile_worker.add_job(${queueTask}, json_build_object('jobId', ${row.id}::text), max_attempts => 3, job_key => ${`import:${row.id}`})`,
       );
     }
     return true;

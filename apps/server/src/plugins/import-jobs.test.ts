@@ -93,7 +93,13 @@ describe('stopping the import jobs (docs/operations.md, Stopping)', () => {
 
 describe('one import at a time across instances (ADR 031)', () => {
   it("refuses a second import on another instance's jobs with 429 while one runs", async () => {
-    const one = jobsWith(2_000).jobs;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const one = new ImportJobs(t.database.db, log);
+    one.register('fake', async () => {
+      await gate;
+      return result;
+    });
     const two = jobsWith(1).jobs;
     const running = one.runNow('fake', userId, 'x', false);
     await vi.waitFor(async () =>
@@ -105,7 +111,8 @@ describe('one import at a time across instances (ADR 031)', () => {
     await expect(two.exclusive('fake', userId, async () => 1)).rejects.toMatchObject({
       statusCode: 429,
     });
-    await running;
+    release();
+    await expect(running).resolves.toEqual(result);
     await expect(two.exclusive('fake', userId, async () => 2)).resolves.toBe(2);
   });
 

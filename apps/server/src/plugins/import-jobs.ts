@@ -127,12 +127,13 @@ export class ImportJobs {
       const { jobId } = payload as { jobId: string };
       if (this.closing) {
         // this instance is stopping: the job waits for another runner or the restart
-        await helpers.addJob(IMPORT_TASK, { jobId }, { maxAttempts: 1 });
+        await helpers.addJob(IMPORT_TASK, { jobId }, { maxAttempts: 3 });
         return;
       }
-      const row = await startQueued(this.db, jobId);
-      if (!row) return; // given up meanwhile
-      await this.track(this.runRow(row));
+      await this.track(async () => {
+        const row = await startQueued(this.db, jobId);
+        if (row) await this.runRow(row); // else given up meanwhile
+      });
     });
     queue.recurring({
       task: 'import_jobs_cleanup',
@@ -145,46 +146,55 @@ export class ImportJobs {
   }
 
   /** Runs `work` as the one import of the moment (a preview counts), or refuses with 429. */
-  async exclusive<T>(list: string, userId: number, work: () => Promise<T>): Promise<T> {
-    if (this.closing) throw stoppingError();
-    const id = randomUUID();
-    if (!(await claimImport(this.db, { id, list, userId, state: 'running' }))) throw busy();
-    const beat = setInterval(() => {
-      void saveProgress(this.db, id, 0, 0).catch(() => undefined);
-    }, PROGRESS_EVERY_MS);
-    try {
-      return await this.track(work());
-    } finally {
-      clearInterval(beat);
-      await dropImport(this.db, id).catch(() => undefined);
-    }
+  exclusive<T>(list: string, userId: number, work: () => Promise<T>): Promise<T> {
+    return this.track(async () => {
+      const id = randomUUID();
+      if (!(await claimImport(this.db, { id, list, userId, state: 'running' }))) throw busy();
+      const beat = setInterval(() => {
+        void saveProgress(this.db, id, 0, 0).catch(() => undefined);
+      }, PROGRESS_EVERY_MS);
+      try {
+        return await work();
+      } finally {
+        clearInterval(beat);
+        await dropImport(this.db, id).catch(() => undefined);
+      }
+    });
   }
 
   /** Imports a small file within the request: its result, or its failure thrown. */
-  async runNow(list: string, userId: number, csv: string, skipErrors: boolean) {
-    if (this.closing) throw stoppingError();
-    const id = randomUUID();
-    if (!(await claimImport(this.db, { id, list, userId, state: 'running', skipErrors }))) {
-      throw busy();
-    }
-    const outcome = await this.track(this.runRow({ id, list, userId, csv, skipErrors }));
-    if (outcome.result) return outcome.result;
-    throw failureError(outcome);
+  runNow(list: string, userId: number, csv: string, skipErrors: boolean): Promise<ImportResult> {
+    return this.track(async () => {
+      const id = randomUUID();
+      if (!(await claimImport(this.db, { id, list, userId, state: 'running', skipErrors }))) {
+        throw busy();
+      }
+      const outcome = await this.runRow({ id, list, userId, csv, skipErrors });
+      if (outcome.result) return outcome.result;
+      throw failureError(outcome);
+    });
   }
 
   /** Queues a large file as a job (202): its first view, or 429 when an import is under way. */
-  async enqueue(list: string, userId: number, csv: string, skipErrors: boolean) {
-    if (this.closing) throw stoppingError();
-    const id = randomUUID();
-    const row = { id, list, userId, state: 'queued' as const, csv, skipErrors };
-    if (!(await claimImport(this.db, row, IMPORT_TASK))) throw busy();
-    return { jobId: id, state: 'running', processed: 0, total: 0 } satisfies ImportJob;
+  enqueue(list: string, userId: number, csv: string, skipErrors: boolean): Promise<ImportJob> {
+    return this.track(async () => {
+      const id = randomUUID();
+      const row = { id, list, userId, state: 'queued' as const, csv, skipErrors };
+      if (!(await claimImport(this.db, row, IMPORT_TASK))) throw busy();
+      return { jobId: id, state: 'running', processed: 0, total: 0 };
+    });
   }
 
-  private track<T>(work: Promise<T>): Promise<T> {
-    this.local.add(work);
-    void work.finally(() => this.local.delete(work)).catch(() => undefined);
-    return work;
+  /**
+   * Runs `work` as this instance's (refused with 503 once it is stopping), so a stop waits
+   * for it, from its claim to its outcome.
+   */
+  private track<T>(work: () => Promise<T>): Promise<T> {
+    if (this.closing) return Promise.reject(stoppingError());
+    const running = work();
+    this.local.add(running);
+    void running.finally(() => this.local.delete(running)).catch(() => undefined);
+    return running;
   }
 
   /** Runs one claimed import on this instance, writing its progress and then its outcome. */
