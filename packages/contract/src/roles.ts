@@ -14,6 +14,8 @@ export const DOMAINS = [
   'profile',
   /** the dictionaries of /settings; everyone reads them */
   'lookups',
+  /** projects and groups, what clients and students are organised by; everyone reads them */
+  'projects',
   /** clients, the pipeline, the clients' CSV and the dashboard's CRM figures */
   'clients',
   /** students, their participations' history, conversation runs and game results */
@@ -63,6 +65,7 @@ export const POLICY: Record<Domain, Record<Role, Rights>> = {
     teacher: { read: 'own', update: 'own' },
   },
   lookups: { admin: every, manager: readOnly, teacher: readOnly },
+  projects: { admin: every, manager: every, teacher: readOnly },
   clients: { admin: every, manager: every, teacher: nothing },
   students: {
     admin: every,
