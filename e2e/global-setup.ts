@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../apps/server/src/db/embedded.js';
@@ -70,6 +72,9 @@ async function startServer(adminUrl: string, template: string) {
         ADMIN_PASSWORD,
         BOT_USERNAME,
         LOGIN_RATE_PER_MINUTE: '1000',
+        // backups on request only, outside the working folder (ADR 028)
+        BACKUP_EVERY_HOURS: '0',
+        BACKUP_DIR: path.join(os.tmpdir(), `school-e2e-backups-${database.name}`),
         LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -43,6 +43,8 @@ export const healthResponse = z
   .object({
     status: z.enum(['ok', 'degraded']),
     database: z.enum(['up', 'down']),
+    /** the newest finished backup's time, null before the first (ADR 028) */
+    lastBackupAt: z.iso.datetime().nullable(),
   })
   .meta({ id: 'Health' });
 export type HealthResponse = z.infer<typeof healthResponse>;

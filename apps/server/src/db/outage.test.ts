@@ -86,7 +86,7 @@ it('answers 503 while the database is away and recovers by itself when it return
   await proxy.cut();
   const health = await app.inject({ method: 'GET', url: '/api/health' });
   expect(health.statusCode).toBe(503);
-  expect(health.json()).toEqual({ status: 'degraded', database: 'down' });
+  expect(health.json()).toMatchObject({ status: 'degraded', database: 'down' });
   expect(Number(health.headers['retry-after'])).toBeGreaterThan(0);
   const login = await app.inject({
     method: 'POST',
@@ -119,7 +119,7 @@ it('health answers 503 at once while the network swallows every packet, then rec
   proxy.freeze();
   const health = await app.inject({ method: 'GET', url: '/api/health' });
   expect(health.statusCode).toBe(503);
-  expect(health.json()).toEqual({ status: 'degraded', database: 'down' });
+  expect(health.json()).toMatchObject({ status: 'degraded', database: 'down' });
   expect(Number(health.headers['retry-after'])).toBeGreaterThan(0);
   await proxy.cut();
   await proxy.open();

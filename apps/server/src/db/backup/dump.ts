@@ -47,6 +47,18 @@ export interface BackupOptions {
   onProgress?: (progress: BackupProgress) => void;
   /** the clock, for tests */
   now?: () => Date;
+  /** called inside the transaction once its snapshot is taken (tests export it) */
+  onSnapshot?: (client: pg.ClientBase) => Promise<void>;
+}
+
+/** A backup of this second is in the folder already: wait for the next second (names differ). */
+async function nextFreeSecond(dir: string, now: () => Date): Promise<void> {
+  for (;;) {
+    const prefix = backupName(now(), 0).slice(0, 'backup-2026-11-26T13-05-09Z'.length);
+    const names = await fs.readdir(dir);
+    if (!names.some((n) => n.startsWith(prefix) || n.startsWith(`.${prefix}`))) return;
+    await new Promise((r) => setTimeout(r, 1_000 - (now().getTime() % 1_000) + 5));
+  }
 }
 
 /** One tar entry of a known length, resolved when the archive has taken it (backpressure). */
@@ -69,16 +81,21 @@ function addEntry(pack: tar.Pack, name: string, data: Buffer): Promise<void> {
 export async function writeBackup(
   client: pg.ClientBase,
   dir: string,
-  { onProgress, now = () => new Date() }: BackupOptions = {},
+  { onProgress, now = () => new Date(), onSnapshot }: BackupOptions = {},
 ): Promise<WrittenBackup> {
   await fs.mkdir(dir, { recursive: true });
+  await nextFreeSecond(dir, now);
   await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
   let partial: string | undefined;
   let copying: { destroy: () => void } | undefined;
   try {
-    // the first statement takes the snapshot every later read sees
-    const { rows } = await client.query<{ version: string }>('SHOW server_version');
-    const createdAt = now();
+    // the first query takes the snapshot every later read sees
+    const { rows } = await client.query<{ version: string }>(
+      "SELECT current_setting('server_version') AS version",
+    );
+    // to the second, as the name says it (the list and /api/health read it from the name)
+    const createdAt = new Date(Math.floor(now().getTime() / 1_000) * 1_000);
+    await onSnapshot?.(client);
     const migrations = localMigrations();
     const applied = await appliedMigration(client, migrations);
     if (!applied) throw new Error('the database has no schema yet: there is nothing to back up');

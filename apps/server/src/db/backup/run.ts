@@ -21,8 +21,9 @@ export class BackupBusy extends Error {
 export async function backupDatabase(
   url: string,
   dir: string,
-  options: BackupOptions = {},
+  options: BackupOptions & { signal?: AbortSignal } = {},
 ): Promise<WrittenBackup> {
+  options.signal?.throwIfAborted();
   const client = new pg.Client({
     connectionString: url,
     connectionTimeoutMillis: 10_000,
@@ -31,6 +32,9 @@ export async function backupDatabase(
   });
   await client.connect();
   client.on('error', () => undefined); // a lost connection fails the query in progress
+  // an abort (the server stopping) ends the connection: the backup fails and is removed
+  const onAbort = () => void client.end().catch(() => undefined);
+  options.signal?.addEventListener('abort', onAbort, { once: true });
   try {
     const { rows } = await client.query<{ locked: boolean }>(
       'SELECT pg_try_advisory_lock($1) AS locked',
@@ -39,6 +43,7 @@ export async function backupDatabase(
     if (!rows[0]?.locked) throw new BackupBusy();
     return await writeBackup(client, dir, options);
   } finally {
+    options.signal?.removeEventListener('abort', onAbort);
     // ending the session also releases its lock
     await client.end().catch(() => undefined);
   }

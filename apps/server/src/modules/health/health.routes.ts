@@ -5,7 +5,11 @@ import { RETRY_AFTER_SECONDS } from '../../plugins/errors.js';
 import { databaseAnswers } from './health.queries.js';
 
 /** GET /api/health: 200 when the database answers, 503 when it does not. */
-export const healthRoutes: FastifyPluginAsyncZod<{ pool: pg.Pool }> = async (app, { pool }) => {
+export const healthRoutes: FastifyPluginAsyncZod<{
+  pool: pg.Pool;
+  /** the newest finished backup's time (ADR 028) */
+  lastBackupAt: () => Promise<string | null>;
+}> = async (app, { pool, lastBackupAt }) => {
   app.get(
     '/health',
     {
@@ -16,13 +20,16 @@ export const healthRoutes: FastifyPluginAsyncZod<{ pool: pg.Pool }> = async (app
       },
     },
     async (request, reply) => {
+      const backup = { lastBackupAt: await lastBackupAt().catch(() => null) };
       try {
         await databaseAnswers(pool);
-        return { status: 'ok' as const, database: 'up' as const };
+        return { status: 'ok' as const, database: 'up' as const, ...backup };
       } catch (err) {
         request.log.warn({ err }, 'health: database down');
         reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-        return reply.status(503).send({ status: 'degraded' as const, database: 'down' as const });
+        return reply
+          .status(503)
+          .send({ status: 'degraded' as const, database: 'down' as const, ...backup });
       }
     },
   );
