@@ -1,4 +1,5 @@
 import type { SessionItem } from '@school/contract/auth';
+import { mayDo } from '@school/contract/roles';
 import { useTranslation } from 'react-i18next';
 import { askConfirm } from '../../components/feedback/confirm';
 import { HeaderBlock } from '../../components/HeaderBlock';
@@ -6,6 +7,7 @@ import { LanguageSelect } from '../../components/LanguageSelect';
 import { LoadingState } from '../../components/LoadingState';
 import controls from '../../components/controls.module.css';
 import { useSession } from '../../lib/session';
+import { BackupsSection } from './BackupsSection';
 import { CalendarFeedSection } from './CalendarFeedSection';
 import { DictionariesSection } from './DictionariesSection';
 import { useDeleteSession, useSessions } from './sessionsApi';
@@ -75,6 +77,10 @@ export function SettingsScreen() {
       <CalendarFeedSection />
 
       <DictionariesSection />
+
+      {session.isLoggedIn && mayDo(session.role, 'backups', 'read') && (
+        <BackupsSection timeZone={timeZone} />
+      )}
 
       <section className={`${controls.card} ${styles.section}`} aria-labelledby="prefs-heading">
         <h2 id="prefs-heading" className={styles.heading}>
