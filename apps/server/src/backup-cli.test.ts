@@ -95,7 +95,7 @@ afterAll(async () => {
     children.map((c) =>
       c.exitCode === null && c.signalCode === null
         ? new Promise((r) => c.once('exit', r))
-        : undefined,
+        : Promise.resolve(),
     ),
   );
   for (const dir of folders) {
