@@ -155,6 +155,7 @@ describe('a backup taken while writes run', () => {
     };
     await committed(20);
     const written = await backupDatabase(source, dir, {
+      partBytes: 4096, // bigger tables in several tar entries, as 1 MiB parts would be
       // a second session on the very snapshot of the backup reads what it must hold
       onSnapshot: async (client) => {
         const { rows } = await client.query<{ id: string }>('SELECT pg_export_snapshot() AS id');
@@ -174,6 +175,8 @@ describe('a backup taken while writes run', () => {
     file = written.file;
     manifest = written.manifest;
     expect(written.name).toMatch(/^backup-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ-m0013\.tar\.gz$/);
+    const clients = manifest.tables.find((t) => t.name === 'clients');
+    expect(clients?.parts.length).toBeGreaterThan(1);
 
     restored = await emptyDatabase();
     await withClient(restored, (c) => restoreBackup(c, file));

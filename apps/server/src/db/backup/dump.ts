@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -47,6 +48,8 @@ export interface BackupOptions {
   onProgress?: (progress: BackupProgress) => void;
   /** the clock, for tests */
   now?: () => Date;
+  /** the most bytes of a table in one tar entry (tests make it small) */
+  partBytes?: number;
   /** called inside the transaction once its snapshot is taken (tests export it) */
   onSnapshot?: (client: pg.ClientBase) => Promise<void>;
 }
@@ -61,13 +64,21 @@ async function nextFreeSecond(dir: string, now: () => Date): Promise<void> {
   }
 }
 
-/** One tar entry of a known length, resolved when the archive has taken it (backpressure). */
-function addEntry(pack: tar.Pack, name: string, data: Buffer): Promise<void> {
-  return new Promise((resolve, reject) => {
-    pack.entry({ name, size: data.length, mode: 0o600, mtime: new Date(0) }, data, (err) =>
-      err ? reject(err) : resolve(),
-    );
+/**
+ * One tar entry of a known length, its chunks written as the archive takes them
+ * (backpressure); resolved once the archive has the whole entry.
+ */
+async function addEntry(pack: tar.Pack, name: string, chunks: Buffer[], size: number) {
+  let settle!: (err?: Error | null) => void;
+  const added = new Promise<void>((resolve, reject) => {
+    settle = (err) => (err ? reject(err) : resolve());
   });
+  const entry = pack.entry({ name, size, mode: 0o600, mtime: new Date(0) }, settle);
+  for (const chunk of chunks) {
+    if (!entry.write(chunk)) await Promise.race([once(entry, 'drain'), added]);
+  }
+  (entry as NodeJS.WritableStream).end();
+  await added;
 }
 
 /**
@@ -81,7 +92,7 @@ function addEntry(pack: tar.Pack, name: string, data: Buffer): Promise<void> {
 export async function writeBackup(
   client: pg.ClientBase,
   dir: string,
-  { onProgress, now = () => new Date(), onSnapshot }: BackupOptions = {},
+  { onProgress, now = () => new Date(), onSnapshot, partBytes = PART_BYTES }: BackupOptions = {},
 ): Promise<WrittenBackup> {
   await fs.mkdir(dir, { recursive: true });
   await nextFreeSecond(dir, now);
@@ -131,22 +142,21 @@ export async function writeBackup(
       let held: Buffer[] = [];
       let heldBytes = 0;
       const flush = async () => {
-        const data = Buffer.concat(held, heldBytes);
+        const chunks = held;
+        const bytes = heldBytes;
         held = [];
         heldBytes = 0;
         const entry = partEntry(table.schema, table.name, parts.length);
-        parts.push({
-          entry,
-          bytes: data.length,
-          sha256: createHash('sha256').update(data).digest('hex'),
-        });
+        const hash = createHash('sha256');
+        for (const chunk of chunks) hash.update(chunk);
+        parts.push({ entry, bytes, sha256: hash.digest('hex') });
         // a failed write ends the archive: stop waiting for it to take the entry
-        await Promise.race([addEntry(pack, entry, data), written]);
+        await Promise.race([addEntry(pack, entry, chunks, bytes), written]);
       };
       for await (const chunk of stream as AsyncIterable<Buffer>) {
         let rest = chunk;
-        while (heldBytes + rest.length >= PART_BYTES) {
-          const take = PART_BYTES - heldBytes;
+        while (heldBytes + rest.length >= partBytes) {
+          const take = partBytes - heldBytes;
           held.push(rest.subarray(0, take));
           heldBytes += take;
           rest = rest.subarray(take);
@@ -183,7 +193,10 @@ export async function writeBackup(
       sequences,
     };
     const manifestData = Buffer.from(JSON.stringify(manifest, null, 1));
-    await Promise.race([addEntry(pack, MANIFEST_ENTRY, manifestData), written]);
+    await Promise.race([
+      addEntry(pack, MANIFEST_ENTRY, [manifestData], manifestData.length),
+      written,
+    ]);
     pack.finalize();
     await written;
     await client.query('COMMIT');

@@ -11,7 +11,7 @@ export const FORMAT = 'school-office-backup';
 export const FORMAT_VERSION = 1;
 export const MANIFEST_ENTRY = 'manifest.json';
 /** The most bytes of one table held in memory before they go to the file as one tar entry. */
-export const PART_BYTES = 4 * 1024 * 1024;
+export const PART_BYTES = 1024 * 1024;
 /** A manifest larger than this is not one the backup command wrote. */
 export const MANIFEST_MAX_BYTES = 16 * 1024 * 1024;
 
