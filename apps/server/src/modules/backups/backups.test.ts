@@ -124,6 +124,22 @@ describe('the backups API', () => {
   });
 });
 
+describe('the OpenAPI document', () => {
+  it('describes the backups calls with the contract schemas', async () => {
+    const res = await t.agent.request({ method: 'GET', url: '/api/docs/json' });
+    const doc = res.json<{
+      paths: Record<string, Record<string, unknown>>;
+      components: { schemas: Record<string, unknown> };
+    }>();
+    expect(Object.keys(doc.paths['/api/backups'] ?? {}).sort()).toEqual(['get', 'post']);
+    expect(doc.paths['/api/backups/current']).toHaveProperty('get');
+    expect(doc.paths['/api/backups/{name}']).toHaveProperty('get');
+    expect(doc.components.schemas).toHaveProperty('BackupFile');
+    expect(doc.components.schemas).toHaveProperty('BackupJob');
+    expect(JSON.stringify(doc.components.schemas.Health)).toContain('lastBackupAt');
+  });
+});
+
 describe('the schedule', () => {
   it('backs up every BACKUP_EVERY_HOURS, keeps the newest BACKUP_KEEP, logs each', async () => {
     // 0.0003 h: about a second
