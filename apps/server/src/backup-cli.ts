@@ -77,7 +77,9 @@ async function restore(config: Config, file: string, force: boolean): Promise<vo
   });
   await client.connect();
   try {
-    const result = await restoreBackup(client, path.resolve(file), { force, log: say });
+    // npm runs the script in the repository's folder; a relative FILE is the caller's
+    const where = process.env.INIT_CWD ?? process.cwd();
+    const result = await restoreBackup(client, path.resolve(where, file), { force, log: say });
     say(
       `Restored ${result.rows} rows of ${result.manifest.tables.length} tables from the backup ` +
         `of ${result.manifest.createdAt} (migration ${result.manifest.migration.number})` +

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import tar from 'tar-stream';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { createTestDatabase, withDatabase } from '../test/databases.js';
 import { createDatabase } from './db/client.js';
 import { listTables, localMigrations, qualified } from './db/backup/catalog.js';
@@ -346,5 +346,23 @@ describe('a backup of an older schema', () => {
       const applied = await c.query('SELECT 1 FROM drizzle.__drizzle_migrations');
       expect(applied.rows).toHaveLength(migrations.length);
     });
+  });
+});
+
+describe('a backup cut short', () => {
+  it('leaves no file behind, partial or whole, and the next one runs', async () => {
+    const folder = path.join(dir, 'cut');
+    const stop = new AbortController();
+    const attempt = backupDatabase(source, folder, {
+      partBytes: 1024,
+      signal: stop.signal,
+      onProgress: (p) => {
+        if (p.tablesDone >= 3) stop.abort();
+      },
+    });
+    await expect(attempt).rejects.toThrow();
+    await vi.waitFor(async () => expect(await fs.readdir(folder)).toEqual([]));
+    const next = await backupDatabase(source, folder);
+    expect(await fs.readdir(folder)).toEqual([next.name]);
   });
 });

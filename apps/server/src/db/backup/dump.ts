@@ -99,6 +99,7 @@ export async function writeBackup(
   await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
   let partial: string | undefined;
   let copying: { destroy: () => void } | undefined;
+  let pack: tar.Pack | undefined;
   try {
     // the first query takes the snapshot every later read sees
     const { rows } = await client.query<{ version: string }>(
@@ -123,9 +124,10 @@ export async function writeBackup(
     const name = backupName(createdAt, applied.idx);
     const file = path.join(dir, name);
     partial = path.join(dir, partialName(name));
-    const pack = tar.pack();
+    const archive = tar.pack();
+    pack = archive;
     const written = pipeline(
-      pack,
+      archive,
       createGzip({ level: 6 }),
       createWriteStream(partial, { mode: 0o600 }),
     );
@@ -151,7 +153,7 @@ export async function writeBackup(
         for (const chunk of chunks) hash.update(chunk);
         parts.push({ entry, bytes, sha256: hash.digest('hex') });
         // a failed write ends the archive: stop waiting for it to take the entry
-        await Promise.race([addEntry(pack, entry, chunks, bytes), written]);
+        await Promise.race([addEntry(archive, entry, chunks, bytes), written]);
       };
       for await (const chunk of stream as AsyncIterable<Buffer>) {
         let rest = chunk;
@@ -194,10 +196,10 @@ export async function writeBackup(
     };
     const manifestData = Buffer.from(JSON.stringify(manifest, null, 1));
     await Promise.race([
-      addEntry(pack, MANIFEST_ENTRY, [manifestData], manifestData.length),
+      addEntry(archive, MANIFEST_ENTRY, [manifestData], manifestData.length),
       written,
     ]);
-    pack.finalize();
+    archive.finalize();
     await written;
     await client.query('COMMIT');
 
@@ -217,6 +219,7 @@ export async function writeBackup(
     // a COPY cut short leaves the connection unusable: the caller ends it, which rolls back
     if (copying) copying.destroy();
     else await client.query('ROLLBACK').catch(() => undefined);
+    pack?.destroy(); // closes the partial file
     if (partial) await fs.rm(partial, { force: true }).catch(() => undefined);
     throw err;
   }
