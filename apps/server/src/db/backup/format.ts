@@ -13,7 +13,7 @@ export const MANIFEST_ENTRY = 'manifest.json';
 /** The most bytes of one table held in memory before they go to the file as one tar entry. */
 export const PART_BYTES = 1024 * 1024;
 /** A manifest larger than this is not one the backup command wrote. */
-export const MANIFEST_MAX_BYTES = 16 * 1024 * 1024;
+export const MANIFEST_MAX_BYTES = 64 * 1024 * 1024;
 
 /** backup-2026-11-26T13-05-09Z-m0013.tar.gz: the snapshot's time (UTC) and migration number. */
 export const BACKUP_NAME =
