@@ -7,9 +7,15 @@ import { buildIfStale } from './build-if-stale.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 buildIfStale(['contract', 'server']);
+// a small young generation: COPY makes many short-lived buffers, and the peak memory then
+// stays near the process's own (ADR 028)
 const child = spawn(
   process.execPath,
-  [path.join(root, 'apps/server/dist/backup-cli.js'), ...process.argv.slice(2)],
+  [
+    '--max-semi-space-size=2',
+    path.join(root, 'apps/server/dist/backup-cli.js'),
+    ...process.argv.slice(2),
+  ],
   { stdio: 'inherit' },
 );
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
