@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,6 +60,7 @@ export async function setup(project: TestProject) {
 
 async function startServer(adminUrl: string, template: string) {
   const database = await createTestDatabase(adminUrl, template);
+  const backupDir = path.join(os.tmpdir(), `school-e2e-backups-${database.name}`);
   const port = await freePort();
   const child: ChildProcess = spawn(
     process.execPath,
@@ -74,7 +76,7 @@ async function startServer(adminUrl: string, template: string) {
         LOGIN_RATE_PER_MINUTE: '1000',
         // backups on request only, outside the working folder (ADR 028)
         BACKUP_EVERY_HOURS: '0',
-        BACKUP_DIR: path.join(os.tmpdir(), `school-e2e-backups-${database.name}`),
+        BACKUP_DIR: backupDir,
         LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -104,6 +106,7 @@ async function startServer(adminUrl: string, template: string) {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;
       await database.drop();
+      await rm(backupDir, { recursive: true, force: true });
     },
   };
 }
