@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BackupFile, BackupJob } from '@school/contract/backups';
 import {
   createTestApp,
@@ -22,8 +22,14 @@ let teacher: Agent;
 
 beforeAll(async () => {
   t = await setupApp({ admin: true });
+  folders.push(t.config.backupDir);
   manager = await login(t.app, await createUser(t, { login: 'backup-manager', role: 'manager' }));
   teacher = await login(t.app, await createUser(t, { login: 'backup-teacher', role: 'teacher' }));
+});
+
+const folders: string[] = [];
+afterAll(async () => {
+  for (const dir of folders) await fs.rm(dir, { recursive: true, force: true });
 });
 
 const finished = async (agent: Agent): Promise<BackupJob> => {
@@ -146,6 +152,7 @@ describe('the schedule', () => {
     const s = await createTestApp({ BACKUP_EVERY_HOURS: '0.0003', BACKUP_KEEP: '2' });
     await s.app.ready();
     const dir = s.config.backupDir;
+    folders.push(dir);
     await vi.waitFor(
       () => {
         expect(
@@ -159,5 +166,9 @@ describe('the schedule', () => {
       expect(names).toHaveLength(2);
     });
     expect(s.logs.some((l) => l.includes('"event":"backup_pruned"'))).toBe(true);
+    await s.app.close(); // the schedule stops with the app
+    const left = await fs.readdir(dir);
+    await new Promise((r) => setTimeout(r, 1_500)); // more than a period of the schedule
+    expect(await fs.readdir(dir)).toEqual(left);
   }, 40_000);
 });
