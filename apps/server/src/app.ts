@@ -11,6 +11,8 @@ import {
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { backupsRoutes } from './modules/backups/backups.routes.js';
+import { BackupService } from './modules/backups/backups.service.js';
 import { answersRoutes } from './modules/bot/answers.routes.js';
 import { botRoutes } from './modules/bot/bot.routes.js';
 import { createBotRuntime } from './modules/bot/bot.runtime.js';
@@ -137,9 +139,25 @@ export async function buildApp({
     app.addHook('onClose', async () => botRuntime.stop());
   }
 
+  // ADR 028: backups on a connection of their own, by schedule and on request
+  const backups = new BackupService({
+    url: database.pool.options.connectionString ?? '',
+    dir: config.backupDir,
+    everyHours: config.BACKUP_EVERY_HOURS,
+    keep: config.BACKUP_KEEP,
+    log: app.log,
+    metrics,
+  });
+  app.addHook('onReady', async () => backups.startSchedule());
+  app.addHook('onClose', async () => backups.stop());
+
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { pool: database.pool });
+      await api.register(healthRoutes, {
+        pool: database.pool,
+        lastBackupAt: () => backups.lastBackupAt(),
+      });
+      await api.register(backupsRoutes, { backups });
       await api.register(authRoutes, { config, db: database.db });
       await api.register(lookupsRoutes, { db: database.db });
       await api.register(usersRoutes, { db: database.db });

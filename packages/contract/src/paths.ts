@@ -125,6 +125,11 @@ export const api = {
   /** GET, no login: a teacher's lessons as iCalendar. */
   icalFeed: (token: string) => `${API}/ical/${token}.ics`,
 
+  // Backups (admin): GET the list, POST start one; its progress; GET one file (download)
+  backups: `${API}/backups`,
+  backupsCurrent: `${API}/backups/current`,
+  backup: (name: string) => `${API}/backups/${encodeURIComponent(name)}`,
+
   // Bot: GET/POST ?isPublic={0|1}
   conversations: `${API}/conversations`,
   conversation: item(`${API}/conversations`),

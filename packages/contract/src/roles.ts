@@ -32,6 +32,8 @@ export const DOMAINS = [
   'teaching',
   /** the calendar feed of a teacher */
   'ical',
+  /** backups of the database: list, start, download (ADR 028) */
+  'backups',
 ] as const;
 export type Domain = (typeof DOMAINS)[number];
 
@@ -91,6 +93,7 @@ export const POLICY: Record<Domain, Record<Role, Rights>> = {
     manager: { read: 'all', create: 'all' },
     teacher: { read: 'own', create: 'own' },
   },
+  backups: { admin: { read: 'all', create: 'all' }, manager: nothing, teacher: nothing },
 };
 
 /** The right of a role for an action of a domain; an action not listed is `none`. */

@@ -121,6 +121,9 @@ const WRITES: Record<string, Rule | Open> = {
   ...lookup('categories', () => ids.category),
   ...lookup('levels', () => ids.level),
 
+  // a backup of the whole database: an admin's (ADR 028)
+  'POST /api/backups': { domain: 'backups', action: 'create' },
+
   // someone else's account; one's own is the profile's (everyone)
   'POST /api/users': {
     domain: 'users',
