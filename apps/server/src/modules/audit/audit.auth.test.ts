@@ -1,13 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_SECRET, type AuditEntry } from '@school/contract/audit';
-import {
-  cookiesOf,
-  login,
-  setupApp,
-  type Agent,
-  type AppFixture,
-} from '../../../test/helper.js';
+import { cookiesOf, login, setupApp, type Agent, type AppFixture } from '../../../test/helper.js';
 
 /** docs/history.md, What is recorded and Secrets: sign-in events, passwords, roles, hashCodes. */
 
