@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '@school/contract/audit';
 import { createUser, login, setupApp, type Agent, type AppFixture } from '../../../test/helper.js';
-import { addDays, mondayOf, todayIn } from '../schedule/schedule.dates.js';
+import { addDays, mondayOf, todayIn } from './schedule.dates.js';
 
 /** docs/history.md: lessons, series and participations leave their entries. */
 
