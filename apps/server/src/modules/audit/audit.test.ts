@@ -152,7 +152,21 @@ describe('GET /api/audit', () => {
     const res = await admin.request({ method: 'GET', url: '/api/docs/json' });
     const doc = res.json<{ paths: Record<string, unknown>; components: { schemas: object } }>();
     expect(doc.paths).toHaveProperty('/api/audit');
-    expect(doc.paths).toHaveProperty('/api/groups/{id}/history');
+    for (const path of [
+      'groups',
+      'clients',
+      'students',
+      'studentdocuments',
+      'users',
+      'lessons',
+      'events',
+      'conversations',
+      'answers',
+      'grid',
+      'setcard',
+    ]) {
+      expect(doc.paths).toHaveProperty([`/api/${path}/{id}/history`]);
+    }
     expect(doc.components.schemas).toHaveProperty('AuditEntry');
   });
 
