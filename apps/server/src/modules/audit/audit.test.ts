@@ -309,3 +309,27 @@ describe('who reads a record history', () => {
     ]);
   });
 });
+
+describe('history of the pipeline', () => {
+  it('a stage move is an update of the client: stageId and stageChangedAt', async () => {
+    const stages = (await admin.request({ method: 'GET', url: '/api/stages' })).json<
+      { id: number }[]
+    >();
+    const made = await manager.request({
+      method: 'POST',
+      url: '/api/clients',
+      payload: { firstName: 'Moving', stage: stages[0]!.id },
+    });
+    const id = made.json<{ id: number }>().id;
+    const moved = await manager.request({
+      method: 'PUT',
+      url: `/api/clients/${id}`,
+      payload: { stage: stages[1]!.id },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const [move] = (await entries(admin, `/api/clients/${id}/history`)).list;
+    expect(move).toMatchObject({ action: 'update', userId: managerId });
+    expect(Object.keys(move!.changes).sort()).toEqual(['stageChangedAt', 'stageId']);
+    expect(move!.changes['stageId']).toEqual([stages[0]!.id, stages[1]!.id]);
+  });
+});
