@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_SECRET, type AuditEntry } from '@school/contract/audit';
 import { createUser, login, setupApp, type Agent, type AppFixture } from '../../../test/helper.js';
 import { loadConfig } from '../../config.js';
+import { actorContext, recordChange } from '../../db/history.js';
 import { history } from '../../db/schema/history.js';
 import { removeOldHistory } from '../../plugins/history.queries.js';
 import { startHistoryRetention } from './audit.retention.js';
@@ -331,5 +332,26 @@ describe('history of the pipeline', () => {
     expect(move).toMatchObject({ action: 'update', userId: managerId });
     expect(Object.keys(move!.changes).sort()).toEqual(['stageChangedAt', 'stageId']);
     expect(move!.changes['stageId']).toEqual([stages[0]!.id, stages[1]!.id]);
+  });
+});
+
+describe('writes without a staff request', () => {
+  it('are not recorded; inside a request they name its user and id', async () => {
+    const change = {
+      action: 'update',
+      entity: 'groups',
+      entityId: 626262,
+      changes: { name: 'x' },
+    } as const;
+    // outside any request, as the bot's own updates, reminders and demo data run
+    await recordChange(t.database.db, change);
+    expect((await entries(admin, '/api/audit?entityId=626262')).total).toBe(0);
+    await actorContext.run({ userId: managerId, userName: 'Mark Manager', requestId: 'r-1' }, () =>
+      recordChange(t.database.db, change),
+    );
+    const { list } = await entries(admin, '/api/audit?entityId=626262');
+    expect(list).toEqual([
+      expect.objectContaining({ userId: managerId, requestId: 'r-1', changes: { name: 'x' } }),
+    ]);
   });
 });
