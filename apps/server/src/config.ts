@@ -82,6 +82,8 @@ const envSchema = z
       .max(24 * 366)
       .default(24),
     BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(14),
+    // docs/history.md, Retention: history entries older than this many days are removed daily
+    AUDIT_KEEP_DAYS: z.coerce.number().int().min(1).max(36_500).default(730),
     WEB_DIST: z.string().optional(),
     PLAYER_DIST: z.string().optional(),
     API_DOCS_PUBLIC: bool.default(false),

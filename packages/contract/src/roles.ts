@@ -34,6 +34,8 @@ export const DOMAINS = [
   'ical',
   /** backups of the database: list, start, download (ADR 028) */
   'backups',
+  /** the record history of every change (GET /api/audit; docs/history.md) */
+  'audit',
 ] as const;
 export type Domain = (typeof DOMAINS)[number];
 
@@ -94,6 +96,7 @@ export const POLICY: Record<Domain, Record<Role, Rights>> = {
     teacher: { read: 'own', create: 'own' },
   },
   backups: { admin: { read: 'all', create: 'all' }, manager: nothing, teacher: nothing },
+  audit: { admin: readOnly, manager: nothing, teacher: nothing },
 };
 
 /** The right of a role for an action of a domain; an action not listed is `none`. */
