@@ -1,4 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../apps/server/src/db/embedded.js';
@@ -57,6 +60,7 @@ export async function setup(project: TestProject) {
 
 async function startServer(adminUrl: string, template: string) {
   const database = await createTestDatabase(adminUrl, template);
+  const backupDir = path.join(os.tmpdir(), `school-e2e-backups-${database.name}`);
   const port = await freePort();
   const child: ChildProcess = spawn(
     process.execPath,
@@ -70,6 +74,9 @@ async function startServer(adminUrl: string, template: string) {
         ADMIN_PASSWORD,
         BOT_USERNAME,
         LOGIN_RATE_PER_MINUTE: '1000',
+        // backups on request only, outside the working folder (ADR 028)
+        BACKUP_EVERY_HOURS: '0',
+        BACKUP_DIR: backupDir,
         LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -99,6 +106,7 @@ async function startServer(adminUrl: string, template: string) {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;
       await database.drop();
+      await rm(backupDir, { recursive: true, force: true });
     },
   };
 }

@@ -11,6 +11,10 @@ import {
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { backupsRoutes } from './modules/backups/backups.routes.js';
+import { BackupService } from './modules/backups/backups.service.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
+import { startHistoryRetention } from './modules/audit/audit.retention.js';
 import { answersRoutes } from './modules/bot/answers.routes.js';
 import { botRoutes } from './modules/bot/bot.routes.js';
 import { createBotRuntime } from './modules/bot/bot.runtime.js';
@@ -31,11 +35,13 @@ import { studentDocumentsRoutes } from './modules/students/documents.routes.js';
 import { LEARNER_CACHE, learnerRoutes } from './modules/students/learner.routes.js';
 import { studentsRoutes } from './modules/students/students.routes.js';
 import { eventsRoutes } from './modules/schedule/events.routes.js';
+import { scheduleHistoryRoutes } from './modules/schedule/history.routes.js';
 import { icalRoutes } from './modules/schedule/ical.routes.js';
 import { lessonsRoutes } from './modules/schedule/lessons.routes.js';
 import { scheduleRoutes } from './modules/schedule/schedule.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { registerCompression } from './plugins/compression.js';
+import { registerHistoryContext } from './plugins/history.js';
 import {
   LEARNER_API,
   clientErrorHandler,
@@ -131,6 +137,7 @@ export async function buildApp({
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await registerSessions(app, config, database.db);
+  registerHistoryContext(app);
   app.decorate('loginThrottle', createLoginThrottle(config, database.db));
   await registerOpenApi(app, config);
 
@@ -146,6 +153,9 @@ export async function buildApp({
         metrics,
       })
     : undefined;
+  // docs/history.md, Retention: old entries go once a day
+  const retention = startHistoryRetention(database.db, config.AUDIT_KEEP_DAYS, app.log);
+  app.addHook('onClose', async () => retention.stop());
   if (botRuntime) {
     app.addHook('onReady', async () => botRuntime.start());
     app.addHook('onClose', async () => botRuntime.stop());
@@ -162,9 +172,26 @@ export async function buildApp({
     await Promise.all([importJobs.stop(config.SHUTDOWN_TIMEOUT_MS), queue.stop()]);
   });
 
+  // ADR 028: backups on a connection of their own, by schedule and on request
+  const backups = new BackupService({
+    url: database.pool.options.connectionString ?? '',
+    dir: config.backupDir,
+    everyHours: config.BACKUP_EVERY_HOURS,
+    keep: config.BACKUP_KEEP,
+    log: app.log,
+    metrics,
+  });
+  app.addHook('onReady', async () => backups.startSchedule());
+  app.addHook('onClose', async () => backups.stop());
+
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { pool: database.pool });
+      await api.register(healthRoutes, {
+        pool: database.pool,
+        lastBackupAt: () => backups.lastBackupAt(),
+      });
+      await api.register(backupsRoutes, { backups });
+      await api.register(auditRoutes, { db: database.db, timezone: config.BOT_TIMEZONE });
       await api.register(authRoutes, { config, db: database.db });
       await api.register(lookupsRoutes, { db: database.db });
       await api.register(usersRoutes, { db: database.db });
@@ -180,6 +207,7 @@ export async function buildApp({
       await api.register(studentDocumentsRoutes, { db: database.db });
       await api.register(lessonsRoutes, { db: database.db });
       await api.register(eventsRoutes, { db: database.db });
+      await api.register(scheduleHistoryRoutes, { db: database.db });
       await api.register(scheduleRoutes, { db: database.db });
       await api.register(icalRoutes, { db: database.db });
       await api.register(conversationsRoutes, {

@@ -21,6 +21,14 @@ describe('loadConfig', () => {
     expect(c.dataDir).toMatch(/data$/);
   });
 
+  it('keeps backups in DATA_DIR/backups, daily, the newest 14, unless told otherwise', () => {
+    const c = loadConfig({ DATA_DIR: '/srv/school' });
+    expect(c).toMatchObject({ BACKUP_EVERY_HOURS: 24, BACKUP_KEEP: 14 });
+    expect(c.backupDir).toBe('/srv/school/backups');
+    const d = loadConfig({ BACKUP_DIR: '/mnt/copies', BACKUP_EVERY_HOURS: '0', BACKUP_KEEP: '3' });
+    expect(d).toMatchObject({ backupDir: '/mnt/copies', BACKUP_EVERY_HOURS: 0, BACKUP_KEEP: 3 });
+  });
+
   it('reads values and treats empty ones as unset', () => {
     const c = loadConfig({
       PORT: '8080',
@@ -39,6 +47,10 @@ describe('loadConfig', () => {
     [{ ADMIN_PASSWORD: 'short' }, /ADMIN_PASSWORD=.*at least 8/],
     [{ DEFAULT_LOCALE: 'de' }, /DEFAULT_LOCALE="de"/],
     [{ COOKIE_SECURE: 'maybe' }, /COOKIE_SECURE="maybe"/],
+    [{ BACKUP_EVERY_HOURS: '-1' }, /BACKUP_EVERY_HOURS="-1"/],
+    [{ BACKUP_EVERY_HOURS: 'daily' }, /BACKUP_EVERY_HOURS="daily"/],
+    [{ BACKUP_KEEP: '0' }, /BACKUP_KEEP="0"/],
+    [{ BACKUP_KEEP: '2.5' }, /BACKUP_KEEP="2.5"/],
     [
       { BOT_TOKEN: '1:x', BOT_MODE: 'webhook' },
       /BOT_WEBHOOK_SECRET="": is required when BOT_MODE=webhook/,

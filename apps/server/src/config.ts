@@ -73,6 +73,17 @@ const envSchema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
+    // ADR 028: backups go to BACKUP_DIR (default DATA_DIR/backups); the server takes one every
+    // BACKUP_EVERY_HOURS (0: never) and keeps the newest BACKUP_KEEP files
+    BACKUP_DIR: z.string().min(1).optional(),
+    BACKUP_EVERY_HOURS: z.coerce
+      .number()
+      .min(0)
+      .max(24 * 366)
+      .default(24),
+    BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(14),
+    // docs/history.md, Retention: history entries older than this many days are removed daily
+    AUDIT_KEEP_DAYS: z.coerce.number().int().min(1).max(36_500).default(730),
     WEB_DIST: z.string().optional(),
     PLAYER_DIST: z.string().optional(),
     API_DOCS_PUBLIC: bool.default(false),
@@ -100,7 +111,7 @@ function isTimeZone(tz: string) {
   }
 }
 
-export type Config = z.infer<typeof envSchema> & { dataDir: string };
+export type Config = z.infer<typeof envSchema> & { dataDir: string; backupDir: string };
 
 export class ConfigError extends Error {}
 
@@ -117,5 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     });
     throw new ConfigError(`Invalid configuration: ${issues.join('; ')}`);
   }
-  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+  const dataDir = path.resolve(parsed.data.DATA_DIR);
+  const backupDir = path.resolve(parsed.data.BACKUP_DIR ?? path.join(dataDir, 'backups'));
+  return { ...parsed.data, dataDir, backupDir };
 }

@@ -1,3 +1,6 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, inject } from 'vitest';
@@ -19,7 +22,14 @@ export interface TestApp {
 /** The whole app on a database of this test file's own (closed after the file). */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const testDb = await createTestDatabase(inject('adminDatabaseUrl'), inject('templateDatabase'));
-  const config = loadConfig({ DATABASE_URL: testDb.url, LOG_LEVEL: 'info', ...env });
+  const config = loadConfig({
+    DATABASE_URL: testDb.url,
+    LOG_LEVEL: 'info',
+    // no scheduled backups, and none in the working folder (ADR 028)
+    BACKUP_EVERY_HOURS: '0',
+    BACKUP_DIR: path.join(os.tmpdir(), `school-test-backups-${testDb.name}`),
+    ...env,
+  });
   const database = createDatabase(testDb.url);
   const logs: string[] = [];
   const logStream = new Writable({
@@ -33,6 +43,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     await app.close();
     await database.pool.end();
     await testDb.drop();
+    await fs.rm(config.backupDir, { recursive: true, force: true });
   });
   return { app, database, config, logs };
 }

@@ -48,6 +48,8 @@ export const healthResponse = z
     version: z.string(),
     /** seconds since this instance started */
     uptimeS: z.number().int().nonnegative(),
+    /** the newest finished backup's time, null before the first (ADR 028) */
+    lastBackupAt: z.iso.datetime().nullable(),
   })
   .meta({ id: 'Health' });
 export type HealthResponse = z.infer<typeof healthResponse>;

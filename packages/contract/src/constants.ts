@@ -16,6 +16,7 @@ export const errorCodes = {
   unavailable: 'unavailable',
   conflict: 'conflict',
   importRunning: 'import_running',
+  backupRunning: 'backup_running',
   internal: 'internal',
 } as const;
 

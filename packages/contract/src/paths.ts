@@ -42,6 +42,17 @@ export type LookupPath = `${typeof API}/${LookupName}`;
 
 const item = (base: string) => (id: number) => `${base}/${id}`;
 
+/**
+ * History entities named otherwise than their API path (the games' paths are singular); every
+ * other entity is its path (docs/history.md).
+ */
+export const HISTORY_PATHS: Readonly<Record<string, string>> = {
+  grids: 'grid',
+  gridcards: 'gridcard',
+  sets: 'set',
+  setcards: 'setcard',
+};
+
 /** The CSV calls of a list that has them (ADR 012). */
 export interface CsvPaths {
   /** GET with the list's filters: the rows as CSV */
@@ -125,6 +136,11 @@ export const api = {
   /** GET, no login: a teacher's lessons as iCalendar. */
   icalFeed: (token: string) => `${API}/ical/${token}.ics`,
 
+  // Backups (admin): GET the list, POST start one; its progress; GET one file (download)
+  backups: `${API}/backups`,
+  backupsCurrent: `${API}/backups/current`,
+  backup: (name: string) => `${API}/backups/${encodeURIComponent(name)}`,
+
   // Bot: GET/POST ?isPublic={0|1}
   conversations: `${API}/conversations`,
   conversation: item(`${API}/conversations`),
@@ -185,6 +201,13 @@ export const api = {
   publicResults: `${API}/public/results`,
   /** GET: the learner's own page by their hashCode (docs/learner-page.md). */
   publicStudent: (hashCode: string) => `${API}/public/students/${encodeURIComponent(hashCode)}`,
+
+  // Record history (docs/history.md)
+  /** GET, admins: every entry, filtered (auditQuery), newest first. */
+  audit: `${API}/audit`,
+  /** GET: the entries of one record, newest first; `entity` as the entries name it. */
+  recordHistory: (entity: string, id: number) =>
+    `${API}/${HISTORY_PATHS[entity] ?? entity}/${id}/history`,
 } as const;
 
 /** `path` with `params` as its query string (empty values are left out). */

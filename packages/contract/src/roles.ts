@@ -14,6 +14,8 @@ export const DOMAINS = [
   'profile',
   /** the dictionaries of /settings; everyone reads them */
   'lookups',
+  /** projects and groups, what clients and students are organised by; everyone reads them */
+  'projects',
   /** clients, the pipeline, the clients' CSV and the dashboard's CRM figures */
   'clients',
   /** students, their participations' history, conversation runs and game results */
@@ -30,6 +32,10 @@ export const DOMAINS = [
   'teaching',
   /** the calendar feed of a teacher */
   'ical',
+  /** backups of the database: list, start, download (ADR 028) */
+  'backups',
+  /** the record history of every change (GET /api/audit; docs/history.md) */
+  'audit',
 ] as const;
 export type Domain = (typeof DOMAINS)[number];
 
@@ -63,6 +69,7 @@ export const POLICY: Record<Domain, Record<Role, Rights>> = {
     teacher: { read: 'own', update: 'own' },
   },
   lookups: { admin: every, manager: readOnly, teacher: readOnly },
+  projects: { admin: every, manager: every, teacher: readOnly },
   clients: { admin: every, manager: every, teacher: nothing },
   students: {
     admin: every,
@@ -88,6 +95,8 @@ export const POLICY: Record<Domain, Record<Role, Rights>> = {
     manager: { read: 'all', create: 'all' },
     teacher: { read: 'own', create: 'own' },
   },
+  backups: { admin: { read: 'all', create: 'all' }, manager: nothing, teacher: nothing },
+  audit: { admin: readOnly, manager: nothing, teacher: nothing },
 };
 
 /** The right of a role for an action of a domain; an action not listed is `none`. */

@@ -273,3 +273,32 @@ export async function startEmbeddedPostgres(
   const url = `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/school`;
   return { url, stop: () => pg.stop() };
 }
+
+/**
+ * The embedded PostgreSQL already serving `dataDir` (a running server's), or undefined (ADR 028):
+ * the backup and restore commands connect to it rather than start a second one, which would
+ * take the running one for an orphan. Its port is the fourth line of `postmaster.pid`, its
+ * password the one in `postgres.password`.
+ */
+export async function runningEmbeddedUrl(dataDir: string): Promise<string | undefined> {
+  let lines: string[];
+  try {
+    lines = (await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split(
+      '\n',
+    );
+  } catch {
+    return undefined;
+  }
+  const pid = Number.parseInt(lines[0] ?? '', 10);
+  const port = Number.parseInt(lines[3] ?? '', 10);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid) || !(await isPostgresProcess(pid))) {
+    return undefined;
+  }
+  if (!Number.isInteger(port) || port <= 0) return undefined;
+  const password = (await fs.readFile(path.join(dataDir, 'postgres.password'), 'utf8')).trim();
+  return `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/school`;
+}
+
+/** True when `dataDir` holds a database cluster (made by an earlier start). */
+export const hasCluster = (dataDir: string) =>
+  existsSync(path.join(dataDir, 'postgres', 'PG_VERSION'));

@@ -6,7 +6,8 @@ import type { Database } from './client.js';
 /** The same folder from src/db (tests, tsx) and from dist/db (built server). */
 export const migrationsFolder = fileURLToPath(new URL('../../src/db/migrations', import.meta.url));
 
-const MIGRATION_LOCK = 7_411_001;
+/** Held while migrations (or a restore, ADR 028) change the schema. */
+export const MIGRATION_LOCK = 7_411_001;
 
 /**
  * Applies committed migrations, then the job queue's (graphile_worker schema); an advisory

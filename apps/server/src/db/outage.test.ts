@@ -126,6 +126,7 @@ it('health answers 503 at once while the network swallows every packet, then rec
     db: 'down',
     version: expect.any(String) as unknown,
     uptimeS: expect.any(Number) as unknown,
+    lastBackupAt: null,
   });
   expect(Number(health.headers['retry-after'])).toBeGreaterThan(0);
   await proxy.cut();

@@ -15,6 +15,7 @@ import type { Db } from '../db/client.js';
 import { requireUser, sessionOf } from './access.js';
 import type { CsvImporter } from './csv-import.js';
 import { errorResponses, notFound } from './errors.js';
+import { actorOf } from './history.js';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
@@ -57,8 +58,8 @@ export function registerCsv<Q extends z.ZodType>(app: App, db: Db, d: CsvRoutes<
 
   // one import at a time across every instance (ADR 012, ADR 031), whichever list it fills
   const imports = app.importJobs;
-  imports.register(d.path, (csv, skipErrors, userId, progress) =>
-    d.importer.run(db, csv, skipErrors, userId, progress),
+  imports.register(d.path, (csv, skipErrors, userId, progress, options) =>
+    d.importer.run(db, csv, skipErrors, userId, progress, options),
   );
   const importLimit = { bodyLimit: 25 * 1024 * 1024, onRequest: requireUser };
   const importErrors = { ...errorResponses, 429: errorBody };
@@ -90,12 +91,16 @@ export function registerCsv<Q extends z.ZodType>(app: App, db: Db, d: CsvRoutes<
       },
     },
     async (request, reply) => {
-      const { csv, skipErrors } = request.body;
-      const { userId } = sessionOf(request);
+      const { csv, skipErrors, fileName } = request.body;
+      const session = sessionOf(request);
+      const { userId } = session;
+      // a job outlives its request: its history names the request's user (ADR 027)
+      const options = { fileName, actor: actorOf(session, request.id) };
       if (csv.length > IMPORT_SYNC_MAX_CHARS) {
-        return reply.code(202).send(await imports.enqueue(d.path, userId, csv, skipErrors));
+        const job = await imports.enqueue(d.path, userId, csv, skipErrors, options);
+        return reply.code(202).send(job);
       }
-      return imports.runNow(d.path, userId, csv, skipErrors);
+      return imports.runNow(d.path, userId, csv, skipErrors, options);
     },
   );
   app.get(

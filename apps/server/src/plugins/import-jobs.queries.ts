@@ -28,6 +28,8 @@ export async function claimImport(
     state: 'queued' | 'running';
     csv?: string;
     skipErrors?: boolean;
+    fileName?: string | null;
+    actor?: unknown;
   },
   queueTask?: string,
 ): Promise<boolean> {

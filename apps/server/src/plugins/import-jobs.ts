@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ImportJob, ImportResult } from '@school/contract/imports';
 import { errorCodes, type ErrorBody } from '@school/contract/common';
 import { isDatabaseUnavailable, type Db } from '../db/client.js';
+import type { Actor } from '../db/history.js';
 import { HttpError, sqlStateOf } from './errors.js';
 import {
   claimImport,
@@ -84,11 +85,18 @@ const PROGRESS_EVERY_MS = 1_000;
 /** The queue's task that runs a queued import. */
 export const IMPORT_TASK = 'csv_import';
 
+/** What a request tells its import beyond the file: the file's name and who imports (ADR 027). */
+export interface ImportOptions {
+  fileName?: string | undefined;
+  actor?: Actor | undefined;
+}
+
 export type ImportRun = (
   csv: string,
   skipErrors: boolean,
   userId: number,
   progress: Progress,
+  options: ImportOptions,
 ) => Promise<ImportResult>;
 
 interface Outcome {
@@ -163,23 +171,43 @@ export class ImportJobs {
   }
 
   /** Imports a small file within the request: its result, or its failure thrown. */
-  runNow(list: string, userId: number, csv: string, skipErrors: boolean): Promise<ImportResult> {
+  runNow(
+    list: string,
+    userId: number,
+    csv: string,
+    skipErrors: boolean,
+    options: ImportOptions = {},
+  ): Promise<ImportResult> {
     return this.track(async () => {
       const id = randomUUID();
       if (!(await claimImport(this.db, { id, list, userId, state: 'running', skipErrors }))) {
         throw busy();
       }
-      const outcome = await this.runRow({ id, list, userId, csv, skipErrors });
+      const outcome = await this.runRow({ id, list, userId, csv, skipErrors, ...stored(options) });
       if (outcome.result) return outcome.result;
       throw failureError(outcome);
     });
   }
 
   /** Queues a large file as a job (202): its first view, or 429 when an import is under way. */
-  enqueue(list: string, userId: number, csv: string, skipErrors: boolean): Promise<ImportJob> {
+  enqueue(
+    list: string,
+    userId: number,
+    csv: string,
+    skipErrors: boolean,
+    options: ImportOptions = {},
+  ): Promise<ImportJob> {
     return this.track(async () => {
       const id = randomUUID();
-      const row = { id, list, userId, state: 'queued' as const, csv, skipErrors };
+      const row = {
+        id,
+        list,
+        userId,
+        state: 'queued' as const,
+        csv,
+        skipErrors,
+        ...stored(options),
+      };
       if (!(await claimImport(this.db, row, IMPORT_TASK))) throw busy();
       return { jobId: id, state: 'running', processed: 0, total: 0 };
     });
@@ -204,6 +232,8 @@ export class ImportJobs {
     userId: number;
     csv: string | null;
     skipErrors: boolean;
+    fileName: string | null;
+    actor: unknown;
   }): Promise<Outcome> {
     let processed = 0;
     let total = 0;
@@ -224,7 +254,11 @@ export class ImportJobs {
     try {
       const run = this.lists.get(row.list);
       if (!run || row.csv === null) throw new Error(`no import for the list ${row.list}`);
-      const result = await run(row.csv, row.skipErrors, row.userId, progress);
+      const options: ImportOptions = {
+        ...(row.fileName !== null ? { fileName: row.fileName } : {}),
+        ...(row.actor ? { actor: row.actor as Actor } : {}),
+      };
+      const result = await run(row.csv, row.skipErrors, row.userId, progress, options);
       outcome = { result };
       await finishImport(this.db, row.id, { state: 'done', result, processed: total, total });
     } catch (err) {
@@ -278,6 +312,12 @@ export class ImportJobs {
     return viewOf(row);
   }
 }
+
+/** The options as the row keeps them. */
+const stored = ({ fileName, actor }: ImportOptions) => ({
+  fileName: fileName ?? null,
+  actor: actor ?? null,
+});
 
 /** A job's failure as thrown by a route: the error handler answers its body. */
 export function failureError({ status, error }: Outcome): HttpError {

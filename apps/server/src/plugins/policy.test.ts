@@ -216,6 +216,8 @@ const CASES: Case[] = [
     fresh: newDocument,
     readBack: (id) => `/api/studentdocuments/${id}`,
   },
+  // backups are an admin's (ADR 028)
+  { domain: 'backups', action: 'read', method: 'GET', url: () => '/api/backups' },
   // teaching material is open to every role
   { domain: 'teaching', action: 'read', method: 'GET', url: () => '/api/conversations' },
   { domain: 'teaching', action: 'read', method: 'GET', url: () => '/api/set' },

@@ -23,6 +23,8 @@ const ids = {
   source: 0,
   category: 0,
   level: 0,
+  project: 0,
+  group: 0,
   target: 0,
   otherTeacher: 0,
   client: 0,
@@ -80,6 +82,15 @@ function lookup(path: string, id: () => number): Record<string, Rule> {
   };
 }
 
+/** Projects' and groups' three writes: an admin's and a manager's. */
+function organised(path: string, id: () => number): Record<string, Rule> {
+  return {
+    [`POST /api/${path}`]: { domain: 'projects', action: 'create', payload: named },
+    [`PUT /api/${path}/{id}`]: { domain: 'projects', action: 'update', id, payload: named },
+    [`DELETE /api/${path}/{id}`]: { domain: 'projects', action: 'delete', id },
+  };
+}
+
 const ACTION_OF: Record<string, Action> = { POST: 'create', PUT: 'update', DELETE: 'delete' };
 
 /** Teaching material's writes: every role's (docs/roles.md); the method names the action. */
@@ -101,18 +112,17 @@ const WRITES: Record<string, Rule | Open> = {
   'POST /api/public/results': everyone(
     "the games player's, no login: a play recorded for the student of the link's hashCode",
   ),
-  'POST /api/projects': everyone('projects: every role works with them (docs/roles.md)'),
-  'PUT /api/projects/{id}': everyone('projects: every role works with them (docs/roles.md)'),
-  'DELETE /api/projects/{id}': everyone('projects: every role works with them (docs/roles.md)'),
-  'POST /api/groups': everyone('groups: every role works with them (docs/roles.md)'),
-  'PUT /api/groups/{id}': everyone('groups: every role works with them (docs/roles.md)'),
-  'DELETE /api/groups/{id}': everyone('groups: every role works with them (docs/roles.md)'),
+  ...organised('projects', () => ids.project),
+  ...organised('groups', () => ids.group),
 
   ...lookup('stages', () => ids.stage),
   ...lookup('products', () => ids.product),
   ...lookup('sources', () => ids.source),
   ...lookup('categories', () => ids.category),
   ...lookup('levels', () => ids.level),
+
+  // a backup of the whole database: an admin's (ADR 028)
+  'POST /api/backups': { domain: 'backups', action: 'create' },
 
   // someone else's account; one's own is the profile's (everyone)
   'POST /api/users': {
@@ -355,6 +365,8 @@ beforeAll(async () => {
   ids.source = await firstOf('/api/sources');
   ids.category = await firstOf('/api/categories');
   ids.level = await firstOf('/api/levels');
+  ids.project = await firstOf('/api/projects');
+  ids.group = await firstOf('/api/groups');
   ids.client = await created('/api/clients', { firstName: 'Client' });
   ids.mine = await created('/api/students', { name: 'Mine', surname: 'Student' });
   ids.theirs = await created('/api/students', { name: 'Theirs', surname: 'Student' });

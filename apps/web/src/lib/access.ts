@@ -1,5 +1,6 @@
 import { mayDo, type Action, type Domain } from '@school/contract/roles';
 import type { Role } from '@school/contract/users';
+import { useSession } from './session';
 
 /**
  * The screens whose data a role may not read, or manage (docs/roles.md): the navigation leaves them out
@@ -30,3 +31,12 @@ export function mayOpen(role: Role, pathname: string): boolean {
 
 /** Where a role starts: the dashboard, or the schedule for a role without the CRM. */
 export const homeOf = (role: Role) => (mayOpen(role, '/dashboard') ? '/dashboard' : '/schedule');
+
+/**
+ * Whether the signed-in user may do `action` in `domain` at all (docs/roles.md): a control whose
+ * call the server would refuse is not shown.
+ */
+export function useMayDo(domain: Domain, action: Action): boolean {
+  const { session } = useSession();
+  return session.isLoggedIn && mayDo(session.role, domain, action);
+}

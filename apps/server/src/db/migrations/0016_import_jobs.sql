@@ -7,6 +7,8 @@ CREATE TABLE "import_jobs" (
 	"total" integer DEFAULT 0 NOT NULL,
 	"csv" "bytea",
 	"skip_errors" boolean DEFAULT false NOT NULL,
+	"file_name" text,
+	"actor" jsonb,
 	"result" jsonb,
 	"error" jsonb,
 	"status" integer,

@@ -39,6 +39,9 @@ export const importJobs = pgTable(
     total: integer('total').notNull().default(0),
     csv: utf8Bytes('csv'),
     skipErrors: boolean('skip_errors').notNull().default(false),
+    /** the file's name and who imports (ADR 027), for the import's history entries */
+    fileName: text('file_name'),
+    actor: jsonb('actor'),
     result: jsonb('result'),
     error: jsonb('error'),
     status: integer('status'),

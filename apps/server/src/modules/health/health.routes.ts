@@ -7,9 +7,13 @@ import { databaseAnswers } from './health.queries.js';
 
 /**
  * GET /api/health: 200 when the database answers, 503 (within 2 s) when it does not; both
- * with the version and this instance's uptime (docs/api.md, Operations).
+ * with the version, this instance's uptime and the last backup's time (docs/api.md, Operations).
  */
-export const healthRoutes: FastifyPluginAsyncZod<{ pool: pg.Pool }> = async (app, { pool }) => {
+export const healthRoutes: FastifyPluginAsyncZod<{
+  pool: pg.Pool;
+  /** the newest finished backup's time (ADR 028) */
+  lastBackupAt: () => Promise<string | null>;
+}> = async (app, { pool, lastBackupAt }) => {
   const startedAt = Date.now();
   const about = () => ({
     version: SERVER_VERSION,
@@ -25,15 +29,16 @@ export const healthRoutes: FastifyPluginAsyncZod<{ pool: pg.Pool }> = async (app
       },
     },
     async (request, reply) => {
+      const backup = { lastBackupAt: await lastBackupAt().catch(() => null) };
       try {
         await databaseAnswers(pool);
-        return { status: 'ok' as const, db: 'up' as const, ...about() };
+        return { status: 'ok' as const, db: 'up' as const, ...about(), ...backup };
       } catch (err) {
         request.log.warn({ err }, 'health: database down');
         reply.header('retry-after', String(RETRY_AFTER_SECONDS));
         return reply
           .status(503)
-          .send({ status: 'degraded' as const, db: 'down' as const, ...about() });
+          .send({ status: 'degraded' as const, db: 'down' as const, ...about(), ...backup });
       }
     },
   );

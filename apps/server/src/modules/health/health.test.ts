@@ -11,7 +11,13 @@ it('answers 200 with the database, the package version and the uptime in seconds
   const res = await t.app.inject({ method: 'GET', url: '/api/health' });
   expect(res.statusCode).toBe(200);
   const body = res.json<Record<string, unknown>>();
-  expect(body).toEqual({ status: 'ok', db: 'up', version, uptimeS: expect.any(Number) });
+  expect(body).toEqual({
+    status: 'ok',
+    db: 'up',
+    version,
+    uptimeS: expect.any(Number),
+    lastBackupAt: null,
+  });
   expect(Number.isInteger(body.uptimeS)).toBe(true);
   expect(body.uptimeS).toBeGreaterThanOrEqual(0);
   expect(res.headers['cache-control']).toBe('no-store');
@@ -22,7 +28,7 @@ it('describes the answer in the OpenAPI document', async () => {
   expect(res.statusCode).toBe(200);
   const doc = res.json<{ components: { schemas: Record<string, { properties: object }> } }>();
   expect(Object.keys(doc.components.schemas.Health?.properties ?? {})).toEqual(
-    expect.arrayContaining(['status', 'db', 'version', 'uptimeS']),
+    expect.arrayContaining(['status', 'db', 'version', 'uptimeS', 'lastBackupAt']),
   );
 });
 

@@ -2,10 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { group, groupInput, groupListQuery, groupUpdate } from '@school/contract/users';
 import type { Db } from '../../db/client.js';
 import { groups } from '../../db/schema/users.js';
+import { allow } from '../../plugins/policy.js';
 import { registerResource, tableOf } from '../../plugins/resource.js';
 
 /** Groups (docs/api.md, Users, projects, groups): classes of students taught together; names are unique (any case). */
 export const groupsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.addHook('onRequest', allow('projects'));
   registerResource(app, db, {
     path: 'groups',
     tags: ['groups'],

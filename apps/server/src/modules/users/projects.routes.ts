@@ -8,6 +8,7 @@ import {
 } from '@school/contract/users';
 import type { Db } from '../../db/client.js';
 import { projects } from '../../db/schema/users.js';
+import { allow } from '../../plugins/policy.js';
 import { registerResource } from '../../plugins/resource.js';
 
 export type ProjectRow = typeof projects.$inferSelect;
@@ -23,6 +24,7 @@ const toProject = (row: ProjectRow): Project => ({
 
 /** Projects (docs/api.md, Users, projects, groups); a delete still referenced answers 409 linked. */
 export const projectsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.addHook('onRequest', allow('projects'));
   registerResource(app, db, {
     path: 'projects',
     tags: ['projects'],

@@ -6,7 +6,7 @@ import { clearNotices } from '../../components/feedback/notices';
 import { UNDO_DELAY_STORAGE_KEY } from '../../components/feedback/pendingCommits';
 import { changeLanguage } from '../../i18n/i18n';
 import { http } from 'msw';
-import { calledUrls, lastBody, seed, server } from '../../test/server';
+import { ADMIN, calledUrls, lastBody, seed, server, setSession } from '../../test/server';
 import { confirmDelete, jsonResponse, renderApp, setupI18n, stubLayout } from '../../test/utils';
 
 const STAGES = [
@@ -57,6 +57,21 @@ describe('settings: dictionaries', () => {
     const panel = within(section).getByRole('tabpanel', { name: 'Products' });
     expect(await within(panel).findByRole('table', { name: 'Products' })).toBeInTheDocument();
     expect(calledUrls().some((u) => u.pathname === '/api/products')).toBe(true);
+  });
+
+  it('is read-only to a manager, with a sentence saying who changes it (docs/roles.md)', async () => {
+    serveDictionaries();
+    setSession({ ...ADMIN, role: 'manager' });
+    renderApp('/settings');
+    const section = await dictionaries();
+    const table = await within(section).findByRole('table', { name: 'Stages' });
+    expect(within(table).getByRole('row', { name: /Won/ })).toBeInTheDocument();
+    expect(
+      within(section).getByText('Only an admin adds, changes or deletes these entries.'),
+    ).toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: 'Add' })).not.toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: /Edit/ })).not.toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
   });
 
   it('adds a stage with a colour picker and an order', async () => {

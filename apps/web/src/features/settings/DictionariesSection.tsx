@@ -2,6 +2,7 @@ import { EDITABLE_DICTIONARIES, type EditableDictionary } from '@school/contract
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import controls from '../../components/controls.module.css';
+import { useMayDo } from '../../lib/access';
 import { PLAIN_DICTIONARIES, STAGES } from './dictionaries';
 import { DictionaryPanel } from './DictionaryPanel';
 import styles from './Dictionaries.module.css';
@@ -32,6 +33,7 @@ export function DictionariesSection() {
   };
 
   const title = t(`dictionaries.${current}`);
+  const mayChange = useMayDo('lookups', 'update');
 
   return (
     <section
@@ -42,6 +44,7 @@ export function DictionariesSection() {
         {t('dictionaries.title')}
       </h2>
       <p className={sectionStyles.intro}>{t('dictionaries.intro')}</p>
+      {!mayChange && <p className={sectionStyles.intro}>{t('dictionaries.readOnly')}</p>}
       <div role="tablist" aria-label={t('dictionaries.tabs')} className={styles.tabs}>
         {EDITABLE_DICTIONARIES.map((name) => (
           <button

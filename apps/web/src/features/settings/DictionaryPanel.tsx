@@ -5,6 +5,7 @@ import controls from '../../components/controls.module.css';
 import { CreateForm } from '../../components/list/CreateForm';
 import { ListView } from '../../components/list/ListView';
 import type { Row } from '../../components/list/types';
+import { useMayDo } from '../../lib/access';
 import type { DictionaryView } from './dictionaries';
 import styles from './Dictionaries.module.css';
 
@@ -15,47 +16,58 @@ interface DictionaryPanelProps<R extends Row> {
   fileName: string;
 }
 
-/** One dictionary with the list kit: an Add panel, the table, edit and delete. */
+/**
+ * One dictionary with the list kit: an Add panel, the table, edit and delete; the writes are an
+ * admin's, the others read it only (docs/roles.md).
+ */
 export function DictionaryPanel<R extends Row>({ view, title, fileName }: DictionaryPanelProps<R>) {
   const { t } = useTranslation();
   const [createOpen, setCreateOpen] = useState(false);
   const panelId = useId();
   const ToggleIcon = createOpen ? Minus : Plus;
+  const mayCreate = useMayDo('lookups', 'create');
+  const mayUpdate = useMayDo('lookups', 'update');
+  const mayDelete = useMayDo('lookups', 'delete');
+  const edit = { title: t('dictionaries.editTitle'), schema: view.schema, fields: view.fields };
   return (
     <>
-      <div className={styles.toolbar}>
-        <button
-          type="button"
-          className={controls.secondaryButton}
-          aria-expanded={createOpen}
-          aria-controls={panelId}
-          onClick={() => setCreateOpen((open) => !open)}
-        >
-          <ToggleIcon size={16} aria-hidden="true" />
-          {t('dictionaries.add')}
-        </button>
-      </div>
-      <section
-        id={panelId}
-        className={styles.createPanel}
-        aria-label={t('dictionaries.newItem')}
-        hidden={!createOpen}
-      >
-        <CreateForm
-          path={view.resource.path}
-          label={t('dictionaries.newItem')}
-          schema={view.schema}
-          fields={view.fields}
-          defaults={view.defaults}
-        />
-      </section>
+      {mayCreate && (
+        <>
+          <div className={styles.toolbar}>
+            <button
+              type="button"
+              className={controls.secondaryButton}
+              aria-expanded={createOpen}
+              aria-controls={panelId}
+              onClick={() => setCreateOpen((open) => !open)}
+            >
+              <ToggleIcon size={16} aria-hidden="true" />
+              {t('dictionaries.add')}
+            </button>
+          </div>
+          <section
+            id={panelId}
+            className={styles.createPanel}
+            aria-label={t('dictionaries.newItem')}
+            hidden={!createOpen}
+          >
+            <CreateForm
+              path={view.resource.path}
+              label={t('dictionaries.newItem')}
+              schema={view.schema}
+              fields={view.fields}
+              defaults={view.defaults}
+            />
+          </section>
+        </>
+      )}
       <ListView
         resource={view.resource}
         columns={view.columns}
         caption={title}
         fileName={fileName}
-        edit={{ title: t('dictionaries.editTitle'), schema: view.schema, fields: view.fields }}
-        actions={{ delete: true }}
+        {...(mayUpdate ? { edit } : {})}
+        actions={{ delete: mayDelete }}
       />
     </>
   );

@@ -2,13 +2,19 @@ import { useTranslation } from 'react-i18next';
 import { HeaderBlock } from '../../components/HeaderBlock';
 import { LanguageSelect } from '../../components/LanguageSelect';
 import controls from '../../components/controls.module.css';
+import { useMayDo } from '../../lib/access';
+import { useSession } from '../../lib/session';
+import { BackupsSection } from './BackupsSection';
 import { CalendarFeedSection } from './CalendarFeedSection';
 import { DictionariesSection } from './DictionariesSection';
 import styles from './SettingsScreen.module.css';
 
-/** The calendar feed, the dictionaries and preferences; one's sessions are on /profile. */
+/** The calendar feed, the dictionaries, an admin's backups and preferences; one's sessions are on /profile. */
 export function SettingsScreen() {
   const { t } = useTranslation();
+  const { session } = useSession();
+  const timeZone = session.isLoggedIn ? session.timeZone : undefined;
+  const mayBackUp = useMayDo('backups', 'read');
 
   return (
     <>
@@ -17,6 +23,8 @@ export function SettingsScreen() {
       <CalendarFeedSection />
 
       <DictionariesSection />
+
+      {mayBackUp && <BackupsSection timeZone={timeZone} />}
 
       <section className={`${controls.card} ${styles.section}`} aria-labelledby="prefs-heading">
         <h2 id="prefs-heading" className={styles.heading}>

@@ -3,6 +3,7 @@ import { group, groupInput, type Group } from '@school/contract/users';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { FieldSpec } from '../../components/form/fields';
+import { useMayDo } from '../../lib/access';
 import { ListScreen } from '../../components/list/ListScreen';
 import { fieldColumn, type Column, type Resource } from '../../components/list/types';
 
@@ -19,6 +20,10 @@ const COLUMNS: readonly Column<Group>[] = [fieldColumn('name')];
 
 export function GroupsScreen() {
   const { t } = useTranslation();
+  // projects and groups: a teacher reads them only (docs/roles.md)
+  const mayCreate = useMayDo('projects', 'create');
+  const mayUpdate = useMayDo('projects', 'update');
+  const mayDelete = useMayDo('projects', 'delete');
   return (
     <ListScreen
       title={t('titles.groups')}
@@ -26,9 +31,13 @@ export function GroupsScreen() {
       fileName="groups"
       resource={resource}
       columns={COLUMNS}
-      create={{ label: t('groups.newGroup'), schema: groupInput, fields: FIELDS }}
-      edit={{ title: t('groups.editTitle'), schema: groupInput, fields: FIELDS }}
-      actions={{ delete: true }}
+      {...(mayCreate
+        ? { create: { label: t('groups.newGroup'), schema: groupInput, fields: FIELDS } }
+        : {})}
+      {...(mayUpdate
+        ? { edit: { title: t('groups.editTitle'), schema: groupInput, fields: FIELDS } }
+        : {})}
+      actions={{ delete: mayDelete }}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { lastBody, seed } from '../../test/server';
+import { ADMIN, lastBody, seed, setSession } from '../../test/server';
 import { renderApp, setupI18n, stubLayout } from '../../test/utils';
 
 const PROJECTS = [
@@ -91,5 +91,18 @@ describe('/groups', () => {
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     await screen.findByText('Successfully done !');
     expect(lastBody('POST', '/api/groups')).toEqual({ name: 'A2 morning' });
+  });
+
+  it('is read-only to a teacher: no Create, Edit or Delete (docs/roles.md)', async () => {
+    fakeServer();
+    setSession({ ...ADMIN, role: 'teacher' });
+    renderApp('/groups');
+    const table = await screen.findByRole('table', { name: 'Groups' }, { timeout: 5000 });
+    expect(within(table).getByRole('row', { name: /B1 evening/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create' })).not.toBeInTheDocument();
+    expect(
+      within(table).queryByRole('button', { name: 'Edit B1 evening' }),
+    ).not.toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
   });
 });

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { FieldSpec } from '../../components/form/fields';
+import { useMayDo } from '../../lib/access';
 import { ListScreen } from '../../components/list/ListScreen';
 import { fieldColumn, type Column, type Resource } from '../../components/list/types';
 import { useLookupLabels } from '../../components/lookups';
@@ -59,6 +60,10 @@ function useColumns(): Column<Project>[] {
 
 export function ProjectsScreen() {
   const { t } = useTranslation();
+  // projects and groups: a teacher reads them only (docs/roles.md)
+  const mayCreate = useMayDo('projects', 'create');
+  const mayUpdate = useMayDo('projects', 'update');
+  const mayDelete = useMayDo('projects', 'delete');
   const columns = useColumns();
   return (
     <ListScreen
@@ -67,9 +72,13 @@ export function ProjectsScreen() {
       fileName="projects"
       resource={resource}
       columns={columns}
-      create={{ label: t('projects.newProject'), schema: projectInput, fields: FIELDS }}
-      edit={{ title: t('projects.editTitle'), schema: projectInput, fields: FIELDS }}
-      actions={{ delete: true }}
+      {...(mayCreate
+        ? { create: { label: t('projects.newProject'), schema: projectInput, fields: FIELDS } }
+        : {})}
+      {...(mayUpdate
+        ? { edit: { title: t('projects.editTitle'), schema: projectInput, fields: FIELDS } }
+        : {})}
+      actions={{ delete: mayDelete }}
     />
   );
 }

@@ -1,0 +1,149 @@
+import type { BackupJob } from '@school/contract/backups';
+import { api } from '@school/contract/paths';
+import { Download } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import controls from '../../components/controls.module.css';
+import { LoadingState } from '../../components/LoadingState';
+import { Spinner } from '../../components/Spinner';
+import { formatDateTime } from '../../lib/format';
+import { HttpError } from '../../lib/http';
+import { useBackupJob, useBackups, useStartBackup } from './backupsApi';
+import styles from './SettingsScreen.module.css';
+
+/** A size in the UI language: 812 kB, 1.4 MB. */
+function formatSize(bytes: number, locale: string): string {
+  const [value, unit] =
+    bytes >= 1024 * 1024 ? [bytes / 1024 / 1024, 'megabyte'] : [bytes / 1024, 'kilobyte'];
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit,
+    maximumFractionDigits: 1,
+  }).format(value);
+}
+
+/**
+ * An admin's backups of the database (ADR 028): the finished files with their size and time,
+ * each downloadable, and "Back up now", whose progress is followed until the file is written.
+ */
+export function BackupsSection({ timeZone }: { timeZone: string | undefined }) {
+  const { t, i18n } = useTranslation();
+  const list = useBackups();
+  const start = useStartBackup();
+  const [started, setStarted] = useState<BackupJob | null>(null);
+  const job = useBackupJob(started).data;
+  const running = start.isPending || job?.state === 'running';
+  const size = (bytes: number) => formatSize(bytes, i18n.language);
+
+  const startError =
+    start.error instanceof HttpError && start.error.status === 409
+      ? t('settings.backups.busy')
+      : start.error
+        ? t('settings.backups.startFailed')
+        : null;
+
+  return (
+    <section className={`${controls.card} ${styles.section}`} aria-labelledby="backups-heading">
+      <h2 id="backups-heading" className={styles.heading}>
+        {t('settings.backups.title')}
+      </h2>
+      <p className={styles.intro}>{t('settings.backups.intro')}</p>
+
+      <div className={styles.backupBar}>
+        <button
+          type="button"
+          className={controls.button}
+          disabled={running}
+          aria-busy={running}
+          onClick={() => start.mutate(undefined, { onSuccess: (made) => setStarted(made) })}
+        >
+          {running && <Spinner size={16} />}
+          {running ? t('settings.backups.running') : t('settings.backups.start')}
+        </button>
+        {job?.state === 'running' && (
+          <div className={styles.backupProgress} role="status">
+            <progress
+              value={job.tablesDone}
+              max={Math.max(job.tablesTotal, 1)}
+              aria-label={t('settings.backups.progress')}
+            />
+            <span>
+              {t('settings.backups.tables', { done: job.tablesDone, total: job.tablesTotal })}
+              {' · '}
+              {size(job.bytes)}
+            </span>
+          </div>
+        )}
+        {job?.state === 'done' && job.backup && (
+          <p className={styles.backupDone} role="status">
+            {t('settings.backups.done', { name: job.backup.name })}
+          </p>
+        )}
+      </div>
+      {startError && (
+        <p className={styles.error} role="alert">
+          {startError}
+        </p>
+      )}
+      {job?.state === 'failed' && (
+        <p className={styles.error} role="alert">
+          {t('settings.backups.failed', { reason: job.error ?? '' })}
+        </p>
+      )}
+
+      {list.isPending ? (
+        <LoadingState />
+      ) : list.isError ? (
+        <div className={styles.error} role="alert">
+          <span>{t('messages.error')}</span>{' '}
+          <button type="button" className={styles.linkButton} onClick={() => void list.refetch()}>
+            {t('messages.retry')}
+          </button>
+        </div>
+      ) : list.data.length === 0 ? (
+        <p className={styles.empty}>{t('settings.backups.none')}</p>
+      ) : (
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">{t('settings.backups.createdAt')}</th>
+                <th scope="col">{t('settings.backups.size')}</th>
+                <th scope="col">{t('settings.backups.file')}</th>
+                <th scope="col" className={styles.actionsHeader}>
+                  {t('settings.actions')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.map((backup) => (
+                <tr key={backup.name}>
+                  <td className={styles.time}>
+                    <time dateTime={backup.createdAt}>
+                      {formatDateTime(backup.createdAt, i18n.language, timeZone)}
+                    </time>
+                  </td>
+                  <td className={styles.time}>{size(backup.size)}</td>
+                  <td className={styles.fileName}>{backup.name}</td>
+                  <td className={styles.actions}>
+                    <a
+                      className={styles.downloadLink}
+                      href={api.backup(backup.name)}
+                      download={backup.name}
+                      aria-label={t('settings.backups.downloadOne', {
+                        time: formatDateTime(backup.createdAt, i18n.language, timeZone),
+                      })}
+                    >
+                      <Download size={16} aria-hidden="true" />
+                      <span>{t('settings.backups.download')}</span>
+                    </a>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
