@@ -12,9 +12,9 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { backupsRoutes } from './modules/backups/backups.routes.js';
-import { BackupService } from './modules/backups/backups.service.js';
+import { BACKUP_CHECK_CRON, BackupService } from './modules/backups/backups.service.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
-import { startHistoryRetention } from './modules/audit/audit.retention.js';
+import { HISTORY_RETENTION_CRON, runHistoryRetention } from './modules/audit/audit.retention.js';
 import { answersRoutes } from './modules/bot/answers.routes.js';
 import { botRoutes } from './modules/bot/bot.routes.js';
 import { createBotRuntime } from './modules/bot/bot.runtime.js';
@@ -153,9 +153,14 @@ export async function buildApp({
         metrics,
       })
     : undefined;
-  // docs/history.md, Retention: old entries go once a day
-  const retention = startHistoryRetention(database.db, config.AUDIT_KEEP_DAYS, app.log);
-  app.addHook('onClose', async () => retention.stop());
+  // docs/history.md, Retention: old entries go once a day, once across instances (ADR 031);
+  // a day missed while no instance ran is made up at the next start
+  queue.recurring({
+    task: 'history_retention',
+    match: HISTORY_RETENTION_CRON,
+    backfillMs: 24 * 3_600_000,
+    run: () => runHistoryRetention(database.db, config.AUDIT_KEEP_DAYS, app.log),
+  });
   if (botRuntime) {
     app.addHook('onReady', async () => botRuntime.start());
     app.addHook('onClose', async () => botRuntime.stop());
@@ -181,7 +186,14 @@ export async function buildApp({
     log: app.log,
     metrics,
   });
-  app.addHook('onReady', async () => backups.startSchedule());
+  // the schedule looks every few minutes, once across instances (ADR 031)
+  if (config.BACKUP_EVERY_HOURS > 0) {
+    queue.recurring({
+      task: 'backup_schedule',
+      match: BACKUP_CHECK_CRON,
+      run: () => backups.scheduled(),
+    });
+  }
   app.addHook('onClose', async () => backups.stop());
 
   await app.register(

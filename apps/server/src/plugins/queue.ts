@@ -92,6 +92,10 @@ export function createQueue({ pool, log, pollIntervalMs = 2_000 }: QueueOptions)
         options: { backfillPeriod: backfillMs ?? 0, maxAttempts: 1 },
       });
     },
+    /** The recurring tasks and their cron patterns, as registered. */
+    schedule(): { task: string; match: string }[] {
+      return schedule.map(({ task, match }) => ({ task, match: String(match) }));
+    },
     /** Called as each job starts (metrics, logs, tests). */
     onRun(listener: (run: TaskRun) => void) {
       listeners.push(listener);

@@ -6,7 +6,7 @@ import { loadConfig } from '../../config.js';
 import { actorContext, recordChange } from '../../db/history.js';
 import { history } from '../../db/schema/history.js';
 import { removeOldHistory } from '../../plugins/history.queries.js';
-import { startHistoryRetention } from './audit.retention.js';
+import { HISTORY_RETENTION_CRON, runHistoryRetention } from './audit.retention.js';
 
 let t: AppFixture;
 let admin: Agent;
@@ -273,10 +273,13 @@ describe('retention', () => {
   it('logs what the daily run removed', async () => {
     const logged: object[] = [];
     const log = { info: (o: object) => logged.push(o), warn: (o: object) => logged.push(o) };
-    const job = startHistoryRetention(t.database.db, 730, log as never, { firstAfterMs: 1e9 });
-    await job.run();
-    job.stop();
+    await runHistoryRetention(t.database.db, 730, log as never);
     expect(logged).toEqual([expect.objectContaining({ event: 'history_retention', removed: 0 })]);
+    // daily, on the job queue's schedule (ADR 031)
+    expect(t.app.queue.schedule()).toContainEqual({
+      task: 'history_retention',
+      match: HISTORY_RETENTION_CRON,
+    });
   });
 });
 

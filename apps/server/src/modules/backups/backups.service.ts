@@ -31,7 +31,8 @@ const toFile = (b: BackupFileInfo): BackupFile => ({
 });
 
 /** How often the schedule looks whether a backup is due, at most. */
-const CHECK_MS = 5 * 60_000;
+/** How often the schedule looks, as a cron pattern of the job queue (ADR 031): every 5 minutes. */
+export const BACKUP_CHECK_CRON = '*/5 * * * *';
 
 const busy = () =>
   new HttpError(
@@ -50,7 +51,7 @@ const busy = () =>
 export class BackupService {
   private job: BackupJob | undefined;
   private running: Promise<void> | undefined;
-  private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
   private readonly abort = new AbortController();
 
   constructor(private readonly settings: BackupSettings) {}
@@ -146,25 +147,22 @@ export class BackupService {
     return { ...job };
   }
 
-  /** The schedule: a backup whenever the newest is BACKUP_EVERY_HOURS old (0: never). */
-  startSchedule(): void {
+  /**
+   * One look of the schedule, run by the job queue every few minutes once across the
+   * instances (ADR 031): a backup when the newest is BACKUP_EVERY_HOURS old (0: never);
+   * resolves once it has begun (its snapshot taken) or is not due.
+   */
+  async scheduled(): Promise<void> {
     const every = this.settings.everyHours * 3_600_000;
-    if (every <= 0) return;
-    const check = async () => {
-      const last = await this.lastBackupAt().catch(() => null);
-      if (this.running || (last && Date.now() - Date.parse(last) < every)) return;
-      await this.start('schedule').catch(() => undefined); // logged by the job
-    };
-    const tick = () => {
-      this.timer = setTimeout(() => void check().finally(tick), Math.min(every, CHECK_MS));
-      this.timer.unref();
-    };
-    tick();
+    if (every <= 0 || this.stopped) return;
+    const last = await this.lastBackupAt().catch(() => null);
+    if (this.running || (last && Date.now() - Date.parse(last) < every)) return;
+    await this.start('schedule').catch(() => undefined); // logged by the job
   }
 
-  /** Stops the schedule and ends a backup being written (its partial file is removed). */
+  /** Stops scheduled backups and ends a backup being written (its partial file is removed). */
   async stop(): Promise<void> {
-    clearTimeout(this.timer);
+    this.stopped = true;
     this.abort.abort();
     await this.running;
   }

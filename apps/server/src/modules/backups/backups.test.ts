@@ -13,6 +13,7 @@ import {
   type AppFixture,
 } from '../../../test/helper.js';
 import { BACKUP_LOCK } from '../../db/backup/run.js';
+import { BACKUP_CHECK_CRON, BackupService } from './backups.service.js';
 
 /** The backups API (docs/api.md, Backups; ADR 028): an admin's, listed, started, downloaded. */
 
@@ -154,22 +155,41 @@ describe('the schedule', () => {
   it('backs up every BACKUP_EVERY_HOURS, keeps the newest BACKUP_KEEP, logs each', async () => {
     // 0.0003 h: about a second
     const s = await createTestApp({ BACKUP_EVERY_HOURS: '0.0003', BACKUP_KEEP: '2' });
-    await s.app.ready();
+    // the job queue looks every five minutes, once across instances (ADR 031)
+    expect(s.app.queue.schedule()).toContainEqual({
+      task: 'backup_schedule',
+      match: BACKUP_CHECK_CRON,
+    });
     const dir = s.config.backupDir;
     folders.push(dir);
-    await vi.waitFor(
-      () => {
-        expect(
-          s.logs.filter((l) => l.includes('"event":"backup_done"')).length,
-        ).toBeGreaterThanOrEqual(3);
-      },
-      { timeout: 25_000, interval: 100 },
-    );
+    // each look of the schedule, as the queue runs it
+    const backups = new BackupService({
+      url: s.database.pool.options.connectionString ?? '',
+      dir,
+      everyHours: s.config.BACKUP_EVERY_HOURS,
+      keep: s.config.BACKUP_KEEP,
+      log: s.app.log,
+    });
+    const done = () => s.logs.filter((l) => l.includes('"event":"backup_done"')).length;
+    for (let n = 1; n <= 3; n++) {
+      await vi.waitFor(
+        async () => {
+          await backups.scheduled();
+          expect(done()).toBeGreaterThanOrEqual(n);
+        },
+        { timeout: 25_000, interval: 300 },
+      );
+    }
     await vi.waitFor(async () => {
       const names = (await fs.readdir(dir)).filter((n) => n.startsWith('backup-'));
       expect(names).toHaveLength(2);
     });
     expect(s.logs.some((l) => l.includes('"event":"backup_pruned"'))).toBe(true);
-    await s.app.close(); // the schedule stops with the app
+    await backups.stop();
+    const before = done();
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    await backups.scheduled(); // due, but stopped: no more
+    expect(done()).toBe(before);
+    expect(backups.current()?.state).not.toBe('running');
   }, 40_000);
 });
