@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { AUDIT_SECRET, type AuditEntry } from '@school/contract/audit';
 import { createUser, login, setupApp, type Agent, type AppFixture } from '../../../test/helper.js';
 import { loadConfig } from '../../config.js';
@@ -222,6 +222,41 @@ describe('history of an import', () => {
     );
     expect(made2).toHaveLength(1);
     expect(made2[0]!.changes).toMatchObject({ firstName: 'Taras', hashCode: AUDIT_SECRET });
+  });
+
+  it("a large import, run by the job queue, names the file and the request's user", async () => {
+    const long = (n: number) => 'x'.repeat(n);
+    const rows = Array.from(
+      { length: 600 },
+      (_, i) =>
+        `Queued${i},${long(100)},queued${i}@example.com,${long(300)},${long(300)},${long(100)},${long(100)}`,
+    );
+    const csv = [
+      'firstName,lastName,email,address,facebook,position,telegramUsername',
+      ...rows,
+    ].join('\n');
+    expect(csv.length).toBeGreaterThan(512 * 1024);
+    const res = await manager.request({
+      method: 'POST',
+      url: '/api/clients/import',
+      payload: { csv, fileName: 'large.csv' },
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    const { jobId } = res.json<{ jobId: string }>();
+    await vi.waitFor(
+      async () => {
+        const job = await manager.request({ method: 'GET', url: `/api/clients/import/${jobId}` });
+        expect(job.json()).toMatchObject({ state: 'done' });
+      },
+      { timeout: 25_000, interval: 100 },
+    );
+    const [imported] = (await entries(admin, '/api/audit?action=import')).list;
+    expect(imported).toMatchObject({
+      userId: managerId,
+      entity: 'clients',
+      changes: { fileName: 'large.csv', created: 600, updated: 0, skipped: 0 },
+    });
+    expect(imported!.requestId).toEqual(expect.any(String));
   });
 
   it('an import refused for its errors leaves no entry', async () => {
