@@ -82,6 +82,12 @@ export const api = {
   clientStudent: (id: number) => `${API}/clients/${id}/student`,
   dashboard: `${API}/dashboard`,
 
+  // Record history (docs/history.md)
+  /** GET (admin), paged, newest first: ?entity, entityId, userId, action, dateFrom, dateTo, search. */
+  audit: `${API}/audit`,
+  /** GET, paged, newest first: one record's history, for anyone who may read the record. */
+  history: (entity: string, id: number) => `${API}/${entity}/${id}/history`,
+
   // Users, projects, groups
   users: `${API}/users`,
   user: item(`${API}/users`),

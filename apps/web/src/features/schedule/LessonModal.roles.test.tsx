@@ -1,8 +1,9 @@
 import type { Event, Lesson } from '@school/contract/schedule';
 import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useSession } from '../../lib/session';
-import { ADMIN, seed, setSession } from '../../test/server';
+import { ADMIN, calledUrls, seed, setSession } from '../../test/server';
 import { renderWithProviders, setupI18n, stubLayout } from '../../test/utils';
 import { LessonModal } from './LessonModal';
 
@@ -112,5 +113,12 @@ describe('the lesson modal of a teacher', () => {
     expect(screen.getByLabelText('Whether Anna Kowal pays')).toBeInTheDocument();
     expect(screen.getByLabelText('Add a student')).toBeInTheDocument();
     expect(screen.getByLabelText('Teacher')).toBeInTheDocument();
+  });
+
+  it('has the lesson’s History for a teacher too, read when opened', async () => {
+    await open(8, null);
+    await userEvent.click(screen.getByRole('button', { name: 'History' }));
+    expect(await screen.findByText('No changes recorded yet.')).toBeInTheDocument();
+    expect(calledUrls().at(-1)?.pathname).toBe('/api/lessons/5/history');
   });
 });

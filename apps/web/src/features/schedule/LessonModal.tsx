@@ -6,6 +6,7 @@ import { askConfirm } from '../../components/feedback/confirm';
 import { deleteWithUndo } from '../../components/feedback/deleteWithUndo';
 import { showNotice } from '../../components/feedback/notices';
 import { EntityForm } from '../../components/form/EntityForm';
+import { HistorySection } from '../../components/history/HistorySection';
 import { LoadingState } from '../../components/LoadingState';
 import { Modal } from '../../components/Modal';
 import { formatMoney } from '../../lib/format';
@@ -237,6 +238,12 @@ function LessonBody({
           }}
         />
       )}
+      {/* under the schedule's key: a change of the lesson refreshes an open history too */}
+      <HistorySection
+        entity="lessons"
+        id={lesson.id}
+        scope={[SCHEDULE_KEY, 'history', lesson.id]}
+      />
       {may.delete && (
         <div className={styles.dangerZone}>
           <button type="button" className={own.deleteLesson} onClick={() => void remove()}>
