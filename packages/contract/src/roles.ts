@@ -30,6 +30,8 @@ export const DOMAINS = [
   'teaching',
   /** the calendar feed of a teacher */
   'ical',
+  /** the record history of every record (GET /api/audit); a record's own history goes with the record */
+  'audit',
 ] as const;
 export type Domain = (typeof DOMAINS)[number];
 
@@ -83,6 +85,7 @@ export const POLICY: Record<Domain, Record<Role, Rights>> = {
   amounts: { admin: readOnly, manager: readOnly, teacher: { read: 'own' } },
   teaching: { admin: every, manager: every, teacher: every },
   ical: { admin: readOnly, manager: readOnly, teacher: { read: 'own' } },
+  audit: { admin: readOnly, manager: nothing, teacher: nothing },
 };
 
 /** The right of a role for an action of a domain; an action not listed is `none`. */
