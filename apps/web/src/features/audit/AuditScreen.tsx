@@ -34,7 +34,7 @@ function useColumns(): Column<AuditEntry>[] {
   const recordName = useRecordName();
   return useMemo(
     () => [
-      { key: 'at', label: 'fields.at', value: (row) => format(row).when, width: 180 },
+      { key: 'at', label: 'fields.at', value: (row) => format(row).when },
       { key: 'user', label: 'fields.user', value: (row) => format(row).who },
       { key: 'action', label: 'fields.action', value: (row) => format(row).action },
       {

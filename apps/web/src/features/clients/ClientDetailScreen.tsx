@@ -10,6 +10,7 @@ import { useSession } from '../../lib/session';
 import { clientValues, DETAIL_FIELDS } from './clientFields';
 import { ClientStudent } from './ClientStudent';
 import { CLIENTS_PATH, clientName } from './clientsApi';
+import styles from './Clients.module.css';
 
 const EDIT = { schema: clientWrite, fields: DETAIL_FIELDS, toValues: clientValues(DETAIL_FIELDS) };
 
@@ -58,6 +59,7 @@ export function ClientDetailScreen() {
             entity="clients"
             id={row.id}
             scope={[ENTITY_QUERY_KEY, CLIENTS_PATH, row.id]}
+            className={styles.history}
           />
         </>
       )}
