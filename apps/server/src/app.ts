@@ -11,6 +11,8 @@ import {
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
+import { startHistoryRetention } from './modules/audit/audit.retention.js';
 import { answersRoutes } from './modules/bot/answers.routes.js';
 import { botRoutes } from './modules/bot/bot.routes.js';
 import { createBotRuntime } from './modules/bot/bot.runtime.js';
@@ -30,11 +32,13 @@ import { projectsRoutes } from './modules/users/projects.routes.js';
 import { studentDocumentsRoutes } from './modules/students/documents.routes.js';
 import { studentsRoutes } from './modules/students/students.routes.js';
 import { eventsRoutes } from './modules/schedule/events.routes.js';
+import { scheduleHistoryRoutes } from './modules/schedule/history.routes.js';
 import { icalRoutes } from './modules/schedule/ical.routes.js';
 import { lessonsRoutes } from './modules/schedule/lessons.routes.js';
 import { scheduleRoutes } from './modules/schedule/schedule.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { registerCompression } from './plugins/compression.js';
+import { registerHistoryContext } from './plugins/history.js';
 import {
   clientErrorHandler,
   frameworkErrorHandler,
@@ -108,6 +112,7 @@ export async function buildApp({
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await registerSessions(app, config, database.db);
+  registerHistoryContext(app);
   app.decorate('loginThrottle', createLoginThrottle(config, database.db));
   await registerOpenApi(app, config);
 
@@ -122,6 +127,9 @@ export async function buildApp({
         log: app.log,
       })
     : undefined;
+  // docs/history.md, Retention: old entries go once a day
+  const retention = startHistoryRetention(database.db, config.AUDIT_KEEP_DAYS, app.log);
+  app.addHook('onClose', async () => retention.stop());
   if (botRuntime) {
     app.addHook('onReady', async () => botRuntime.start());
     app.addHook('onClose', async () => botRuntime.stop());
@@ -130,6 +138,7 @@ export async function buildApp({
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { pool: database.pool });
+      await api.register(auditRoutes, { db: database.db, timezone: config.BOT_TIMEZONE });
       await api.register(authRoutes, { config, db: database.db });
       await api.register(lookupsRoutes, { db: database.db });
       await api.register(usersRoutes, { db: database.db });
@@ -141,6 +150,7 @@ export async function buildApp({
       await api.register(studentDocumentsRoutes, { db: database.db });
       await api.register(lessonsRoutes, { db: database.db });
       await api.register(eventsRoutes, { db: database.db });
+      await api.register(scheduleHistoryRoutes, { db: database.db });
       await api.register(scheduleRoutes, { db: database.db });
       await api.register(icalRoutes, { db: database.db });
       await api.register(conversationsRoutes, {

@@ -73,6 +73,8 @@ const envSchema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
+    // docs/history.md, Retention: history entries older than this many days are removed daily
+    AUDIT_KEEP_DAYS: z.coerce.number().int().min(1).max(36_500).default(730),
     WEB_DIST: z.string().optional(),
     PLAYER_DIST: z.string().optional(),
     API_DOCS_PUBLIC: bool.default(false),

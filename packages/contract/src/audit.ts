@@ -21,7 +21,10 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** Entities are named as in their API path. */
+/**
+ * Entities are named as in their API path, but for the games' (grids: /api/grid, gridcards,
+ * sets, setcards; HISTORY_PATHS in paths.ts).
+ */
 export const AUDIT_ENTITIES = [
   'clients',
   'students',
@@ -40,6 +43,7 @@ export const AUDIT_ENTITIES = [
   'sets',
   'setcards',
   'gameresults',
+  'estimationgroup',
   ...EDITABLE_DICTIONARIES,
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

@@ -42,6 +42,17 @@ export type LookupPath = `${typeof API}/${LookupName}`;
 
 const item = (base: string) => (id: number) => `${base}/${id}`;
 
+/**
+ * History entities named otherwise than their API path (the games' paths are singular); every
+ * other entity is its path (docs/history.md).
+ */
+export const HISTORY_PATHS: Readonly<Record<string, string>> = {
+  grids: 'grid',
+  gridcards: 'gridcard',
+  sets: 'set',
+  setcards: 'setcard',
+};
+
 /** The CSV calls of a list that has them (ADR 012). */
 export interface CsvPaths {
   /** GET with the list's filters: the rows as CSV */
@@ -81,12 +92,6 @@ export const api = {
   /** POST: make a student of the client (a second time answers the same student). */
   clientStudent: (id: number) => `${API}/clients/${id}/student`,
   dashboard: `${API}/dashboard`,
-
-  // Record history (docs/history.md)
-  /** GET (admin), paged, newest first: ?entity, entityId, userId, action, dateFrom, dateTo, search. */
-  audit: `${API}/audit`,
-  /** GET, paged, newest first: one record's history, for anyone who may read the record. */
-  history: (entity: string, id: number) => `${API}/${entity}/${id}/history`,
 
   // Users, projects, groups
   users: `${API}/users`,
@@ -189,6 +194,13 @@ export const api = {
   publicSet: (id: number) => `${API}/public/sets/${id}`,
   /** POST one play's result (recorded only with a student's hashCode). */
   publicResults: `${API}/public/results`,
+
+  // Record history (docs/history.md)
+  /** GET, admins: every entry, filtered (auditQuery), newest first. */
+  audit: `${API}/audit`,
+  /** GET: the entries of one record, newest first; `entity` as the entries name it. */
+  recordHistory: (entity: string, id: number) =>
+    `${API}/${HISTORY_PATHS[entity] ?? entity}/${id}/history`,
 } as const;
 
 /** `path` with `params` as its query string (empty values are left out). */

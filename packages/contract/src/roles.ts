@@ -30,7 +30,7 @@ export const DOMAINS = [
   'teaching',
   /** the calendar feed of a teacher */
   'ical',
-  /** the record history of every record (GET /api/audit); a record's own history goes with the record */
+  /** the record history of every change (GET /api/audit; docs/history.md) */
   'audit',
 ] as const;
 export type Domain = (typeof DOMAINS)[number];

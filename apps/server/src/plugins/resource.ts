@@ -12,6 +12,7 @@ import type { Db, Tx } from '../db/client.js';
 import type { ListQuery } from '../db/list.js';
 import { tableQueries, type ResourceTable, type TableDescription } from '../db/resource.js';
 import { requireUser } from './access.js';
+import { registerHistoryRoute } from './history.js';
 import { errorResponses, HttpError, notFound, sqlStateOf } from './errors.js';
 import {
   fieldsFromQuery,
@@ -43,6 +44,11 @@ export interface ResourceDescription<
 > {
   /** the URL segment: /{path} and /{path}/{id} under the API prefix */
   path: string;
+  /**
+   * The entity its history entries are recorded under (docs/history.md): the path when not
+   * given. GET /{path}/{id}/history answers them, with the access of the item's GET.
+   */
+  entity?: string;
   /** OpenAPI tags */
   tags: string[];
   /** contract schemas: the item answered, the list query, the create and update bodies */
@@ -117,8 +123,10 @@ function dataOf<
   SU extends z.ZodType,
 >(db: Db | Tx, d: ResourceDescription<T, SI, SQ, SC, SU>) {
   type Data = ResourceData<z.output<SI>, z.output<SQ>, z.output<SC>, z.output<SU>>;
-  const queries = tableQueries<T, z.output<SQ>>(db, d.table);
   const toItem = (row: T['$inferSelect']) => d.toItem(row);
+  // every write of the plain operations records its history entry (ADR 027): the row as
+  // stored, as every write of the queries layer records it
+  const queries = tableQueries<T, z.output<SQ>>(db, d.table, { entity: d.entity ?? d.path });
   const plain: Data = {
     list: async (q) => {
       const page = await queries.list(q);
@@ -302,6 +310,15 @@ export function registerResource<
       return removed(reply, done.catch(linked));
     },
   );
+  if (!d.only || d.only.includes('get')) {
+    registerHistoryRoute(app, db, {
+      path: d.path,
+      entity: d.entity ?? d.path,
+      tags: d.tags,
+      access: d.access?.get ?? requireUser,
+      exists: async (id, request) => (await data.find(id, request)) !== undefined,
+    });
+  }
   if (d.deleteByQuery) {
     const { query, summary, remove } = d.deleteByQuery;
     serve(

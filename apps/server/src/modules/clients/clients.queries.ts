@@ -1,6 +1,7 @@
 import { and, asc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { cappedTotalOf, orderBy, searchOver, totalOf } from '../../db/list.js';
+import { recordChange } from '../../db/history.js';
 import { preparedOnce } from '../../db/prepared.js';
 import { clients, clientStageMoves, clientStageTotals } from '../../db/schema/clients.js';
 import { products, stages } from '../../db/schema/lookups.js';
@@ -189,12 +190,15 @@ export async function findClient(db: Db, id: number): Promise<ClientWithProduct 
 }
 
 export async function insertClient(db: Db, f: ClientFields & { firstName: string }) {
-  const [row] = await db
-    .insert(clients)
-    .values({ ...columnsOf(f), firstName: f.firstName, hashCode: newHashCode() })
-    .returning({ id: clients.id });
-  if (!row) throw new Error('client not created');
-  return row.id;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(clients)
+      .values({ ...columnsOf(f), firstName: f.firstName, hashCode: newHashCode() })
+      .returning();
+    if (!row) throw new Error('client not created');
+    await recordChange(tx, { action: 'create', entity: 'clients', entityId: row.id, after: row });
+    return row.id;
+  });
 }
 
 export interface StageChange {
@@ -251,22 +255,30 @@ export function columnsBesideStage(f: ClientFields) {
 /** Updates a client; a stage change goes through changeStages (stamped and logged). */
 export async function updateClient(db: Db, id: number, f: ClientFields, movedBy: number) {
   return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ id: clients.id })
-      .from(clients)
-      .where(eq(clients.id, id))
-      .for('update');
+    const [current] = await tx.select().from(clients).where(eq(clients.id, id)).for('update');
     if (!current) return false;
     if (f.stage !== undefined) await changeStages(tx, [{ clientId: id, stage: f.stage }], movedBy);
     const columns = columnsBesideStage(f);
     if (columns) await tx.update(clients).set(columns).where(eq(clients.id, id));
+    const [after] = await tx.select().from(clients).where(eq(clients.id, id));
+    await recordChange(tx, {
+      action: 'update',
+      entity: 'clients',
+      entityId: id,
+      before: current,
+      after,
+    });
     return true;
   });
 }
 
 export async function deleteClient(db: Db, id: number) {
-  const rows = await db.delete(clients).where(eq(clients.id, id)).returning({ id: clients.id });
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    const [row] = await tx.delete(clients).where(eq(clients.id, id)).returning();
+    if (row)
+      await recordChange(tx, { action: 'delete', entity: 'clients', entityId: id, before: row });
+    return row !== undefined;
+  });
 }
 
 /**

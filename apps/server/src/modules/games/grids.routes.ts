@@ -66,6 +66,7 @@ export const gridsRoutes: FastifyPluginAsyncZod<{ db: Db; gamesBaseUrl?: string 
   const placeholder = { cards: 0, playable: false, problems: [], link: '', embed: '' };
   registerResource(app, db, {
     path: 'grid',
+    entity: 'grids',
     tags: ['games'],
     schemas: {
       item: gameSet,
@@ -93,6 +94,7 @@ export const gridsRoutes: FastifyPluginAsyncZod<{ db: Db; gamesBaseUrl?: string 
 
   registerResource(app, db, {
     path: 'gridcard',
+    entity: 'gridcards',
     tags: ['games'],
     schemas: {
       item: gridCard,

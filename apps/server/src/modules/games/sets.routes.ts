@@ -36,6 +36,7 @@ export const setsRoutes: FastifyPluginAsyncZod<{ db: Db; gamesBaseUrl?: string }
 ) => {
   registerResource(app, db, {
     path: 'set',
+    entity: 'sets',
     tags: ['games'],
     schemas: { item: gameSetList, query: setListQuery, create: setInput, update: setUpdate },
     table: setsTable,
@@ -59,6 +60,7 @@ export const setsRoutes: FastifyPluginAsyncZod<{ db: Db; gamesBaseUrl?: string }
 
   registerResource(app, db, {
     path: 'setcard',
+    entity: 'setcards',
     tags: ['games'],
     schemas: {
       item: setCard,

@@ -7,7 +7,8 @@ import {
   type studentInput,
   type studentListQuery,
 } from '@school/contract/students';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
+import { recordChange } from '../../db/history.js';
 import type { TableDescription } from '../../db/resource.js';
 import { botUsers } from '../../db/schema/bot.js';
 import { clients } from '../../db/schema/clients.js';
@@ -132,12 +133,15 @@ export const documentsOfStudent: TableDescription<
 
 /** A new student with a new hashCode. */
 export async function insertStudent(db: Db, input: StudentFields): Promise<StudentRow> {
-  const [row] = await db
-    .insert(students)
-    .values({ ...studentColumns(input), name: input.name, hashCode: newHashCode() })
-    .returning();
-  if (!row) throw new Error('student not created');
-  return row;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(students)
+      .values({ ...studentColumns(input), name: input.name, hashCode: newHashCode() })
+      .returning();
+    if (!row) throw new Error('student not created');
+    await recordChange(tx, { action: 'create', entity: 'students', entityId: row.id, after: row });
+    return row;
+  });
 }
 
 /**
@@ -146,12 +150,23 @@ export async function insertStudent(db: Db, input: StudentFields): Promise<Stude
  */
 export function renewHashCode(db: Db, id: number): Promise<StudentRow | undefined> {
   return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(students).where(eq(students.id, id)).for('update');
+    if (!before) return undefined;
     const [updated] = await tx
       .update(students)
       .set({ hashCode: newHashCode() })
       .where(eq(students.id, id))
       .returning();
-    if (updated) await tx.delete(botUsers).where(eq(botUsers.studentId, updated.id));
+    if (!updated) return undefined;
+    await tx.delete(botUsers).where(eq(botUsers.studentId, updated.id));
+    // an update of its record whose one change is a secret (docs/history.md, Secrets)
+    await recordChange(tx, {
+      action: 'update',
+      entity: 'students',
+      entityId: id,
+      before,
+      after: updated,
+    });
     return updated;
   });
 }
@@ -161,6 +176,10 @@ export function renewHashCode(db: Db, id: number): Promise<StudentRow | undefine
  * client becomes a student once, even at the same moment). Undefined: no such client.
  */
 export async function studentOfClient(db: Db, clientId: number) {
+  return db.transaction(async (tx) => studentOfClientIn(tx, clientId));
+}
+
+async function studentOfClientIn(db: Tx, clientId: number) {
   const made = await db.execute<{ id: number }>(sql`
     insert into ${students} (name, surname, email, telegram_username, facebook, timezone,
       project_id, responsible_id, client_id, hash_code)
@@ -174,5 +193,8 @@ export async function studentOfClient(db: Db, clientId: number) {
     .select()
     .from(students)
     .where(newId ? eq(students.id, newId) : eq(students.clientId, clientId));
+  if (row && newId !== undefined) {
+    await recordChange(db, { action: 'create', entity: 'students', entityId: newId, after: row });
+  }
   return row && { row, created: newId !== undefined };
 }

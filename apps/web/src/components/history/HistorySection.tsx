@@ -78,7 +78,7 @@ function HistoryEntries({ entity, id, scope }: Omit<HistorySectionProps, 'classN
     queryKey: [...scope, 'history'],
     queryFn: ({ pageParam, signal }) =>
       requestPage(
-        withQuery(api.history(entity, id), { limit: HISTORY_PAGE_SIZE, offset: pageParam }),
+        withQuery(api.recordHistory(entity, id), { limit: HISTORY_PAGE_SIZE, offset: pageParam }),
         { schema: entries, signal },
       ),
     initialPageParam: 0,

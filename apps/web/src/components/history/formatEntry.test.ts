@@ -75,6 +75,28 @@ describe('a history entry in words', () => {
     expect(lookupUrlsOf([update])).toEqual([api.lookup('stages'), api.lookup('users')]);
   });
 
+  it('reads the table’s column names (stageId) as the form’s fields, times as HH:MM', () => {
+    const update = entry({
+      changes: { stageId: [1, 3], productId: [null, 4], price: ['1000.00', '1250.50'] },
+    });
+    expect(texts(update, 'en')).toEqual([
+      'Price: 1,000.00 zł → 1,250.50 zł',
+      'Stage: Lead → Won',
+      'Product: empty → Group course',
+    ]);
+    expect(texts(update, 'pl')[1]).toBe('Etap: Lead → Won');
+    expect(lookupUrlsOf([update])).toEqual([api.lookup('products'), api.lookup('stages')]);
+    const lesson = entry({
+      entity: 'lessons',
+      changes: { start: ['10:00:00', '11:30:00'], teacherId: [null, 7], groupId: [null, null] },
+    });
+    expect(texts(lesson, 'en')).toEqual([
+      'Start: 10:00 → 11:30',
+      'Teacher: empty → Ewa Nowak',
+      'Group: empty → empty',
+    ]);
+  });
+
   it('a reference answered as {id, name} is named by its lookup, else by its own name', () => {
     const update = entry({
       changes: {

@@ -3,8 +3,10 @@ import type { TFunction } from 'i18next';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
 import {
   ALWAYS_HIDDEN,
+  fieldOf,
   HISTORY_ENTITIES,
   type HistoryEntity,
+  type HistoryField,
   type ValueShow,
 } from './historyEntities';
 
@@ -121,6 +123,8 @@ export function showValue(
       return formatMoney(Number(value), locale) || guessValue(value, ctx);
     case 'date':
       return typeof value === 'string' ? formatDate(value.slice(0, 10), locale) : String(value);
+    case 'time':
+      return typeof value === 'string' ? value.slice(0, 5) : String(value);
     case 'dateTime':
       return typeof value === 'string'
         ? formatDateTime(value, locale, ctx.timeZone)
@@ -147,18 +151,29 @@ export function showValue(
   }
 }
 
+/** How the record's form describes the field `name` (a column or an API name). */
+const describe = (entity: HistoryEntity, name: string): HistoryField | undefined =>
+  entity.fields[name] ?? entity.fields[fieldOf(name)];
+
 function labelOf(entity: HistoryEntity, field: string, t: TFunction): string {
-  const described = entity.fields[field];
+  const described = describe(entity, field);
   if (described) return t(described.label);
-  return t(`fields.${field}` as never, { defaultValue: field });
+  return t(`fields.${fieldOf(field)}` as never, { defaultValue: field });
 }
 
 /** The fields of `changes` in the order the record's form shows them, then any others. */
 function orderedFields(entity: HistoryEntity, changes: Readonly<Record<string, unknown>>) {
   const hidden = new Set([...ALWAYS_HIDDEN, ...(entity.hidden ?? [])]);
-  const known = Object.keys(entity.fields).filter((name) => name in changes);
-  const others = Object.keys(changes).filter((name) => !(name in entity.fields));
-  return [...known, ...others].filter((name) => !hidden.has(name));
+  const order = Object.keys(entity.fields);
+  const rank = (name: string) => {
+    const at = order.indexOf(fieldOf(name));
+    return at === -1 ? order.length : at;
+  };
+  return Object.keys(changes)
+    .filter((name) => !hidden.has(name) && !hidden.has(fieldOf(name)))
+    .map((name, index) => ({ name, index, rank: rank(name) }))
+    .sort((a, b) => a.rank - b.rank || a.index - b.index)
+    .map(({ name }) => name);
 }
 
 function changeLine(
@@ -168,7 +183,7 @@ function changeLine(
   ctx: HistoryContext,
 ): HistoryLine {
   const label = labelOf(entity, field, ctx.t);
-  const show = entity.fields[field]?.show;
+  const show = describe(entity, field)?.show;
   const was = showValue(before, show, ctx);
   const now = showValue(after, show, ctx);
   return {
@@ -188,7 +203,7 @@ function valueLine(
   record: Readonly<Record<string, unknown>>,
 ): HistoryLine {
   const label = labelOf(entity, field, ctx.t);
-  const shown = showValue(value, entity.fields[field]?.show, ctx, record);
+  const shown = showValue(value, describe(entity, field)?.show, ctx, record);
   return { field, label, value: shown, text: ctx.t('history.value', { label, value: shown }) };
 }
 
@@ -263,7 +278,7 @@ export function lookupUrlsOf(entries: readonly AuditEntry[]): string[] {
   for (const entry of entries) {
     const entity = historyEntityOf(entry);
     for (const field of Object.keys(entry.changes)) {
-      const show = entity.fields[field]?.show;
+      const show = describe(entity, field)?.show;
       if (show?.kind === 'lookup') urls.add(show.url);
     }
   }

@@ -17,6 +17,8 @@ export type ValueShow =
   | { kind: 'money' }
   /** a day YYYY-MM-DD */
   | { kind: 'date' }
+  /** a time of day HH:MM (the database's HH:MM:SS read as HH:MM) */
+  | { kind: 'time' }
   /** a moment (ISO), in the user's time zone */
   | { kind: 'dateTime' }
   /** a yes/no, each in words (`history.paid` / `history.notPaid`) */
@@ -48,6 +50,7 @@ const number = { kind: 'number' } as const;
 const money = { kind: 'money' } as const;
 const date = { kind: 'date' } as const;
 const dateTime = { kind: 'dateTime' } as const;
+const time = { kind: 'time' } as const;
 const yesNo = { kind: 'flag', yes: 'history.yes', no: 'history.no' } as const;
 const lookup = (url: string, field?: string): ValueShow =>
   field === undefined ? { kind: 'lookup', url } : { kind: 'lookup', url, field };
@@ -118,8 +121,8 @@ const students: HistoryEntity = {
 const lessons: HistoryEntity = {
   fields: {
     date: { label: 'fields.date', show: date },
-    start: { label: 'fields.start', show: text },
-    end: { label: 'fields.end', show: text },
+    start: { label: 'fields.start', show: time },
+    end: { label: 'fields.end', show: time },
     price: { label: 'fields.pricePerHour', show: money },
     duration: { label: 'fields.duration', show: number },
     teacher: { label: 'fields.teacher', show: lookup(api.lookup('users'), 'teacher') },
@@ -137,7 +140,7 @@ const lessons: HistoryEntity = {
     resources: { label: 'fields.resources', show: text },
     homework: { label: 'fields.homework', show: text },
   },
-  hidden: ['series', 'teacherName'],
+  hidden: ['series', 'teacherName', 'slotDate', 'nextId'],
 };
 
 /** A participation (docs/schedule.md, Attendance and payment). */
@@ -172,8 +175,8 @@ const events: HistoryEntity = {
     notes: { label: 'fields.notes', show: text },
     homework: { label: 'fields.homework', show: text },
     date: { label: 'fields.date', show: date },
-    start: { label: 'fields.start', show: text },
-    end: { label: 'fields.end', show: text },
+    start: { label: 'fields.start', show: time },
+    end: { label: 'fields.end', show: time },
   },
   hidden: ['lesson', 'studentName', 'lessonCourse', 'amount'],
 };
@@ -206,8 +209,10 @@ const usersEntity: HistoryEntity = {
     language: { label: 'fields.language', show: lookup(api.lookup('languages')) },
     role: { label: 'fields.role', show: { kind: 'choice', labels: ROLE_WORDS } },
     disabled: { label: 'fields.disabledShort', show: yesNo },
+    device: { label: 'fields.device', show: text },
+    session: { label: 'fields.session', show: number },
   },
-  hidden: ['isAdmin'],
+  hidden: ['isAdmin', 'icalToken'],
 };
 
 const named: HistoryEntity = {
@@ -241,6 +246,30 @@ export const HISTORY_ENTITIES: Readonly<Record<string, HistoryEntity>> = {
   categories: dictionary,
   levels: dictionary,
 };
+
+/**
+ * The history names a record's fields as its table's columns (docs/history.md): a reference
+ * ends in Id (stageId) where the API and the forms say stage. Each column is read as the field
+ * its form shows.
+ */
+export const COLUMN_FIELDS: Readonly<Record<string, string>> = {
+  stageId: 'stage',
+  productId: 'product',
+  sourceId: 'source',
+  projectId: 'project',
+  languageId: 'language',
+  categoryId: 'category',
+  levelId: 'level',
+  groupId: 'groupe',
+  teacherId: 'teacher',
+  studentId: 'student',
+  lessonId: 'lesson',
+  clientId: 'client',
+  seriesId: 'series',
+};
+
+/** The field `name` (a column or an API name) stands for. */
+export const fieldOf = (name: string): string => COLUMN_FIELDS[name] ?? name;
 
 /** Never shown: the record's own id and the server's time stamps. */
 export const ALWAYS_HIDDEN: ReadonlySet<string> = new Set(['id', 'createdAt', 'updatedAt']);

@@ -1,0 +1,165 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AuditEntry } from '@school/contract/audit';
+import { createUser, login, setupApp, type Agent, type AppFixture } from '../../../test/helper.js';
+import { history } from '../../db/schema/history.js';
+
+let t: AppFixture;
+let admin: Agent;
+let manager: Agent;
+let managerId: number;
+
+beforeAll(async () => {
+  t = await setupApp({ admin: true, user: { firstName: 'Anna', lastName: 'Boss' } });
+  admin = t.agent;
+  const m = await createUser(t, { role: 'manager', firstName: 'Mark', lastName: 'Manager' });
+  managerId = m.id;
+  manager = await login(t.app, m);
+});
+
+const entries = async (agent: Agent, url: string) => {
+  const res = await agent.request({ method: 'GET', url });
+  expect(res.statusCode, res.body).toBe(200);
+  return { list: res.json<AuditEntry[]>(), total: Number(res.headers['x-total-count']) };
+};
+
+describe('record history of a plain resource', () => {
+  it('records create, update (only the changed fields) and delete, with who and the request id', async () => {
+    const created = await manager.request({
+      method: 'POST',
+      url: '/api/groups',
+      payload: { name: 'History A' },
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json<{ id: number }>().id;
+    const updated = await manager.request({
+      method: 'PUT',
+      url: `/api/groups/${id}`,
+      payload: { name: 'History B' },
+    });
+    expect(updated.statusCode).toBe(200);
+    // a PUT that changes nothing writes nothing
+    await manager.request({
+      method: 'PUT',
+      url: `/api/groups/${id}`,
+      payload: { name: 'History B' },
+    });
+    const deleted = await manager.request({ method: 'DELETE', url: `/api/groups/${id}` });
+    expect(deleted.statusCode).toBe(204);
+
+    const { list, total } = await entries(admin, `/api/groups/${id}/history`);
+    expect(total).toBe(3);
+    expect(list.map((e) => e.action)).toEqual(['delete', 'update', 'create']);
+    expect(list[0]).toMatchObject({
+      entity: 'groups',
+      entityId: id,
+      userId: managerId,
+      userName: 'Mark Manager',
+      changes: { id, name: 'History B' },
+      requestId: deleted.headers['x-request-id'],
+    });
+    expect(list[1]!.changes).toEqual({ name: ['History A', 'History B'] });
+    expect(list[2]!.changes).toMatchObject({ id, name: 'History A' });
+    expect(new Date(list[0]!.at).toISOString()).toBe(list[0]!.at);
+  });
+
+  it('writes nothing for a change that is refused (a duplicate rolls back)', async () => {
+    await manager.request({ method: 'POST', url: '/api/groups', payload: { name: 'Dup' } });
+    const before = await t.database.db.$count(history);
+    const res = await manager.request({
+      method: 'POST',
+      url: '/api/groups',
+      payload: { name: 'dup' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(await t.database.db.$count(history)).toBe(before);
+  });
+
+  it('a dry-run delete leaves no entry', async () => {
+    const created = await manager.request({
+      method: 'POST',
+      url: '/api/groups',
+      payload: { name: 'Dry' },
+    });
+    const id = created.json<{ id: number }>().id;
+    const res = await manager.request({ method: 'DELETE', url: `/api/groups/${id}?dryRun=true` });
+    expect(res.statusCode).toBe(204);
+    const { list } = await entries(admin, `/api/groups/${id}/history`);
+    expect(list.map((e) => e.action)).toEqual(['create']);
+  });
+
+  it('answers 404 for the history of a record that never was', async () => {
+    const res = await admin.request({ method: 'GET', url: '/api/groups/999999/history' });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/audit', () => {
+  it('is for admins only', async () => {
+    expect((await manager.request({ method: 'GET', url: '/api/audit' })).statusCode).toBe(403);
+  });
+
+  it('filters by entity, id, user, action and searches the changes, newest first, paged', async () => {
+    const made = await manager.request({
+      method: 'POST',
+      url: '/api/groups',
+      payload: { name: 'Zebra Finch' },
+    });
+    const id = made.json<{ id: number }>().id;
+    const all = await entries(admin, '/api/audit?limit=2');
+    expect(all.list).toHaveLength(2);
+    expect(all.total).toBeGreaterThan(2);
+    expect(all.list[0]!.at >= all.list[1]!.at).toBe(true);
+
+    const byId = await entries(admin, `/api/audit?entity=groups&entityId=${id}`);
+    expect(byId.list.map((e) => e.entityId)).toEqual([id]);
+    const search = await entries(admin, '/api/audit?search=zebra%20FINCH');
+    expect(search.list.map((e) => e.entityId)).toEqual([id]);
+    const byUser = await entries(admin, `/api/audit?userId=${managerId}&action=create&limit=1`);
+    expect(byUser.list[0]).toMatchObject({ userId: managerId, action: 'create', entityId: id });
+    const wildcard = await entries(admin, '/api/audit?search=%25%25%25');
+    expect(wildcard.total).toBe(0);
+  });
+
+  it('takes dateFrom and dateTo as inclusive days of the school time zone', async () => {
+    const [row] = await t.database.db
+      .insert(history)
+      .values({
+        at: new Date('2020-03-01T22:30:00Z'), // 2 March 00:30 in Kyiv
+        userId: null,
+        userName: '',
+        action: 'update',
+        entity: 'groups',
+        entityId: 424242,
+        changes: {},
+      })
+      .returning();
+    const of = async (q: string) =>
+      (await entries(admin, `/api/audit?entityId=424242&${q}`)).list.map((e) => e.id);
+    expect(await of('dateFrom=2020-03-02')).toEqual([row!.id]);
+    expect(await of('dateTo=2020-03-02')).toEqual([row!.id]);
+    expect(await of('dateFrom=2020-03-02&dateTo=2020-03-02')).toEqual([row!.id]);
+    expect(await of('dateTo=2020-03-01')).toEqual([]);
+    expect(await of('dateFrom=2020-03-03')).toEqual([]);
+    const bad = await admin.request({ method: 'GET', url: '/api/audit?dateFrom=2020-13-01' });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('is in the OpenAPI document with the history routes', async () => {
+    const res = await admin.request({ method: 'GET', url: '/api/docs/json' });
+    const doc = res.json<{ paths: Record<string, unknown>; components: { schemas: object } }>();
+    expect(doc.paths).toHaveProperty('/api/audit');
+    expect(doc.paths).toHaveProperty('/api/groups/{id}/history');
+    expect(doc.components.schemas).toHaveProperty('AuditEntry');
+  });
+
+  it('has a trigram index that serves the search', async () => {
+    const plan = await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return tx.execute(
+        sql`explain select * from history where ("user_name" || ' ' || "action" || ' ' || "entity" || ' ' || "changes"::text) ilike '%zebra%'`,
+      );
+    });
+    expect(JSON.stringify(plan.rows)).toMatch(/history_search_idx/);
+  });
+});

@@ -1,0 +1,91 @@
+import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import type { AuditEntry, AuditQuery } from '@school/contract/audit';
+import type { Db } from '../db/client.js';
+import { HISTORY_SEARCH_TEXT, history } from '../db/schema/history.js';
+
+/** The reads of the record history (docs/history.md): the audit list and one record's entries. */
+
+type HistoryRow = typeof history.$inferSelect;
+
+export const toAuditEntry = (row: HistoryRow): AuditEntry => ({
+  id: row.id,
+  at: row.at.toISOString(),
+  userId: row.userId,
+  userName: row.userName,
+  action: row.action as AuditEntry['action'],
+  entity: row.entity,
+  entityId: row.entityId,
+  changes: (row.changes ?? {}) as Record<string, unknown>,
+  requestId: row.requestId,
+});
+
+/** The first moment of calendar day `date` in time zone `tz`, as a timestamptz. */
+const startOfDay = (date: string, tz: string) => sql`(${date}::date::timestamp at time zone ${tz})`;
+
+/**
+ * The filters of GET /api/audit. dateFrom and dateTo are calendar days of the school's time
+ * zone `tz`, both inclusive (docs/history.md, The routes).
+ */
+export function auditFilters(q: Omit<AuditQuery, 'limit' | 'offset'>, tz: string) {
+  const conditions: (SQL | undefined)[] = [
+    q.entity ? eq(history.entity, q.entity) : undefined,
+    q.entityId ? eq(history.entityId, q.entityId) : undefined,
+    q.userId ? eq(history.userId, q.userId) : undefined,
+    q.action ? eq(history.action, q.action) : undefined,
+    q.dateFrom ? gte(history.at, startOfDay(q.dateFrom, tz)) : undefined,
+    q.dateTo ? lt(history.at, sql`${startOfDay(q.dateTo, tz)} + interval '1 day'`) : undefined,
+  ];
+  if (q.search) {
+    // LIKE wildcards typed by users are literal; the trigram index serves the pattern
+    const pattern = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(sql`${HISTORY_SEARCH_TEXT} ilike ${pattern}`);
+  }
+  return and(...conditions);
+}
+
+/** A page of entries, newest first, and how many match. */
+export async function historyPage(
+  db: Db,
+  where: SQL | undefined,
+  page: { limit: number; offset: number },
+): Promise<{ entries: AuditEntry[]; total: number }> {
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(history)
+      .where(where)
+      .orderBy(desc(history.at), desc(history.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(history).where(where),
+  ]);
+  return { entries: rows.map(toAuditEntry), total: counted?.n ?? 0 };
+}
+
+/** The entries of one record. */
+export const recordHistory = (
+  db: Db,
+  entity: string,
+  id: number,
+  page: { limit: number; offset: number },
+) => historyPage(db, and(eq(history.entity, entity), eq(history.entityId, id)), page);
+
+/**
+ * Removes the entries older than `keepDays` (docs/history.md, Retention), once across
+ * instances: the instance that takes the advisory lock removes, the others skip. Answers how
+ * many went, or null when another instance held the lock.
+ */
+export async function removeOldHistory(db: Db, keepDays: number): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    const [lock] = await tx
+      .execute<{ locked: boolean }>(
+        sql`select pg_try_advisory_xact_lock(hashtext('history_retention')) as locked`,
+      )
+      .then((r) => r.rows);
+    if (!lock?.locked) return null;
+    const gone = await tx.execute(
+      sql`delete from ${history} where ${history.at} < now() - make_interval(days => ${keepDays}::int)`,
+    );
+    return gone.rowCount ?? 0;
+  });
+}
