@@ -144,6 +144,7 @@ describe('a history entry in words', () => {
         lastName: '',
         stage: 1,
         price: null,
+        hashCode: '(changed)',
         createdAt: '2026-11-26T13:05:00.000Z',
       },
     });
@@ -227,6 +228,12 @@ describe('a history entry in words', () => {
       changes: { password: '(changed)', endOtherSessions: true },
     });
     expect(texts(change, 'en')).toEqual(['Password: changed', 'End my other sessions: yes']);
+    const renewed = entry({
+      entity: 'students',
+      changes: { hashCode: ['(changed)', '(changed)'] },
+    });
+    expect(texts(renewed, 'en')).toEqual(['Hash code: changed']);
+    expect(texts(renewed, 'uk')).toEqual(['Хеш-код: змінено']);
     const other = entry({ entity: 'conversations', changes: { mystery: [1, 2] } });
     expect(texts(other, 'en')).toEqual(['mystery: 1 → 2']);
   });

@@ -244,11 +244,17 @@ export function historyLines(entry: AuditEntry, ctx: HistoryContext): HistoryLin
   for (const field of orderedFields(entity, changes)) {
     const value = changes[field];
     if (!whole && isPair(value)) {
-      lines.push(changeLine(entity, field, value, ctx));
+      // a secret changed (a new bot link): only that it changed
+      const secret = value[0] === AUDIT_SECRET && value[1] === AUDIT_SECRET;
+      lines.push(
+        secret
+          ? valueLine(entity, field, AUDIT_SECRET, ctx, changes)
+          : changeLine(entity, field, value, ctx),
+      );
       continue;
     }
-    // a new or deleted record: only what it held
-    if (whole && (isBlank(value) || value === false)) continue;
+    // a new or deleted record: only what it held (a secret it holds says nothing there)
+    if (whole && (isBlank(value) || value === false || value === AUDIT_SECRET)) continue;
     lines.push(valueLine(entity, field, value, ctx, changes));
   }
   return lines;

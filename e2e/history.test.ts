@@ -1,0 +1,93 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { hashPassword } from '../apps/server/src/modules/auth/password.js';
+import { admin, api, logIn, sql, useBrowser } from './support.js';
+
+/** The record history (docs/screens.md, Record history and Audit), against the real API. */
+
+const browser = useBrowser();
+let page: Page;
+let clientId: number;
+const name = `Historia${Date.now().toString(36)}`;
+
+const saved = async () => {
+  await page.getByText('Successfully done !').waitFor();
+  await page.getByRole('button', { name: 'OK', exact: true }).click();
+};
+
+beforeAll(async () => {
+  page = await browser.newPage({ width: 1280, height: 900 });
+  await logIn(page, admin);
+  const stages = await (await page.request.get('/api/stages')).json();
+  const lead = (stages as { id: number; key?: string }[])[0];
+  const client = await api<{ id: number }>(page, 'POST', '/api/clients', {
+    firstName: name,
+    lastName: 'Klient',
+    stage: lead?.id,
+    price: 1000,
+  });
+  clientId = client.id;
+});
+
+describe('the record history', () => {
+  it('says on the client’s page who changed the stage and price, in words', async () => {
+    await page.goto(`/clients/${clientId}`);
+    const form = page.getByRole('form', { name: 'Client details' });
+    await form.getByLabel('Stage').selectOption({ label: 'Contacted' });
+    await form.getByLabel('Price').fill('1250.50');
+    await form.getByRole('button', { name: 'Save', exact: true }).click();
+    await saved();
+
+    const history = page.getByRole('region', { name: 'History' });
+    await history.getByRole('button', { name: 'History' }).click();
+    const latest = history.getByRole('listitem').first();
+    await latest.getByText('Changed').waitFor();
+    const text = await latest.innerText();
+    expect(text).toContain('Stage: New lead → Contacted');
+    expect(text).toContain('Price: 1,000.00 zł → 1,250.50 zł');
+    expect(text).not.toMatch(/stage: \d/);
+    // the creation is there too, below the change
+    await history.getByText('Created').waitFor();
+  });
+
+  it('lists the change for an admin at /audit, filtered, with a link to the client', async () => {
+    await page.goto('/audit');
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    expect(await nav.getByRole('link', { name: 'Audit' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    await page.getByRole('table', { name: 'Record history' }).waitFor();
+    await page.getByRole('button', { name: /filter/i }).click();
+    await page.getByLabel('Record type').selectOption({ label: 'Client' });
+    await page.getByRole('searchbox', { name: 'Search' }).fill(name);
+    const row = page.getByRole('row', { name: /Changed/ });
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.innerText()).toContain('Stage: New lead → Contacted');
+    await row.getByRole('link', { name: `Client #${clientId}` }).click();
+    await page.waitForURL((u) => u.pathname === `/clients/${clientId}`);
+    await page.getByRole('form', { name: 'Client details' }).waitFor();
+  });
+
+  it('is not a teacher’s: no Audit in the navigation', async () => {
+    const teacher = { login: `histteacher${Date.now().toString(36)}`, password: 'e2e teacher pw' };
+    await sql(
+      `insert into users (login, password_hash, first_name, last_name, role)
+       values ($1, $2, 'Taras', 'Teacher', 'teacher')`,
+      [teacher.login, await hashPassword(teacher.password)],
+    );
+    const other = await browser.newPage({ width: 1280, height: 800 });
+    await other.goto('/login');
+    await other.getByLabel('Login', { exact: true }).fill(teacher.login);
+    await other.getByLabel('Password', { exact: true }).fill(teacher.password);
+    await other.getByRole('button', { name: 'Log in' }).click();
+    await other.waitForURL((u) => u.pathname === '/schedule');
+    const nav = other.getByRole('navigation', { name: 'Main navigation' });
+    await nav.getByRole('link', { name: 'Schedule' }).waitFor();
+    const links = await nav
+      .getByRole('link')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+    expect(links).not.toContain('Audit');
+    await other.goto('/audit');
+    await other.getByRole('heading', { level: 1, name: 'Not available for your role' }).waitFor();
+  });
+});
