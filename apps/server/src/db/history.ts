@@ -113,21 +113,46 @@ export function changesOf(change: Change): Fields | null {
   return wholeRecord(record ?? {});
 }
 
+/**
+ * Fields whose change is an action of its own, split from the update that carries it: a user's
+ * role change is `role_change` (docs/history.md).
+ */
+const OWN_ACTIONS: Readonly<Record<string, Readonly<Record<string, AuditAction>>>> = {
+  users: { role: 'role_change' },
+};
+
+/** An update's changes, with the fields of their own action split off as entries of their own. */
+function split(change: Change, fields: Fields): { action: AuditAction; fields: Fields }[] {
+  const own = change.action === 'update' ? OWN_ACTIONS[change.entity] : undefined;
+  if (!own) return [{ action: change.action, fields }];
+  const rest: Fields = { ...fields };
+  const entries: { action: AuditAction; fields: Fields }[] = [];
+  for (const [field, action] of Object.entries(own)) {
+    if (!(field in rest)) continue;
+    entries.push({ action, fields: { [field]: rest[field] } });
+    delete rest[field];
+  }
+  if (Object.keys(rest).length > 0) entries.unshift({ action: 'update', fields: rest });
+  return entries;
+}
+
 /** The rows of `changes` by `actor`; what changed nothing is left out. */
 function rowsOf(changes: Change[], actor: Actor) {
   const rows: (typeof history.$inferInsert)[] = [];
   for (const change of changes) {
-    const fields = changesOf(change);
-    if (fields === null) continue;
-    rows.push({
-      userId: actor.userId,
-      userName: actor.userName,
-      action: change.action,
-      entity: change.entity,
-      entityId: change.entityId,
-      changes: fields,
-      requestId: actor.requestId,
-    });
+    const all = changesOf(change);
+    if (all === null) continue;
+    for (const { action, fields } of split(change, all)) {
+      rows.push({
+        userId: actor.userId,
+        userName: actor.userName,
+        action,
+        entity: change.entity,
+        entityId: change.entityId,
+        changes: fields,
+        requestId: actor.requestId,
+      });
+    }
   }
   return rows;
 }

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { recordChange, type Actor } from '../../db/history.js';
 import { loginFailures, sessions } from '../../db/schema/auth.js';
 import { users } from '../../db/schema/users.js';
 
@@ -58,28 +59,70 @@ export interface NewSession {
   maxDays: number;
 }
 
-export async function createSession(db: Db, s: NewSession) {
-  const [row] = await db
-    .insert(sessions)
-    .values({
-      userId: s.userId,
-      tokenHash: s.tokenHash,
-      device: s.device,
-      timezone: s.timezone,
-      ip: s.ip,
-      expiresAt: sql`now() + make_interval(days => ${s.maxDays})`,
-    })
-    .returning({ id: sessions.id });
-  if (!row) throw new Error('session not created');
-  return row.id;
+/** A new session, and its login in the record history (docs/history.md) by `actor`. */
+export async function createSession(db: Db, s: NewSession, actor: Actor) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(sessions)
+      .values({
+        userId: s.userId,
+        tokenHash: s.tokenHash,
+        device: s.device,
+        timezone: s.timezone,
+        ip: s.ip,
+        expiresAt: sql`now() + make_interval(days => ${s.maxDays})`,
+      })
+      .returning({ id: sessions.id });
+    if (!row) throw new Error('session not created');
+    const changes = { session: row.id, device: s.device, timezone: s.timezone };
+    await recordChange(
+      tx,
+      { action: 'login', entity: 'users', entityId: s.userId, changes },
+      actor,
+    );
+    return row.id;
+  });
 }
 
-export async function deleteSession(db: Db, id: number, userId: number) {
-  const deleted = await db
-    .delete(sessions)
-    .where(and(eq(sessions.id, id), eq(sessions.userId, userId)))
-    .returning({ id: sessions.id });
-  return deleted.length > 0;
+/**
+ * Ends session `id` of `userId`: a logout or a revoke from the sessions list, recorded as such
+ * (docs/history.md). False: no such session of that user.
+ */
+export async function deleteSession(
+  db: Db,
+  id: number,
+  userId: number,
+  action: 'logout' | 'session_revoke',
+) {
+  return db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(sessions)
+      .where(and(eq(sessions.id, id), eq(sessions.userId, userId)))
+      .returning({ id: sessions.id, device: sessions.device });
+    const [gone] = deleted;
+    if (gone) {
+      const changes = { session: gone.id, device: gone.device };
+      await recordChange(tx, { action, entity: 'users', entityId: userId, changes });
+    }
+    return gone !== undefined;
+  });
+}
+
+/**
+ * A refused login in the record history: the login tried, and the user it names, if any, as
+ * the entry's record; nobody acted as a known user, so its userId is null (docs/history.md).
+ */
+export async function recordFailedLogin(
+  db: Db,
+  login: string,
+  namedUserId: number | null,
+  requestId: string,
+) {
+  await recordChange(
+    db,
+    { action: 'login_failed', entity: 'users', entityId: namedUserId, changes: { login } },
+    { userId: null, userName: '', requestId },
+  );
 }
 
 export async function listSessions(db: Db, userId: number) {

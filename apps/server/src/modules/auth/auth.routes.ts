@@ -7,7 +7,14 @@ import type { Db } from '../../db/client.js';
 import { requireUser } from '../../plugins/access.js';
 import { HttpError, notFound } from '../../plugins/errors.js';
 import type { CurrentSession } from '../../plugins/session.js';
-import { createSession, deleteSession, findUserByLogin, listSessions } from './auth.queries.js';
+import { actorOf } from '../../plugins/history.js';
+import {
+  createSession,
+  deleteSession,
+  findUserByLogin,
+  listSessions,
+  recordFailedLogin,
+} from './auth.queries.js';
 import { describeDevice } from './device.js';
 import { getDummyHash, verifyPassword } from './password.js';
 
@@ -67,19 +74,24 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         const reason = !user ? 'unknown login' : user.disabled ? 'disabled user' : 'wrong password';
         request.log.warn({ event: 'login_failed', login, ip, reason });
         await app.loginThrottle.failed(request, login);
+        await recordFailedLogin(db, login, user?.id ?? null, request.id);
         throw wrongCredentials;
       }
       await app.loginThrottle.succeeded(request, login);
       const { tokenHash } = app.sessions.issue(reply, request);
       const timezone = validTimeZone(timeZone);
-      await createSession(db, {
-        userId: user.id,
-        tokenHash,
-        device: describeDevice(request.headers['user-agent']),
-        timezone,
-        ip,
-        maxDays: config.SESSION_MAX_DAYS,
-      });
+      await createSession(
+        db,
+        {
+          userId: user.id,
+          tokenHash,
+          device: describeDevice(request.headers['user-agent']),
+          timezone,
+          ip,
+          maxDays: config.SESSION_MAX_DAYS,
+        },
+        actorOf({ ...user, userId: user.id }, request.id),
+      );
       request.log.info({ event: 'login', userId: user.id, ip });
       return toSessionUser({ ...user, userId: user.id, timezone });
     },
@@ -117,7 +129,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         },
       },
       async (request, reply) => {
-        if (request.session) await deleteSession(db, request.session.id, request.session.userId);
+        if (request.session) {
+          await deleteSession(db, request.session.id, request.session.userId, 'logout');
+        }
         app.sessions.clearCookies(reply, request);
         return reply.status(204).send(null);
       },
@@ -159,7 +173,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
     async (request, reply) => {
       const session = request.session as CurrentSession;
-      if (!(await deleteSession(db, request.params.id, session.userId)))
+      if (!(await deleteSession(db, request.params.id, session.userId, 'session_revoke')))
         throw notFound('No such session');
       request.log.info({
         event: 'session_revoked',

@@ -1,7 +1,9 @@
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Role, userListQuery } from '@school/contract/users';
+import { AUDIT_SECRET } from '@school/contract/audit';
 import type { Db } from '../../db/client.js';
+import { recordChange } from '../../db/history.js';
 import type { TableDescription } from '../../db/resource.js';
 import { sessions } from '../../db/schema/auth.js';
 import { users } from '../../db/schema/users.js';
@@ -38,12 +40,15 @@ export async function insertUserRow(
   columns: Omit<typeof users.$inferInsert, 'passwordHash'>,
   passwordHash: string,
 ) {
-  const [row] = await db
-    .insert(users)
-    .values({ ...columns, passwordHash })
-    .returning();
-  if (!row) throw new Error('user not created');
-  return row;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(users)
+      .values({ ...columns, passwordHash })
+      .returning();
+    if (!row) throw new Error('user not created');
+    await recordChange(tx, { action: 'create', entity: 'users', entityId: row.id, after: row });
+    return row;
+  });
 }
 
 /**
@@ -58,8 +63,13 @@ export async function countOtherAdmins(db: Db, id: number) {
   return row?.n ?? 0;
 }
 
+/** A new password, recorded as a password change with no trace of it (docs/history.md). */
 export async function setPasswordHash(db: Db, id: number, passwordHash: string) {
-  await db.update(users).set({ passwordHash }).where(eq(users.id, id));
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, id));
+    const changes = { password: AUDIT_SECRET };
+    await recordChange(tx, { action: 'password_change', entity: 'users', entityId: id, changes });
+  });
 }
 
 /** Ends a user's sessions, all of them or all but one. */

@@ -1,0 +1,175 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { AUDIT_SECRET, type AuditEntry } from '@school/contract/audit';
+import { cookiesOf, login, setupApp, type Agent, type AppFixture } from '../../../test/helper.js';
+
+/** docs/history.md, What is recorded and Secrets: sign-in events, passwords, roles, hashCodes. */
+
+let t: AppFixture;
+let admin: Agent;
+
+beforeAll(async () => {
+  t = await setupApp({ admin: true, user: { firstName: 'Anna', lastName: 'Boss' } });
+  admin = t.agent;
+});
+
+const historyOf = async (url: string) => {
+  const res = await admin.request({ method: 'GET', url });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<AuditEntry[]>();
+};
+
+describe('sign-in events and secrets', () => {
+  it('records logins, failed logins, password and role changes, revokes and logouts, and keeps no secret', async () => {
+    const secrets: string[] = [];
+    const first = 'first secret password 1';
+    const mistyped = 'mistyped secret password 2';
+    const second = 'second secret password 3';
+    const third = 'third secret password 4';
+    secrets.push(first, mistyped, second, third);
+
+    // an admin creates a user with a password
+    const made = await admin.request({
+      method: 'POST',
+      url: '/api/users',
+      payload: { login: 'history.user', password: first, firstName: 'Iryna', lastName: 'Lys' },
+    });
+    expect(made.statusCode).toBe(201);
+    const id = made.json<{ id: number }>().id;
+
+    // a wrong password, an unknown login, then a good login
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/authentication',
+      payload: { login: 'history.user', password: mistyped },
+    });
+    expect(wrong.statusCode).toBe(401);
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/authentication',
+      payload: { login: 'nobody.here', password: mistyped },
+    });
+    expect(unknown.statusCode).toBe(401);
+    const user = await login(t.app, { login: 'history.user', password: first });
+    secrets.push(...Object.values(user.cookies), user.xsrf);
+
+    // the user changes their password (mistyping the current one first), the admin sets one
+    const badCurrent = await user.request({
+      method: 'PUT',
+      url: `/api/users/${id}/password`,
+      payload: { currentPassword: mistyped, password: second, endOtherSessions: false },
+    });
+    expect(badCurrent.statusCode).toBe(400);
+    const own = await user.request({
+      method: 'PUT',
+      url: `/api/users/${id}/password`,
+      payload: { currentPassword: first, password: second, endOtherSessions: false },
+    });
+    expect(own.statusCode).toBe(204);
+    const set = await admin.request({
+      method: 'PUT',
+      url: `/api/users/${id}/password`,
+      payload: { password: third, endOtherSessions: false },
+    });
+    expect(set.statusCode).toBe(204);
+
+    // a role change with another field: role_change and an update
+    const role = await admin.request({
+      method: 'PUT',
+      url: `/api/users/${id}`,
+      payload: { role: 'teacher', position: 'Tutor' },
+    });
+    expect(role.statusCode).toBe(200);
+
+    // a second session, revoked from the list, then a logout
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/authentication',
+      payload: { login: 'history.user', password: third },
+    });
+    secrets.push(...Object.values(cookiesOf(other)));
+    const sessions = await user.request({ method: 'GET', url: '/api/sessions' });
+    const otherSession = sessions
+      .json<{ id: number; current: boolean }[]>()
+      .find((s) => !s.current)!;
+    const revoke = await user.request({
+      method: 'DELETE',
+      url: `/api/sessions/${otherSession.id}`,
+    });
+    expect(revoke.statusCode).toBe(204);
+    const out = await user.request({ method: 'POST', url: '/api/logout' });
+    expect(out.statusCode).toBe(204);
+
+    // a student with a hashCode, renewed
+    const student = await admin.request({
+      method: 'POST',
+      url: '/api/students',
+      payload: { name: 'Secret', surname: 'Keeper' },
+    });
+    const s = student.json<{ id: number; hashCode: string }>();
+    const renewed = await admin.request({ method: 'POST', url: `/api/students/${s.id}/hashcode` });
+    expect(renewed.statusCode).toBe(200);
+    secrets.push(s.hashCode, renewed.json<{ hashCode: string }>().hashCode);
+
+    const entries = await historyOf(`/api/users/${id}/history`);
+    const actions = entries.map((e) => e.action).reverse();
+    expect(actions).toEqual([
+      'create',
+      'login_failed',
+      'login',
+      'password_change',
+      'password_change',
+      'update',
+      'role_change',
+      'login',
+      'session_revoke',
+      'logout',
+    ]);
+    const byAction = (a: string) => entries.filter((e) => e.action === a);
+    expect(byAction('login_failed')[0]).toMatchObject({
+      userId: null,
+      entityId: id,
+      changes: { login: 'history.user' },
+    });
+    expect(byAction('role_change')[0]).toMatchObject({
+      userId: t.user.id,
+      changes: { role: ['manager', 'teacher'] },
+    });
+    expect(byAction('update')[0]!.changes).toEqual({ position: ['', 'Tutor'] });
+    expect(
+      byAction('password_change')
+        .map((e) => e.userId)
+        .reverse(),
+    ).toEqual([id, t.user.id]);
+    expect(byAction('password_change')[0]!.changes).toEqual({ password: AUDIT_SECRET });
+    expect(byAction('login')[0]).toMatchObject({ userId: id, userName: 'Iryna Lys' });
+    expect(byAction('create')[0]!.changes).toMatchObject({ passwordHash: AUDIT_SECRET });
+
+    // a login naming nobody: no record, the login tried
+    const [nobody] = await historyOf('/api/audit?action=login_failed&search=nobody.here');
+    expect(nobody).toMatchObject({
+      entityId: null,
+      userId: null,
+      changes: { login: 'nobody.here' },
+    });
+
+    const hash = (await historyOf(`/api/students/${s.id}/history`))[0]!;
+    expect(hash).toMatchObject({
+      action: 'update',
+      changes: { hashCode: [AUDIT_SECRET, AUDIT_SECRET] },
+    });
+
+    // no secret anywhere: neither through the API nor in the table
+    const all = JSON.stringify(await historyOf('/api/audit?limit=5000'));
+    const raw = await t.database.db.execute(sql`select * from history`);
+    const table = JSON.stringify(raw.rows);
+    for (const secret of secrets) {
+      expect(secret.length).toBeGreaterThan(8);
+      expect(all).not.toContain(secret);
+      expect(table).not.toContain(secret);
+      const found = await historyOf(`/api/audit?search=${encodeURIComponent(secret)}`);
+      expect(found).toEqual([]);
+    }
+    expect(table).not.toMatch(/\$argon2/);
+  });
+});
