@@ -212,7 +212,7 @@ const usersEntity: HistoryEntity = {
     device: { label: 'fields.device', show: text },
     session: { label: 'fields.session', show: number },
   },
-  hidden: ['isAdmin', 'icalToken'],
+  hidden: ['isAdmin', 'icalToken', 'passwordHash'],
 };
 
 const named: HistoryEntity = {
