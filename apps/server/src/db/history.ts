@@ -195,3 +195,29 @@ export async function withHistory<R>(
     return result;
   });
 }
+
+/**
+ * The changes between two reads of the same records (by id), for a write that touches many
+ * rows at once (a series' following lessons): updated where both have it, created where only
+ * `after` has it, deleted where only `before` has it.
+ */
+export function rowChanges<R extends { id: number }>(
+  entity: string,
+  before: readonly R[],
+  after: readonly R[],
+): Change[] {
+  const old = new Map(before.map((r) => [r.id, r]));
+  const changes: Change[] = [];
+  for (const row of after) {
+    const was = old.get(row.id);
+    old.delete(row.id);
+    changes.push(
+      was
+        ? { action: 'update', entity, entityId: row.id, before: was, after: row }
+        : { action: 'create', entity, entityId: row.id, after: row },
+    );
+  }
+  for (const [id, was] of old)
+    changes.push({ action: 'delete', entity, entityId: id, before: was });
+  return changes;
+}

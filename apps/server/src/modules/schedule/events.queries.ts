@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, gte, inArray, lte, sql, type SQL } from 'drizzl
 import type { z } from 'zod';
 import type { Event, eventListQuery, eventUpdate, InfoPiece } from '@school/contract/schedule';
 import type { Db, Tx } from '../../db/client.js';
+import { recordChanges, rowChanges } from '../../db/history.js';
 import { searchOver } from '../../db/list.js';
 import { events, lessons, lessonSeriesStudents } from '../../db/schema/schedule.js';
 import { students } from '../../db/schema/students.js';
@@ -109,11 +110,13 @@ export async function addParticipants(
   following: boolean,
 ) {
   if (studentIds.length === 0) return [];
-  const made = await tx
+  const madeRows = await tx
     .insert(events)
     .values(studentIds.map((studentId) => ({ lessonId: lesson.id, studentId, ...fields })))
     .onConflictDoNothing()
-    .returning({ id: events.id, student: events.studentId });
+    .returning();
+  await recordChanges(tx, rowChanges('events', [], madeRows));
+  const made = madeRows.map((e) => ({ id: e.id, student: e.studentId }));
   if (following && lesson.series !== null) {
     await tx
       .insert(lessonSeriesStudents)
@@ -136,7 +139,10 @@ export async function addParticipants(
     const rows = later.flatMap((l) =>
       studentIds.map((studentId) => ({ lessonId: l.id, studentId, toPay: fields.toPay })),
     );
-    if (rows.length > 0) await tx.insert(events).values(rows).onConflictDoNothing();
+    if (rows.length > 0) {
+      const joined = await tx.insert(events).values(rows).onConflictDoNothing().returning();
+      await recordChanges(tx, rowChanges('events', [], joined));
+    }
   }
   return made;
 }
@@ -154,6 +160,7 @@ export async function studentsOfGroup(db: Db | Tx, groupId: number) {
 /** With 'following': the student leaves the series and its later lessons too. */
 export async function removeParticipant(tx: Tx, id: number, following: boolean) {
   const [gone] = await tx.delete(events).where(eq(events.id, id)).returning();
+  if (gone) await recordChanges(tx, rowChanges('events', [gone], []));
   if (!gone || !following) return Boolean(gone);
   const [lesson] = await tx
     .select({ series: lessons.seriesId, slot: lessons.slotDate })
@@ -172,9 +179,11 @@ export async function removeParticipant(tx: Tx, id: number, following: boolean) 
       .select({ id: lessons.id })
       .from(lessons)
       .where(and(eq(lessons.seriesId, lesson.series), gt(lessons.slotDate, lesson.slot ?? '')));
-    await tx
+    const left = await tx
       .delete(events)
-      .where(and(eq(events.studentId, gone.studentId), inArray(events.lessonId, later)));
+      .where(and(eq(events.studentId, gone.studentId), inArray(events.lessonId, later)))
+      .returning();
+    await recordChanges(tx, rowChanges('events', left, []));
   }
   return true;
 }
@@ -225,8 +234,9 @@ export async function participantsOf(db: Db, lessonIds: number[]) {
 
 /** One participation; answers its id (a second one for the same student and lesson fails). */
 export async function insertEvent(tx: Tx, values: typeof events.$inferInsert) {
-  const [one] = await tx.insert(events).values(values).returning({ id: events.id });
-  return one;
+  const [one] = await tx.insert(events).values(values).returning();
+  if (one) await recordChanges(tx, rowChanges('events', [], [one]));
+  return one && { id: one.id };
 }
 
 /**
@@ -244,8 +254,9 @@ export async function lockedTeacherOfEvent(tx: Tx, id: number) {
 }
 
 /** Sets a participation's marks and own times (undefined: kept). */
-export async function setEvent(db: Db | Tx, id: number, b: z.output<typeof eventUpdate>) {
-  await db
+export async function setEvent(db: Tx, id: number, b: z.output<typeof eventUpdate>) {
+  const before = await db.select().from(events).where(eq(events.id, id));
+  const after = await db
     .update(events)
     .set({
       toPay: b.toPay,
@@ -257,5 +268,7 @@ export async function setEvent(db: Db | Tx, id: number, b: z.output<typeof event
       start: b.start,
       end: b.end,
     })
-    .where(eq(events.id, id));
+    .where(eq(events.id, id))
+    .returning();
+  await recordChanges(db, rowChanges('events', before, after));
 }

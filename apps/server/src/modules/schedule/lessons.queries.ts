@@ -175,7 +175,7 @@ export const seriesHorizon = (now = new Date()) =>
  * transaction per series under an advisory lock, slots after `materialised_until` only, and
  * (series, slot) unique as the last guard. A lesson deleted from the series stays deleted.
  */
-export async function extendSeries(db: Db, seriesId: number, until: string) {
+export async function extendSeries(db: Executor, seriesId: number, until: string) {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SERIES_LOCK}, ${seriesId})`);
     const made = await tx.execute<{ id: number }>(sql`

@@ -1,4 +1,4 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { errorCodes } from '@school/contract/common';
 import {
@@ -10,7 +10,8 @@ import {
   type SeriesScope,
 } from '@school/contract/schedule';
 import type { Db, Tx } from '../../db/client.js';
-import { lessons, lessonSeries } from '../../db/schema/schedule.js';
+import { recordChanges, rowChanges } from '../../db/history.js';
+import { events, lessons, lessonSeries } from '../../db/schema/schedule.js';
 import { HttpError, notFound } from '../../plugins/errors.js';
 import { minutesBetween } from './schedule.amount.js';
 import { addDays, daysBetween } from './schedule.dates.js';
@@ -80,29 +81,40 @@ export async function createLesson(db: Db, input: LessonInput): Promise<Lesson> 
   }
   const duration = durationOf(input);
   const fields = { ...templateOf(input, duration), start: input.start, end: input.end, duration };
-  if (!cycled) {
-    const [row] = await db
-      .insert(lessons)
-      .values({ ...fields, date: input.date, homework: input.homework })
+  // the lesson, or the series' lessons, and their history entries in one transaction
+  const id = await db.transaction(async (tx) => {
+    if (!cycled) {
+      const [row] = await tx
+        .insert(lessons)
+        .values({ ...fields, date: input.date, homework: input.homework })
+        .returning();
+      await recordChanges(tx, rowChanges('lessons', [], row ? [row] : []));
+      return row?.id;
+    }
+    const [series] = await tx
+      .insert(lessonSeries)
+      .values({ ...fields, startsOn: input.date, materialisedUntil: addDays(input.date, -7) })
+      .returning({ id: lessonSeries.id });
+    if (!series) throw new Error('series not created');
+    // at least SERIES_WEEKS_AHEAD weeks from today, and as many from a later start
+    const fromStart = addDays(input.date, SERIES_WEEKS_AHEAD * 7);
+    const horizon = seriesHorizon();
+    await extendSeries(tx, series.id, horizon > fromStart ? horizon : fromStart);
+    const [first] = await tx
+      .update(lessons)
+      .set({ homework: input.homework })
+      .where(and(eq(lessons.seriesId, series.id), eq(lessons.slotDate, input.date)))
       .returning({ id: lessons.id });
-    return requireLesson(db, row?.id);
-  }
-  const [series] = await db
-    .insert(lessonSeries)
-    .values({ ...fields, startsOn: input.date, materialisedUntil: addDays(input.date, -7) })
-    .returning({ id: lessonSeries.id });
-  if (!series) throw new Error('series not created');
-  // at least SERIES_WEEKS_AHEAD weeks from today, and as many from a later start
-  const fromStart = addDays(input.date, SERIES_WEEKS_AHEAD * 7);
-  const horizon = seriesHorizon();
-  await extendSeries(db, series.id, horizon > fromStart ? horizon : fromStart);
-  const [first] = await db
-    .update(lessons)
-    .set({ homework: input.homework })
-    .where(and(eq(lessons.seriesId, series.id), eq(lessons.slotDate, input.date)))
-    .returning({ id: lessons.id });
-  return requireLesson(db, first?.id);
+    const made = await tx.select().from(lessons).where(eq(lessons.seriesId, series.id));
+    await recordChanges(tx, rowChanges('lessons', [], made));
+    return first?.id;
+  });
+  return requireLesson(db, id);
 }
+
+/** The rows of lessons `ids` as stored, for their history entries. */
+const lessonRows = (tx: Tx, ids: number[]) =>
+  tx.select().from(lessons).where(inArray(lessons.id, ids)).orderBy(lessons.id);
 
 async function requireLesson(db: Db, id: number | undefined) {
   const found = id === undefined ? undefined : await findLesson(db, id);
@@ -145,18 +157,21 @@ export async function updateLesson(
         ? durationOf({ start, end })
         : undefined;
   const template = templateOf(input, duration);
+  const ids = [...new Set([current.id, ...affected.map((l) => l.id)])];
   const found = await db.transaction(async (tx) => {
     // the series' lock before the lesson's row, in the order every series writer takes them
     if (scope !== 'this') await lockSeries(tx, current.series ?? 0);
     if (!(await guarded(tx, current.id, guard))) return false;
+    const before = await lessonRows(tx, ids);
     if (scope === 'this') {
       await tx
         .update(lessons)
         .set({ ...template, homework: input.homework, date: input.date })
         .where(eq(lessons.id, current.id));
-      return true;
+    } else {
+      await changeFollowing(tx, current, { template, homework: input.homework, shift });
     }
-    await changeFollowing(tx, current, { template, homework: input.homework, shift });
+    await recordChanges(tx, rowChanges('lessons', before, await lessonRows(tx, ids)));
     return true;
   });
   return found ? findLesson(db, current.id) : undefined;
@@ -246,7 +261,7 @@ export async function deleteLesson(db: Db, id: number, scope: SeriesScope, guard
   if (scope === 'this' || current.series === null) {
     return db.transaction(async (tx) => {
       if (!(await guarded(tx, id, guard))) return false;
-      await tx.delete(lessons).where(eq(lessons.id, id));
+      await deleteWithHistory(tx, eq(lessons.id, id));
       return true;
     });
   }
@@ -263,9 +278,23 @@ export async function deleteLesson(db: Db, id: number, scope: SeriesScope, guard
       .update(lessonSeries)
       .set({ endsOn: addDays(slot, -1) })
       .where(eq(lessonSeries.id, seriesId));
-    await tx
-      .delete(lessons)
-      .where(and(eq(lessons.seriesId, seriesId), gte(lessons.slotDate, slot)));
+    await deleteWithHistory(tx, and(eq(lessons.seriesId, seriesId), gte(lessons.slotDate, slot)));
     return true;
   });
+}
+
+/**
+ * Deletes the lessons `where` selects, and their participations, which would go with them,
+ * first: each leaves its history entry (docs/history.md).
+ */
+async function deleteWithHistory(tx: Tx, where: SQL | undefined) {
+  const gone = await tx.select({ id: lessons.id }).from(lessons).where(where);
+  const ids = gone.map((l) => l.id);
+  if (ids.length === 0) return;
+  const participations = await tx.delete(events).where(inArray(events.lessonId, ids)).returning();
+  const deleted = await tx.delete(lessons).where(inArray(lessons.id, ids)).returning();
+  await recordChanges(tx, [
+    ...rowChanges('events', participations, []),
+    ...rowChanges('lessons', deleted, []),
+  ]);
 }
