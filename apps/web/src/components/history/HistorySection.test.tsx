@@ -5,7 +5,8 @@ import { http } from 'msw';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { calledUrls, listAnswer, seed, server } from '../../test/server';
 import { renderWithProviders, setupI18n } from '../../test/utils';
-import { HISTORY_PAGE_SIZE, HistorySection } from './HistorySection';
+import { HistorySection } from './HistorySection';
+import { HISTORY_PAGE_SIZE } from './historyPages';
 
 const at = (minute: number) => `2026-11-26T10:${String(minute).padStart(2, '0')}:00.000Z`;
 

@@ -5,32 +5,32 @@ import { ChevronRight } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { requestPage, type Page } from '../../lib/http';
+import { HttpError, requestPage } from '../../lib/http';
 import controls from '../controls.module.css';
 import { LoadingState } from '../LoadingState';
 import { Spinner } from '../Spinner';
 import type { FormattedEntry } from './formatEntry';
+import {
+  HISTORY_PAGE_SIZE,
+  mergeHistory,
+  nextOffset,
+  type HistoryPage,
+  type HistorySource,
+} from './historyPages';
 import { useHistoryFormat } from './useHistoryFormat';
 import styles from './History.module.css';
 
-/** Entries per "Show more": a record's latest changes at a glance. */
-export const HISTORY_PAGE_SIZE = 20;
-
 const entries = z.array(auditEntry);
-
-/** Where the next page starts, or undefined when every entry is loaded. */
-export function nextHistoryOffset(pages: readonly Page<AuditEntry>[]): number | undefined {
-  const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
-  const last = pages.at(-1);
-  if (!last) return 0;
-  if (last.total === null) return last.items.length === HISTORY_PAGE_SIZE ? loaded : undefined;
-  return loaded < last.total && last.items.length > 0 ? loaded : undefined;
-}
 
 interface HistorySectionProps {
   /** The record's kind as its API path names it (clients, students, lessons...). */
   entity: AuditEntity;
   id: number;
+  /**
+   * Records whose history belongs with this one's (a lesson's participations), shown in the
+   * same list with their subject.
+   */
+  related?: readonly HistorySource[];
   /**
    * The start of the query key: under the record's own key, so what refreshes the record after
    * a save refreshes an open history too.
@@ -43,11 +43,23 @@ interface HistorySectionProps {
  * A record's History (docs/history.md): closed at first and read only when opened, so the page
  * loads as fast as without it; who changed what and when, newest first, in pages.
  */
-export function HistorySection({ entity, id, scope, className }: HistorySectionProps) {
+export function HistorySection({
+  entity,
+  id,
+  related = [],
+  scope,
+  className,
+}: HistorySectionProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const headingId = useId();
   const bodyId = useId();
+  // the same sources keep the same list (a parent hands a new array on every render)
+  const relatedKey = JSON.stringify(related);
+  const sources = useMemo(
+    () => [{ entity, id }, ...(JSON.parse(relatedKey) as HistorySource[])],
+    [entity, id, relatedKey],
+  );
   return (
     <section
       className={[controls.card, styles.section, className].filter(Boolean).join(' ')}
@@ -66,30 +78,68 @@ export function HistorySection({ entity, id, scope, className }: HistorySectionP
         </button>
       </h2>
       <div id={bodyId} className={styles.body} hidden={!open}>
-        {open && <HistoryEntries entity={entity} id={id} scope={scope} />}
+        {open && <HistoryEntries sources={sources} scope={scope} />}
       </div>
     </section>
   );
 }
 
-function HistoryEntries({ entity, id, scope }: Omit<HistorySectionProps, 'className'>) {
+/** A page of one source; a record the user may not read (any more) has no entries for them. */
+async function sourcePage(source: HistorySource, offset: number, signal: AbortSignal) {
+  try {
+    return await requestPage(
+      withQuery(api.recordHistory(source.entity, source.id), {
+        limit: HISTORY_PAGE_SIZE,
+        offset,
+      }),
+      { schema: entries, signal },
+    );
+  } catch (error) {
+    const unreadable = error instanceof HttpError && (error.status === 403 || error.status === 404);
+    // the record of the section itself must say when it cannot be read
+    if (unreadable && source.subject !== undefined) return { items: [], total: 0 };
+    throw error;
+  }
+}
+
+function HistoryEntries({
+  sources,
+  scope,
+}: {
+  sources: readonly HistorySource[];
+  scope: readonly unknown[];
+}) {
   const { t } = useTranslation();
   const history = useInfiniteQuery({
-    queryKey: [...scope, 'history'],
-    queryFn: ({ pageParam, signal }) =>
-      requestPage(
-        withQuery(api.recordHistory(entity, id), { limit: HISTORY_PAGE_SIZE, offset: pageParam }),
-        { schema: entries, signal },
-      ),
-    initialPageParam: 0,
-    getNextPageParam: (_last, pages) => nextHistoryOffset(pages),
+    queryKey: [...scope, 'history', sources.map((s) => `${s.entity}/${s.id}`)],
+    queryFn: async ({ pageParam, signal }): Promise<HistoryPage> => {
+      const parts = await Promise.all(
+        pageParam.map((offset, index) => {
+          const source = sources[index];
+          return offset === null || !source
+            ? Promise.resolve(null)
+            : sourcePage(source, offset, signal);
+        }),
+      );
+      const next = parts.map((part, index) => {
+        const offset = pageParam[index];
+        return part === null || offset === null || offset === undefined
+          ? null
+          : nextOffset(offset, part);
+      });
+      return { parts, next };
+    },
+    initialPageParam: sources.map((): number | null => 0),
+    getNextPageParam: (last) =>
+      last.next.some((offset) => offset !== null) ? last.next : undefined,
     // opened again, it shows what happened meanwhile
     staleTime: 0,
   });
-  const items = useMemo(
-    () => history.data?.pages.flatMap((page) => page.items) ?? [],
-    [history.data],
+  const merged = useMemo(
+    () => mergeHistory(sources, history.data?.pages ?? []),
+    [sources, history.data],
   );
+  const items = useMemo(() => merged.shown.map(({ entry }) => entry), [merged]);
   const format = useHistoryFormat(items);
 
   if (history.isPending) return <LoadingState />;
@@ -104,17 +154,16 @@ function HistoryEntries({ entity, id, scope }: Omit<HistorySectionProps, 'classN
     );
   }
   if (items.length === 0) return <p className={styles.muted}>{t('history.empty')}</p>;
-  const total = history.data?.pages.at(-1)?.total ?? items.length;
   return (
     <>
       <ol className={styles.list}>
-        {items.map((entry) => (
-          <HistoryItem key={entry.id} entry={entry} formatted={format(entry)} />
+        {merged.shown.map(({ entry, subject }) => (
+          <HistoryItem key={entry.id} entry={entry} subject={subject} formatted={format(entry)} />
         ))}
       </ol>
       <div className={styles.footer}>
         <span className={styles.muted}>
-          {t('history.shown', { shown: items.length, total: Math.max(total, items.length) })}
+          {t('history.shown', { shown: items.length, total: merged.total })}
         </span>
         {history.hasNextPage && (
           <button
@@ -136,15 +185,18 @@ function HistoryEntries({ entity, id, scope }: Omit<HistorySectionProps, 'classN
 /** One entry: what was done, by whom and when, then each field changed in words. */
 export function HistoryItem({
   entry,
+  subject,
   formatted,
 }: {
   entry: AuditEntry;
+  subject?: string | undefined;
   formatted: FormattedEntry;
 }) {
   return (
     <li className={styles.entry}>
       <div className={styles.head}>
         <strong>{formatted.action}</strong>
+        {subject !== undefined && <span className={styles.subject}>{subject}</span>}
         <span className={styles.meta}>
           {formatted.who} · <time dateTime={entry.at}>{formatted.when}</time>
         </span>

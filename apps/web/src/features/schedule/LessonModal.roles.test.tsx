@@ -1,5 +1,5 @@
 import type { Event, Lesson } from '@school/contract/schedule';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useSession } from '../../lib/session';
@@ -119,6 +119,52 @@ describe('the lesson modal of a teacher', () => {
     await open(8, null);
     await userEvent.click(screen.getByRole('button', { name: 'History' }));
     expect(await screen.findByText('No changes recorded yet.')).toBeInTheDocument();
-    expect(calledUrls().at(-1)?.pathname).toBe('/api/lessons/5/history');
+    const read = calledUrls()
+      .map((url) => url.pathname)
+      .filter((path) => path.endsWith('/history'));
+    expect(read.sort()).toEqual(['/api/events/21/history', '/api/lessons/5/history']);
+  });
+
+  it('shows in the History the participants’ changes too, each with the student’s name', async () => {
+    setSession(ADMIN);
+    const base = {
+      userId: 1,
+      userName: 'Anna Kowalska',
+      action: 'update',
+      requestId: null,
+    };
+    seed({
+      audit: [
+        {
+          ...base,
+          id: 1,
+          at: '2026-11-26T10:00:00.000Z',
+          entity: 'lessons',
+          entityId: 5,
+          changes: { start: ['09:00:00', '10:00:00'] },
+        },
+        {
+          ...base,
+          id: 2,
+          at: '2026-11-26T11:00:00.000Z',
+          entity: 'events',
+          entityId: 21,
+          changes: { attendence: [0, 1], isPaid: [false, true] },
+        },
+      ],
+    });
+    await open(8, 80, 'admin');
+    await userEvent.click(screen.getByRole('button', { name: 'History' }));
+    const history = screen.getByRole('region', { name: 'History' });
+    await within(history).findByText('2 of 2');
+    const entries = within(history)
+      .getAllByRole('listitem')
+      .filter((item) => item.parentElement?.tagName === 'OL');
+    expect(entries.map((item) => item.textContent)).toEqual([
+      expect.stringMatching(
+        /^ChangedAnna Kowal.*Attendance: Not marked → Present.*Paid: not paid → paid$/,
+      ),
+      expect.stringMatching(/^Changed.*Start: 09:00 → 10:00$/),
+    ]);
   });
 });

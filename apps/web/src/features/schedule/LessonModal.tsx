@@ -24,6 +24,7 @@ import {
   SCHEDULE_KEY,
   updateLesson,
   useLesson,
+  useLessonEvents,
   type Lesson,
 } from './scheduleApi';
 import { useClashCheck } from './useClashCheck';
@@ -238,12 +239,7 @@ function LessonBody({
           }}
         />
       )}
-      {/* under the schedule's key: a change of the lesson refreshes an open history too */}
-      <HistorySection
-        entity="lessons"
-        id={lesson.id}
-        scope={[SCHEDULE_KEY, 'history', lesson.id]}
-      />
+      <LessonHistory lessonId={lesson.id} />
       {may.delete && (
         <div className={styles.dangerZone}>
           <button type="button" className={own.deleteLesson} onClick={() => void remove()}>
@@ -252,6 +248,27 @@ function LessonBody({
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * The lesson's History with its participants' (attendance, paying, notes), each named by the
+ * student; under the schedule's key, so a change of the lesson refreshes an open history too.
+ */
+function LessonHistory({ lessonId }: { lessonId: number }) {
+  const events = useLessonEvents(lessonId);
+  const related = (events.data ?? []).map((event) => ({
+    entity: 'events' as const,
+    id: event.id,
+    subject: event.studentName,
+  }));
+  return (
+    <HistorySection
+      entity="lessons"
+      id={lessonId}
+      related={related}
+      scope={[SCHEDULE_KEY, 'history', lessonId]}
+    />
   );
 }
 
