@@ -12,7 +12,7 @@ export const csvImport = z
       .min(1, 'the file is empty')
       .max(20 * 1024 * 1024),
     skipErrors: z.boolean().default(false),
-    /** the chosen file's name, kept in the record history's import entry */
+    /** the file's name, kept in the import's history entry (docs/history.md) */
     fileName: z.string().trim().max(255).optional(),
   })
   .meta({ id: 'CsvImport' });

@@ -1,6 +1,15 @@
 import { setImmediate as turn } from 'node:timers/promises';
+import { inArray } from 'drizzle-orm';
 import type { ImportPreview, ImportResult } from '@school/contract/imports';
 import type { Db, Tx } from '../db/client.js';
+import {
+  currentActor,
+  recordChange,
+  recordChanges,
+  rowChanges,
+  type Actor,
+} from '../db/history.js';
+import type { ResourceTable } from '../db/resource.js';
 import {
   rowChecker,
   rowError,
@@ -29,12 +38,17 @@ export interface CsvImportSpec<F extends object> extends RowRules<F> {
   match: (db: Db, rows: F[]) => Promise<(number | null)[]>;
   /** the columns of the preview's sample rows, and their values for a row */
   sample: { columns: readonly string[]; values: (fields: F) => Record<string, string> };
-  /** writes one batch: rows to create, and rows to update with the fields the file gave */
+  /**
+   * Writes one batch: rows to create, and rows to update with the fields the file gave;
+   * answers the rows it created, as stored (their history entries).
+   */
   write: (
     tx: Tx,
     batch: { create: F[]; update: { id: number; fields: Partial<F> }[] },
     userId: number,
-  ) => Promise<void>;
+  ) => Promise<{ id: number }[]>;
+  /** the records' entity (as in the API path) and table, for the history (docs/history.md) */
+  history: { entity: 'clients' | 'students'; table: ResourceTable };
 }
 
 /**
@@ -176,8 +190,14 @@ export function csvImporter<F extends object>(spec: CsvImportSpec<F>) {
     skipErrors: boolean,
     userId: number,
     progress: Progress,
-    { batchRows = IMPORT_BATCH_ROWS }: ImportOptions = {},
+    { batchRows = IMPORT_BATCH_ROWS, fileName, actor = currentActor() }: ImportOptions = {},
   ): Promise<ImportResult> {
+    const { entity, table } = spec.history;
+    // the rows of a batch's updated records as stored, before and after its write
+    const rowsOf = async (tx: Tx, ids: number[]) =>
+      ids.length === 0
+        ? []
+        : ((await tx.select().from(table).where(inArray(table.id, ids))) as { id: number }[]);
     const { plan, errors, rows, create, update, lookups } = await analyse(db, csv, batchRows);
     progress.total(rows);
     if (errors.length > 0 && !skipErrors) {
@@ -191,7 +211,12 @@ export function csvImporter<F extends object>(spec: CsvImportSpec<F>) {
       let toCreate: F[] = [];
       let toUpdate: { id: number; fields: Partial<F> }[] = [];
       const write = async () => {
-        await spec.write(tx, { create: toCreate, update: toUpdate }, userId);
+        // every record created or changed leaves its entry, one INSERT per batch (ADR 027)
+        const ids = toUpdate.map((u) => u.id);
+        const before = await rowsOf(tx, ids);
+        const created = await spec.write(tx, { create: toCreate, update: toUpdate }, userId);
+        const changes = rowChanges(entity, before, await rowsOf(tx, ids));
+        await recordChanges(tx, [...rowChanges(entity, [], created), ...changes], actor);
         progress.advance(toCreate.length + toUpdate.length);
         toCreate = [];
         toUpdate = [];
@@ -213,6 +238,9 @@ export function csvImporter<F extends object>(spec: CsvImportSpec<F>) {
         if (toCreate.length + toUpdate.length >= batchRows) await write();
       }
       if (toCreate.length + toUpdate.length > 0) await write();
+      const totals = { created: create, updated: update, skipped: errors.length };
+      const changes = { ...(fileName ? { fileName } : {}), ...totals };
+      await recordChange(tx, { action: 'import', entity, entityId: null, changes }, actor);
     });
     return { created: create, updated: update, skipped: errors.length };
   }
@@ -223,6 +251,13 @@ export function csvImporter<F extends object>(spec: CsvImportSpec<F>) {
 export interface ImportOptions {
   /** rows per batch (IMPORT_BATCH_ROWS) */
   batchRows?: number;
+  /** the imported file's name, for the import's history entry */
+  fileName?: string | undefined;
+  /**
+   * Who imports: a job outlives its request, so the route names the actor rather than leave
+   * it to the request's context (ADR 027)
+   */
+  actor?: Actor | undefined;
 }
 
 export type CsvImporter = ReturnType<typeof csvImporter>;

@@ -15,6 +15,7 @@ import type { Db } from '../db/client.js';
 import { requireUser, sessionOf } from './access.js';
 import type { CsvImporter } from './csv-import.js';
 import { errorResponses, notFound } from './errors.js';
+import { actorOf } from './history.js';
 import { failureError, ImportJobs, viewOf } from './import-jobs.js';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
@@ -95,10 +96,12 @@ export function registerCsv<Q extends z.ZodType>(app: App, db: Db, d: CsvRoutes<
       },
     },
     async (request, reply) => {
-      const { csv, skipErrors } = request.body;
-      const { userId } = sessionOf(request);
+      const { csv, skipErrors, fileName } = request.body;
+      const session = sessionOf(request);
+      const { userId } = session;
+      const actor = actorOf(session, request.id);
       const job = imports.start(userId, (progress) =>
-        d.importer.run(db, csv, skipErrors, userId, progress),
+        d.importer.run(db, csv, skipErrors, userId, progress, { fileName, actor }),
       );
       if (csv.length > IMPORT_SYNC_MAX_CHARS) return reply.code(202).send(viewOf(job));
       await job.settled;

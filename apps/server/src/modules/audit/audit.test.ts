@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AuditEntry } from '@school/contract/audit';
+import { AUDIT_SECRET, type AuditEntry } from '@school/contract/audit';
 import { createUser, login, setupApp, type Agent, type AppFixture } from '../../../test/helper.js';
 import { history } from '../../db/schema/history.js';
 
@@ -161,5 +161,59 @@ describe('GET /api/audit', () => {
       );
     });
     expect(JSON.stringify(plan.rows)).toMatch(/history_search_idx/);
+  });
+});
+
+describe('history of an import', () => {
+  it('writes one import entry and one entry per record made or changed, by the importer', async () => {
+    const made = await manager.request({
+      method: 'POST',
+      url: '/api/clients',
+      payload: { firstName: 'Oksana', lastName: 'Old', email: 'oksana@import.example.com' },
+    });
+    const existing = made.json<{ id: number }>().id;
+    const csv = [
+      'firstName,lastName,email',
+      'Oksana,New,oksana@import.example.com',
+      'Taras,Fresh,taras@import.example.com',
+      ',NoName,bad@import.example.com',
+    ].join('\n');
+    const res = await manager.request({
+      method: 'POST',
+      url: '/api/clients/import',
+      payload: { csv, skipErrors: true, fileName: 'autumn.csv' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [imported] = (await entries(admin, '/api/audit?action=import')).list;
+    expect(imported).toMatchObject({
+      userId: managerId,
+      entity: 'clients',
+      entityId: null,
+      changes: { fileName: 'autumn.csv', created: 1, updated: 1, skipped: 1 },
+    });
+    const { list: own } = await entries(admin, `/api/clients/${existing}/history`);
+    expect(own[0]).toMatchObject({
+      action: 'update',
+      userId: managerId,
+      requestId: imported!.requestId,
+      changes: { lastName: ['Old', 'New'] },
+    });
+    const { list: made2 } = await entries(
+      admin,
+      '/api/audit?entity=clients&action=create&search=taras@import',
+    );
+    expect(made2).toHaveLength(1);
+    expect(made2[0]!.changes).toMatchObject({ firstName: 'Taras', hashCode: AUDIT_SECRET });
+  });
+
+  it('an import refused for its errors leaves no entry', async () => {
+    const before = await t.database.db.$count(history);
+    const res = await manager.request({
+      method: 'POST',
+      url: '/api/clients/import',
+      payload: { csv: 'firstName,lastName\nGood,Row\n,Bad', fileName: 'bad.csv' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(await t.database.db.$count(history)).toBe(before);
   });
 });

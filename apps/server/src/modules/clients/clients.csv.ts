@@ -172,16 +172,21 @@ export const clientsImporter = csvImporter<ClientFields & { firstName: string }>
       tel: c.tel ?? '',
     }),
   },
+  history: { entity: 'clients', table: clients },
   async write(tx, batch, userId) {
-    if (batch.create.length > 0) {
-      await tx.insert(clients).values(
-        batch.create.map((fields) => ({
-          ...columnsOf(fields),
-          firstName: fields.firstName,
-          hashCode: newHashCode(),
-        })),
-      );
-    }
+    const created =
+      batch.create.length === 0
+        ? []
+        : await tx
+            .insert(clients)
+            .values(
+              batch.create.map((fields) => ({
+                ...columnsOf(fields),
+                firstName: fields.firstName,
+                hashCode: newHashCode(),
+              })),
+            )
+            .returning();
     await changeStages(
       tx,
       batch.update.flatMap(({ id, fields }) =>
@@ -197,5 +202,6 @@ export const clientsImporter = csvImporter<ClientFields & { firstName: string }>
         return columns ? [{ id, columns }] : [];
       }),
     );
+    return created;
   },
 });

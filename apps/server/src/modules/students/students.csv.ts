@@ -159,20 +159,26 @@ export const studentsImporter = csvImporter<StudentFields>({
       telegramUsername: s.telegramUsername,
     }),
   },
+  history: { entity: 'students', table: students },
   async write(tx, batch) {
-    if (batch.create.length > 0) {
-      await tx.insert(students).values(
-        batch.create.map((fields) => ({
-          ...studentColumns(fields),
-          name: fields.name,
-          hashCode: newHashCode(),
-        })),
-      );
-    }
+    const created =
+      batch.create.length === 0
+        ? []
+        : await tx
+            .insert(students)
+            .values(
+              batch.create.map((fields) => ({
+                ...studentColumns(fields),
+                name: fields.name,
+                hashCode: newHashCode(),
+              })),
+            )
+            .returning();
     await updateMany(
       tx,
       students,
       batch.update.map(({ id, fields }) => ({ id, columns: studentColumns(fields) })),
     );
+    return created;
   },
 });
