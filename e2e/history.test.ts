@@ -68,6 +68,38 @@ describe('the record history', () => {
     await page.getByRole('form', { name: 'Client details' }).waitFor();
   });
 
+  it('says in the lesson’s History its participant’s attendance and payment, by name', async () => {
+    const student = await api<{ id: number }>(page, 'POST', '/api/students', {
+      name: name,
+      surname: 'Uczennica',
+    });
+    const lesson = await api<{ id: number }>(page, 'POST', '/api/lessons', {
+      date: new Date().toISOString().slice(0, 10),
+      start: '07:00',
+      end: '08:00',
+      price: 80,
+      course: 'History course',
+      force: true,
+    });
+    await api(page, 'POST', '/api/events', { lesson: lesson.id, student: student.id });
+    const events = (await (await page.request.get(`/api/events?lesson=${lesson.id}`)).json()) as {
+      id: number;
+    }[];
+    await api(page, 'PUT', `/api/events/${events[0]?.id}`, { attendence: 1, isPaid: true });
+
+    await page.goto(`/schedule?lesson=${lesson.id}`);
+    const dialog = page.getByRole('dialog');
+    const history = dialog.getByRole('region', { name: 'History' });
+    await history.getByRole('button', { name: 'History' }).click();
+    const latest = history.getByRole('listitem').first();
+    await latest.getByText('Changed').waitFor();
+    const text = await latest.innerText();
+    expect(text).toContain(`${name} Uczennica`);
+    expect(text).toContain('Attendance: Not marked → Present');
+    expect(text).toContain('Paid: not paid → paid');
+    await history.getByText('Created').first().waitFor();
+  });
+
   it('is not a teacher’s: no Audit in the navigation', async () => {
     const teacher = { login: `histteacher${Date.now().toString(36)}`, password: 'e2e teacher pw' };
     await sql(
