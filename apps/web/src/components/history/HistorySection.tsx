@@ -10,6 +10,7 @@ import controls from '../controls.module.css';
 import { LoadingState } from '../LoadingState';
 import { Spinner } from '../Spinner';
 import type { FormattedEntry } from './formatEntry';
+import { fieldOf } from './historyEntities';
 import {
   HISTORY_PAGE_SIZE,
   mergeHistory,
@@ -192,6 +193,11 @@ export function HistoryItem({
   subject?: string | undefined;
   formatted: FormattedEntry;
 }) {
+  // a participation named by its student needs no line saying which student it is
+  const lines =
+    subject === undefined
+      ? formatted.lines
+      : formatted.lines.filter((line) => fieldOf(line.field) !== 'student');
   return (
     <li className={styles.entry}>
       <div className={styles.head}>
@@ -201,9 +207,9 @@ export function HistoryItem({
           {formatted.who} · <time dateTime={entry.at}>{formatted.when}</time>
         </span>
       </div>
-      {formatted.lines.length > 0 && (
+      {lines.length > 0 && (
         <ul className={styles.lines}>
-          {formatted.lines.map((line) => (
+          {lines.map((line) => (
             <li key={line.field}>
               {line.label !== '' && <span className={styles.label}>{line.label}: </span>}
               {line.before !== undefined ? (

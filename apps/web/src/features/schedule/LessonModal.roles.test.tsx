@@ -151,12 +151,21 @@ describe('the lesson modal of a teacher', () => {
           entityId: 21,
           changes: { attendence: [0, 1], isPaid: [false, true] },
         },
+        {
+          ...base,
+          id: 3,
+          at: '2026-11-26T09:00:00.000Z',
+          action: 'create',
+          entity: 'events',
+          entityId: 21,
+          changes: { id: 21, studentId: 11, lessonId: 5, attendence: 0, toPay: 1 },
+        },
       ],
     });
     await open(8, 80, 'admin');
     await userEvent.click(screen.getByRole('button', { name: 'History' }));
     const history = screen.getByRole('region', { name: 'History' });
-    await within(history).findByText('2 of 2');
+    await within(history).findByText('3 of 3');
     const entries = within(history)
       .getAllByRole('listitem')
       .filter((item) => item.parentElement?.tagName === 'OL');
@@ -165,6 +174,8 @@ describe('the lesson modal of a teacher', () => {
         /^ChangedAnna Kowal.*Attendance: Not marked → Present.*Paid: not paid → paid$/,
       ),
       expect.stringMatching(/^Changed.*Start: 09:00 → 10:00$/),
+      // the student is the entry's subject, not a line of it
+      expect.stringMatching(/^CreatedAnna Kowal.*Attendance: Not markedPays: Pays$/),
     ]);
   });
 });
