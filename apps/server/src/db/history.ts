@@ -26,7 +26,7 @@ export const currentActor = (): Actor | undefined => actorContext.getStore();
 
 /**
  * Fields never shown: a password in any form, its hash, a session token, a hashCode and the
- * links that carry it, the XSRF token. A create or delete shows AUDIT_SECRET in their place,
+ * links that carry it, the XSRF token, a calendar feed's token. A create or delete shows AUDIT_SECRET in their place,
  * an update [AUDIT_SECRET, AUDIT_SECRET] when one changed (docs/history.md, Secrets).
  */
 const SECRET_FIELDS = new Set(
@@ -46,6 +46,8 @@ const SECRET_FIELDS = new Set(
     'xsrf',
     'xsrfToken',
     'secret',
+    'icalToken',
+    'ical_token',
   ].map((f) => f.toLowerCase()),
 );
 export const isSecretField = (field: string) => SECRET_FIELDS.has(field.toLowerCase());

@@ -81,6 +81,12 @@ describe('sign-in events and secrets', () => {
     });
     expect(role.statusCode).toBe(200);
 
+    // the user's calendar feed address, whose token is a secret too
+    const feed = await user.request({ method: 'POST', url: '/api/me/ical' });
+    expect(feed.statusCode).toBe(200);
+    const token = feed.json<{ token: string }>().token;
+    secrets.push(token);
+
     // a second session, revoked from the list, then a logout
     const other = await t.app.inject({
       method: 'POST',
@@ -121,6 +127,7 @@ describe('sign-in events and secrets', () => {
       'password_change',
       'update',
       'role_change',
+      'update',
       'login',
       'session_revoke',
       'logout',
@@ -135,7 +142,8 @@ describe('sign-in events and secrets', () => {
       userId: t.user.id,
       changes: { role: ['manager', 'teacher'] },
     });
-    expect(byAction('update')[0]!.changes).toEqual({ position: ['', 'Tutor'] });
+    expect(byAction('update')[1]!.changes).toEqual({ position: ['', 'Tutor'] });
+    expect(byAction('update')[0]!.changes).toEqual({ icalToken: [AUDIT_SECRET, AUDIT_SECRET] });
     expect(
       byAction('password_change')
         .map((e) => e.userId)

@@ -2,7 +2,10 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_SECRET, type AuditEntry } from '@school/contract/audit';
 import { createUser, login, setupApp, type Agent, type AppFixture } from '../../../test/helper.js';
+import { loadConfig } from '../../config.js';
 import { history } from '../../db/schema/history.js';
+import { removeOldHistory } from '../../plugins/history.queries.js';
+import { startHistoryRetention } from './audit.retention.js';
 
 let t: AppFixture;
 let admin: Agent;
@@ -215,5 +218,49 @@ describe('history of an import', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(await t.database.db.$count(history)).toBe(before);
+  });
+});
+
+describe('retention', () => {
+  it('removes the entries older than the days kept, once across instances', async () => {
+    const old = (days: number) => ({
+      at: new Date(Date.now() - days * 24 * 3600 * 1000),
+      action: 'update',
+      entity: 'groups',
+      entityId: 515151,
+      changes: { days },
+    });
+    await t.database.db.insert(history).values([old(800), old(731), old(729), old(1)]);
+    // while another instance holds the lock, this one skips
+    const held = await t.database.pool.connect();
+    try {
+      await held.query('begin');
+      await held.query(`select pg_advisory_xact_lock(hashtext('history_retention'))`);
+      expect(await removeOldHistory(t.database.db, 730)).toBeNull();
+      await held.query('rollback');
+    } finally {
+      held.release();
+    }
+    // these two, and an entry of 2020 another test wrote
+    expect(await removeOldHistory(t.database.db, 730)).toBe(3);
+    const left = await entries(admin, '/api/audit?entityId=515151');
+    expect(left.list.map((e) => e.changes['days'])).toEqual([1, 729]);
+    expect(await removeOldHistory(t.database.db, 730)).toBe(0);
+  });
+
+  it('takes AUDIT_KEEP_DAYS from the configuration, 730 by default, and refuses a bad value', () => {
+    expect(loadConfig({}).AUDIT_KEEP_DAYS).toBe(730);
+    expect(loadConfig({ AUDIT_KEEP_DAYS: '90' }).AUDIT_KEEP_DAYS).toBe(90);
+    expect(() => loadConfig({ AUDIT_KEEP_DAYS: '0' })).toThrow(/AUDIT_KEEP_DAYS/);
+    expect(() => loadConfig({ AUDIT_KEEP_DAYS: 'soon' })).toThrow(/AUDIT_KEEP_DAYS/);
+  });
+
+  it('logs what the daily run removed', async () => {
+    const logged: object[] = [];
+    const log = { info: (o: object) => logged.push(o), warn: (o: object) => logged.push(o) };
+    const job = startHistoryRetention(t.database.db, 730, log as never, { firstAfterMs: 1e9 });
+    await job.run();
+    job.stop();
+    expect(logged).toEqual([expect.objectContaining({ event: 'history_retention', removed: 0 })]);
   });
 });

@@ -8,6 +8,7 @@ import type {
   estimationGroupQuery,
 } from '@school/contract/bot';
 import type { Db } from '../../db/client.js';
+import { recordChanges, rowChanges } from '../../db/history.js';
 import { tableQueries } from '../../db/resource.js';
 import { answerConnectors, answers, conversations, estimationGroups } from '../../db/schema/bot.js';
 import { tableOf } from '../../plugins/resource.js';
@@ -70,20 +71,23 @@ export async function conversationOfGroup(db: Db, id: number) {
 
 /** Deletes the buttons matching every filter given; false when none matched. */
 export async function deleteConnectors(db: Db, q: z.output<typeof answerConnectorDeleteQuery>) {
-  const removed = await db
-    .delete(answerConnectors)
-    .where(
-      and(
-        q.id ? eq(answerConnectors.id, q.id) : undefined,
-        q.fromId ? eq(answerConnectors.fromId, q.fromId) : undefined,
-        q.nextId ? eq(answerConnectors.nextId, q.nextId) : undefined,
-      ),
-    )
-    .returning({ id: answerConnectors.id });
-  return removed.length > 0;
+  return db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(answerConnectors)
+      .where(
+        and(
+          q.id ? eq(answerConnectors.id, q.id) : undefined,
+          q.fromId ? eq(answerConnectors.fromId, q.fromId) : undefined,
+          q.nextId ? eq(answerConnectors.nextId, q.nextId) : undefined,
+        ),
+      )
+      .returning();
+    await recordChanges(tx, rowChanges('answerconnectors', removed, []));
+    return removed.length > 0;
+  });
 }
 
 /** Deletes estimation group `id`; its buttons keep their points, ungrouped. */
 export async function deleteEstimationGroup(db: Db, id: number) {
-  return tableQueries(db, { table: estimationGroups }).remove(id);
+  return tableQueries(db, { table: estimationGroups }, { entity: 'estimationgroup' }).remove(id);
 }

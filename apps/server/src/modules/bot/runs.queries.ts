@@ -12,6 +12,7 @@ import {
 } from '@school/contract/bot';
 import type { Db } from '../../db/client.js';
 import { totalOf } from '../../db/list.js';
+import { recordChanges, rowChanges } from '../../db/history.js';
 import { tableQueries, type ResourceTable } from '../../db/resource.js';
 import { conversationProgress, conversations, messages } from '../../db/schema/bot.js';
 import { levels } from '../../db/schema/lookups.js';
@@ -116,11 +117,16 @@ export async function assignRun(
   db: Db,
   values: { studentId: number; conversationId: number; meta?: string; isBot?: number },
 ): Promise<{ id: number; created: boolean } | undefined> {
-  const [created] = await db
-    .insert(conversationProgress)
-    .values(values)
-    .onConflictDoNothing()
-    .returning({ id: conversationProgress.id });
+  // a run staff start is recorded; the bot's own (no request, no actor) is not (ADR 027)
+  const created = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(conversationProgress)
+      .values(values)
+      .onConflictDoNothing()
+      .returning();
+    if (row) await recordChanges(tx, rowChanges('conversationprogress', [], [row]));
+    return row;
+  });
   if (created) return { id: created.id, created: true };
   const [open] = await db
     .select({ id: conversationProgress.id })
@@ -179,12 +185,23 @@ export async function assignByAlgorithm(
     selects = sql`not exists (select 1 from ${conversationProgress} p
       where p.student_id = ${students.id} and p.conversation_id = ${conversationId})`;
   }
-  const created = await db.execute<{ id: number }>(sql`
-    insert into ${conversationProgress} (student_id, conversation_id, algorithm_id)
-    select id, ${conversationId}, ${algotithm} from ${students} where ${selects}
-    order by id
-    on conflict do nothing
-    returning id`);
+  const created = await db.transaction(async (tx) => {
+    const made = await tx.execute<{ id: number }>(sql`
+      insert into ${conversationProgress} (student_id, conversation_id, algorithm_id)
+      select id, ${conversationId}, ${algotithm} from ${students} where ${selects}
+      order by id
+      on conflict do nothing
+      returning id`);
+    const ids = made.rows.map((r) => r.id);
+    if (ids.length > 0) {
+      const rows = await tx
+        .select()
+        .from(conversationProgress)
+        .where(inArray(conversationProgress.id, ids));
+      await recordChanges(tx, rowChanges('conversationprogress', [], rows));
+    }
+    return made;
+  });
   return {
     runs: await findRuns(
       db,
@@ -195,7 +212,11 @@ export async function assignByAlgorithm(
 
 /** Deletes a run and its messages; false when there is no such run. */
 export async function deleteRun(db: Db, id: number) {
-  return tableQueries(db, { table: conversationProgress }).remove(id);
+  return tableQueries(
+    db,
+    { table: conversationProgress },
+    { entity: 'conversationprogress' },
+  ).remove(id);
 }
 
 function toMessage(m: typeof messages.$inferSelect): Message {

@@ -16,6 +16,7 @@ import {
   type setCardListQuery,
 } from '@school/contract/games';
 import type { Db } from '../../db/client.js';
+import { recordChanges, rowChanges } from '../../db/history.js';
 import { gameSets, gridCards, setCards, sets } from '../../db/schema/games.js';
 import { tableOf } from '../../plugins/resource.js';
 
@@ -144,12 +145,16 @@ const namesEachOnce = (current: { id: number }[], ids: number[]) => {
 async function reorder(
   db: Db,
   ids: number[],
+  entity: 'setcards' | 'gridcards',
   current: (tx: Db) => Promise<{ id: number }[]>,
   place: (tx: Db, id: number, index: number) => Promise<unknown>,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    if (!namesEachOnce(await current(tx), ids)) return false;
+    const before = await current(tx);
+    if (!namesEachOnce(before, ids)) return false;
     for (const [index, id] of ids.entries()) await place(tx, id, index);
+    // each card whose place changed leaves an update (docs/history.md)
+    await recordChanges(tx, rowChanges(entity, before, await current(tx)));
     return true;
   });
 }
@@ -159,8 +164,8 @@ export const reorderSet = (db: Db, setId: number, ids: number[]) =>
   reorder(
     db,
     ids,
-    (tx) =>
-      tx.select({ id: setCards.id }).from(setCards).where(eq(setCards.setId, setId)).for('update'),
+    'setcards',
+    (tx) => tx.select().from(setCards).where(eq(setCards.setId, setId)).for('update'),
     (tx, id, position) => tx.update(setCards).set({ position }).where(eq(setCards.id, id)),
   );
 
@@ -169,12 +174,8 @@ export const reorderCards = (db: Db, gridId: number, ids: number[]) =>
   reorder(
     db,
     ids,
-    (tx) =>
-      tx
-        .select({ id: gridCards.id })
-        .from(gridCards)
-        .where(eq(gridCards.gridId, gridId))
-        .for('update'),
+    'gridcards',
+    (tx) => tx.select().from(gridCards).where(eq(gridCards.gridId, gridId)).for('update'),
     (tx, id, order) => tx.update(gridCards).set({ order }).where(eq(gridCards.id, id)),
   );
 

@@ -1,17 +1,24 @@
 import { and, eq, gte, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { recordChanges, rowChanges } from '../../db/history.js';
 import { lessons } from '../../db/schema/schedule.js';
 import { users } from '../../db/schema/users.js';
 import { selectLessons } from './lessons.queries.js';
 
 /** Sets a user's calendar feed token; false: no such user. */
 export async function setIcalToken(db: Db, userId: number, token: string) {
-  const [row] = await db
-    .update(users)
-    .set({ icalToken: token })
-    .where(eq(users.id, userId))
-    .returning({ id: users.id });
-  return row !== undefined;
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    if (!before) return false;
+    const [after] = await tx
+      .update(users)
+      .set({ icalToken: token })
+      .where(eq(users.id, userId))
+      .returning();
+    // an update of the user whose one change is a secret (docs/history.md, Secrets)
+    await recordChanges(tx, rowChanges('users', [before], after ? [after] : []));
+    return true;
+  });
 }
 
 /** A user's calendar feed token, null while none was made. */
