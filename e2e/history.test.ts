@@ -1,3 +1,6 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { hashPassword } from '../apps/server/src/modules/auth/password.js';
@@ -98,6 +101,35 @@ describe('the record history', () => {
     expect(text).toContain('Attendance: Not marked → Present');
     expect(text).toContain('Paid: not paid → paid');
     await history.getByText('Created').first().waitFor();
+  });
+
+  it('keeps a CSV import’s file name, shown at /audit', async () => {
+    const fileName = `${name.toLowerCase()}-import.csv`;
+    const file = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'history-')), fileName);
+    await fs.writeFile(file, `firstName,lastName,email\n${name}Csv,One,${fileName}@example.com\n`);
+    await page.goto('/clients');
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import clients from CSV' });
+    await dialog.getByLabel('CSV file').setInputFiles(file);
+    await expect
+      .poll(() => dialog.getByRole('list', { name: 'Preview' }).innerText())
+      .toContain('To create: 1');
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+    await expect
+      .poll(() => dialog.getByRole('status').allInnerTexts())
+      .toContainEqual(expect.stringContaining('Created: 1, updated: 0, skipped: 0.'));
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    await page.goto('/audit');
+    await page.getByRole('table', { name: 'Record history' }).waitFor();
+    await page.getByRole('button', { name: /filter/i }).click();
+    await page.getByLabel('Action').selectOption({ label: 'Imported from CSV' });
+    await page.getByRole('searchbox', { name: 'Search' }).fill(fileName);
+    const row = page.getByRole('row', { name: /Imported from CSV/ });
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.innerText()).toContain(
+      `File: ${fileName}; created: 1, updated: 0, skipped: 0`,
+    );
   });
 
   it('is not a teacher’s: no Audit in the navigation', async () => {
