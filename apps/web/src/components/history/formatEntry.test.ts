@@ -1,4 +1,4 @@
-import type { AuditEntry } from '@school/contract/audit';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditEntry } from '@school/contract/audit';
 import { api } from '@school/contract/paths';
 import i18next from 'i18next';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -236,6 +236,17 @@ describe('a history entry in words', () => {
     expect(texts(renewed, 'uk')).toEqual(['Хеш-код: змінено']);
     const other = entry({ entity: 'conversations', changes: { mystery: [1, 2] } });
     expect(texts(other, 'en')).toEqual(['mystery: 1 → 2']);
+  });
+
+  it('has words for every action and kind of record, in every language', () => {
+    for (const lng of ['en', 'pl', 'uk']) {
+      for (const action of AUDIT_ACTIONS) {
+        expect(i18next.exists(`history.action.${action}`, { lng }), `${lng} ${action}`).toBe(true);
+      }
+      for (const entity of AUDIT_ENTITIES) {
+        expect(i18next.exists(`history.entity.${entity}`, { lng }), `${lng} ${entity}`).toBe(true);
+      }
+    }
   });
 
   it('names the kinds of record in each language', () => {
