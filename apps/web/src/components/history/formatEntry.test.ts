@@ -236,6 +236,15 @@ describe('a history entry in words', () => {
     expect(texts(renewed, 'uk')).toEqual(['Хеш-код: змінено']);
     const other = entry({ entity: 'conversations', changes: { mystery: [1, 2] } });
     expect(texts(other, 'en')).toEqual(['mystery: 1 → 2']);
+    const answer = entry({
+      entity: 'answers',
+      changes: { text: ['Hi', 'Hello'], nextId: [null, 4], answerTypeId: [1, 2] },
+    });
+    expect(texts(answer, 'en')).toEqual([
+      'Text: Hi → Hello',
+      'Next answer: empty → 4',
+      'Answer type: 1 → 2',
+    ]);
   });
 
   it('has words for every action and kind of record, in every language', () => {

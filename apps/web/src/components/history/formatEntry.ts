@@ -158,7 +158,11 @@ const describe = (entity: HistoryEntity, name: string): HistoryField | undefined
 function labelOf(entity: HistoryEntity, field: string, t: TFunction): string {
   const described = describe(entity, field);
   if (described) return t(described.label);
-  return t(`fields.${fieldOf(field)}` as never, { defaultValue: field });
+  // a reference column of a record not described (conversationId) by its field's label
+  const base = fieldOf(field).replace(/(?<=.)Id$/, '');
+  return t(`fields.${fieldOf(field)}` as never, {
+    defaultValue: t(`fields.${base}` as never, { defaultValue: field }),
+  });
 }
 
 /** The fields of `changes` in the order the record's form shows them, then any others. */
