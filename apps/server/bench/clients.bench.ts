@@ -1,7 +1,9 @@
 // npm run bench (ADR 007, ADR 016): the app's client routes on 100 000 clients against the
 // physical floor, a bare Fastify + pg route reading 50 rows of a stage by index with no count;
 // and the schedule's week on three years of lessons against a bare route reading the week's lessons
-// with their participants in one query.
+// with their participants in one query; a client's PUT, which writes its record history entry
+// in the same transaction, against a bare route updating one column by id; and a 100 000-row
+// import with its history entries, its time and peak RSS.
 // The servers run in a child process of their own (serve.mjs: the built server with the
 // production memory flags), so autocannon does not share their event loop and the child's RSS
 // is the server's as production runs it. Ratios, not timings, are the measure.
@@ -102,13 +104,40 @@ async function sampled<T>(pid: number, work: () => Promise<T>) {
   }
 }
 
-function run(url: string, headers: Record<string, string>, duration = SECONDS) {
+function run(
+  url: string,
+  headers: Record<string, string>,
+  duration = SECONDS,
+  requests?: autocannon.Request[],
+) {
   return new Promise<autocannon.Result>((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration, headers }, (err, result) =>
-      err ? reject(err) : resolve(result),
+    autocannon(
+      { url, connections: CONNECTIONS, duration, headers, ...(requests ? { requests } : {}) },
+      (err, result) => (err ? reject(err) : resolve(result)),
     );
   });
 }
+
+let writes = 0;
+/**
+ * PUTs that each change a client's position (a new value every time, so every app write leaves
+ * a history entry), spread over the clients: /{path}/{id} with {"position": "…"}.
+ */
+const putsTo = (path: string): autocannon.Request[] => [
+  {
+    method: 'PUT',
+    setupRequest: (request) => {
+      writes++;
+      const id = 1 + ((writes * 7919) % CLIENTS);
+      return {
+        ...request,
+        path: `${path}/${id}`,
+        headers: { ...request.headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ position: `Bench ${writes}` }),
+      };
+    },
+  },
+];
 
 async function login(appUrl: string) {
   const res = await fetch(`${appUrl}/api/authentication`, {
@@ -133,7 +162,7 @@ async function importRows(appUrl: string, auth: { cookie: string; xsrf: string }
   const res = await fetch(`${appUrl}/api/clients/import`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie: auth.cookie, [XSRF_HEADER]: auth.xsrf },
-    body: JSON.stringify({ csv: lines.join('\n'), skipErrors: false }),
+    body: JSON.stringify({ csv: lines.join('\n'), skipErrors: false, fileName: 'bench.csv' }),
   });
   let body = await res.text();
   // a large file runs as a job (ADR 012): follow it to its end, so the RSS covers all of it
@@ -152,6 +181,12 @@ async function importRows(appUrl: string, auth: { cookie: string; xsrf: string }
   // reported, not fatal: the RSS while it ran is measured either way
   const answer = res.ok ? body.slice(0, 300) : `failed with ${res.status} ${body.slice(0, 200)}`;
   return { seconds: (Date.now() - started) / 1000, body: answer };
+}
+
+/** How many record history entries there are (docs/history.md). */
+async function historyEntries(pool: pg.Pool) {
+  const { rows } = await pool.query<{ n: number }>('select count(*)::int as n from history');
+  return rows[0]?.n ?? 0;
 }
 
 let serverProcess: ChildProcess | undefined;
@@ -196,8 +231,10 @@ async function main() {
 
   const FLOOR = 'floor: 50 rows, no count';
   const WEEK_FLOOR = 'floor: a week of lessons';
-  /** name, url, headers, and the floor its ratios are to */
-  const targets: [string, string, Record<string, string>, string][] = [
+  const WRITE_FLOOR = 'floor: write one client';
+  const writeAuth = { cookie: auth.cookie, [XSRF_HEADER]: auth.xsrf };
+  /** name, url, headers, the floor its ratios are to, and the requests when not a GET */
+  const targets: [string, string, Record<string, string>, string, autocannon.Request[]?][] = [
     [FLOOR, `${bareUrl}/floor`, {}, FLOOR],
     ['bare route, app SQL', `${bareUrl}/same-sql`, {}, FLOOR],
     ['app: stage list', `${appUrl}/api/clients?stage=${stage.id}&limit=50`, auth, FLOOR],
@@ -206,19 +243,24 @@ async function main() {
     ['app: dashboard', `${appUrl}/api/dashboard`, auth, FLOOR],
     [WEEK_FLOOR, `${bareUrl}/floor-week`, {}, WEEK_FLOOR],
     ['app: schedule week', `${appUrl}/api/schedule?bias=0&tz=UTC`, auth, WEEK_FLOOR],
+    [WRITE_FLOOR, bareUrl, {}, WRITE_FLOOR, putsTo('/floor-write')],
+    // the app's PUT with its history entry in the same transaction (docs/history.md)
+    ['app: write, with history', appUrl, writeAuth, WRITE_FLOOR, putsTo('/api/clients')],
   ];
   // BENCH_ROUTES=list,week runs the floors and the routes whose names contain those words
   const only = process.env.BENCH_ROUTES?.split(',');
   const chosen = targets.filter(
     ([name, , , floor]) => name === floor || !only || only.some((w) => name.includes(w)),
   );
-  for (const [, url, headers] of chosen) await run(url, headers, 2); // warm up
+  for (const [, url, headers, , requests] of chosen) await run(url, headers, 2, requests); // warm up
   // short rounds, every route in turn: a change of load on a shared machine touches all alike
   const measured = new Map<string, autocannon.Result[]>();
   let maxRss = 0;
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [name, url, headers] of chosen) {
-      const { result, maxRss: max } = await sampled(pid, () => run(url, headers, SECONDS / ROUNDS));
+    for (const [name, url, headers, , requests] of chosen) {
+      const { result, maxRss: max } = await sampled(pid, () =>
+        run(url, headers, SECONDS / ROUNDS, requests),
+      );
       if (result.non2xx > 0 || result.errors > 0) {
         throw new Error(`${name} answered ${result.non2xx} non-2xx and ${result.errors} errors`);
       }
@@ -253,10 +295,12 @@ async function main() {
   let importPeak: number | undefined;
   if (IMPORT_ROWS > 0) {
     process.stdout.write(`importing ${IMPORT_ROWS} rows through POST /api/clients/import ...\n`);
+    const entriesBefore = await historyEntries(pool);
     const { result, maxRss: max } = await sampled(pid, () => importRows(appUrl, auth));
     importPeak = rssOf(pid).peak;
+    const written = (await historyEntries(pool)) - entriesBefore;
     process.stdout.write(
-      `import: ${result.body} in ${result.seconds.toFixed(1)} s, server RSS max ${mb(max)} sampled, peak ${mb(importPeak)} (VmHWM)\n`,
+      `import with history (${written} entries written): ${result.body} in ${result.seconds.toFixed(1)} s, server RSS max ${mb(max)} sampled, peak ${mb(importPeak)} (VmHWM)\n`,
     );
   }
   const budget = [

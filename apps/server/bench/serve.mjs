@@ -1,6 +1,6 @@
 // The bench's server process (clients.bench.ts starts it): the app as production runs it, built
 // JavaScript from apps/server/dist with the production memory flags, beside the bare floor
-// routes (a stage's clients, a week's lessons) on the same database, until told to stop. Plain JavaScript, so no TypeScript loader
+// routes (a stage's clients, a week's lessons, a client's write) on the same database, until told to stop. Plain JavaScript, so no TypeScript loader
 // sits in the process whose resident set is measured.
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -49,6 +49,17 @@ bare.get('/floor-week', async () => {
   return { lessons, counts };
 });
 bare.get('/same-sql', async () => (await barePool.query(same.sql, same.params)).rows);
+// the cheapest write that answers the user: one column of one client set by id, the row back
+bare.put(
+  '/floor-write/:id',
+  async (request) =>
+    (
+      await barePool.query('update clients set position = $1 where id = $2 returning *', [
+        request.body.position,
+        Number(request.params.id),
+      ])
+    ).rows[0],
+);
 const ready = {
   appUrl: await app.listen({ port: 0, host: '127.0.0.1' }),
   bareUrl: await bare.listen({ port: 0, host: '127.0.0.1' }),

@@ -264,3 +264,34 @@ describe('retention', () => {
     expect(logged).toEqual([expect.objectContaining({ event: 'history_retention', removed: 0 })]);
   });
 });
+
+describe('who reads a record history', () => {
+  it('follows the record: 403 where the role cannot read the domain, 404 for a student not theirs', async () => {
+    const teacher = await createUser(t, { role: 'teacher' });
+    const teacherAgent = await login(t.app, teacher);
+    const client = await manager.request({
+      method: 'POST',
+      url: '/api/clients',
+      payload: { firstName: 'Hidden' },
+    });
+    const clientId = client.json<{ id: number }>().id;
+    const student = await manager.request({
+      method: 'POST',
+      url: '/api/students',
+      payload: { name: 'Not', surname: 'Theirs' },
+    });
+    const studentId = student.json<{ id: number }>().id;
+    const status = async (agent: Agent, url: string) =>
+      (await agent.request({ method: 'GET', url })).statusCode;
+
+    expect(await status(teacherAgent, `/api/clients/${clientId}/history`)).toBe(403);
+    expect(await status(teacherAgent, `/api/students/${studentId}/history`)).toBe(404);
+    expect(await status(teacherAgent, '/api/audit')).toBe(403);
+    expect(await status(manager, `/api/clients/${clientId}/history`)).toBe(200);
+    expect(await status(manager, `/api/students/${studentId}/history`)).toBe(200);
+    const { list } = await entries(manager, `/api/clients/${clientId}/history`);
+    expect(list).toEqual([
+      expect.objectContaining({ action: 'create', userId: managerId, entity: 'clients' }),
+    ]);
+  });
+});

@@ -259,8 +259,10 @@ export async function updateClient(db: Db, id: number, f: ClientFields, movedBy:
     if (!current) return false;
     if (f.stage !== undefined) await changeStages(tx, [{ clientId: id, stage: f.stage }], movedBy);
     const columns = columnsBesideStage(f);
-    if (columns) await tx.update(clients).set(columns).where(eq(clients.id, id));
-    const [after] = await tx.select().from(clients).where(eq(clients.id, id));
+    // the row as it now is, for its history entry: from the update when there is one
+    const [after] = columns
+      ? await tx.update(clients).set(columns).where(eq(clients.id, id)).returning()
+      : await tx.select().from(clients).where(eq(clients.id, id));
     await recordChange(tx, {
       action: 'update',
       entity: 'clients',
