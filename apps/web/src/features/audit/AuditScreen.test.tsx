@@ -121,6 +121,12 @@ describe('the record of an entry', () => {
         changes: { student: 4 },
       }),
     ).toBe('/cardocuments/bycar/4');
+    expect(
+      recordPath({ ...base, entity: 'events', action: 'create', changes: { lessonId: 7 } }),
+    ).toBe('/schedule?lesson=7');
+    expect(
+      recordPath({ ...base, entity: 'studentdocuments', changes: { studentId: [4, 5] } }),
+    ).toBe('/cardocuments/bycar/5');
     expect(recordPath({ ...base, entity: 'users', entityId: null })).toBe('/users');
     expect(recordPath({ ...base, entity: 'stages' })).toBe('/settings');
     expect(recordPath({ ...base, action: 'delete' })).toBeNull();

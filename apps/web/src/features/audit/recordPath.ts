@@ -1,8 +1,9 @@
 import type { AuditEntry } from '@school/contract/audit';
 import { EDITABLE_DICTIONARIES } from '@school/contract/paths';
 
+/** A reference the changes hold, by its column name (lessonId) or its API name (lesson). */
 const numberIn = (changes: Readonly<Record<string, unknown>>, field: string) => {
-  const value = changes[field];
+  const value = changes[`${field}Id`] ?? changes[field];
   const now = Array.isArray(value) ? value[1] : value;
   return typeof now === 'number' ? now : null;
 };
