@@ -160,13 +160,17 @@ function entriesOf(changes: Change[]): EntryJson[] {
   return entries;
 }
 
-/** How many entries one INSERT writes (an import's batch writes its entries in such chunks). */
-const ROWS_PER_INSERT = 1000;
+/**
+ * How many changes one INSERT writes: an import's batch of a thousand rows goes in a few
+ * statements, so only that many entries and their JSON are held at once (docs/quality.md,
+ * Memory).
+ */
+const CHANGES_PER_INSERT = 250;
 
 /**
  * Writes the entries of `changes` in `tx`, the transaction of the change itself: one
- * multi-row INSERT per thousand, the entries sent as one JSON parameter (a thousand rows of
- * seven parameters each cost more to build and send than the rows themselves). `actor` is the
+ * multi-row INSERT per CHANGES_PER_INSERT, the entries sent as one JSON parameter (hundreds of
+ * rows of seven parameters each cost more to build and send than the rows themselves). `actor` is the
  * request's when not given; without one (no request: the bot's own updates, reminders, demo
  * data) nothing is written (ADR 027).
  */
@@ -175,10 +179,11 @@ export async function recordChanges(
   changes: Change[],
   actor: Actor | undefined = currentActor(),
 ): Promise<void> {
-  if (!actor || changes.length === 0) return;
-  const entries = entriesOf(changes);
-  for (let i = 0; i < entries.length; i += ROWS_PER_INSERT) {
-    const json = JSON.stringify(entries.slice(i, i + ROWS_PER_INSERT));
+  if (!actor) return;
+  for (let i = 0; i < changes.length; i += CHANGES_PER_INSERT) {
+    const entries = entriesOf(changes.slice(i, i + CHANGES_PER_INSERT));
+    if (entries.length === 0) continue;
+    const json = JSON.stringify(entries);
     await tx.execute(sql`
       insert into ${history} (user_id, user_name, action, entity, entity_id, changes, request_id)
       select ${actor.userId}::int, ${actor.userName}::text, e.j->>'a', e.j->>'e',
