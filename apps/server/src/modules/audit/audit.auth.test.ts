@@ -105,6 +105,15 @@ describe('sign-in events and secrets', () => {
     expect(revoke.statusCode).toBe(204);
     const out = await user.request({ method: 'POST', url: '/api/logout' });
     expect(out.statusCode).toBe(204);
+    // an admin disabling the user ends their sessions: each a revoke
+    const again = await login(t.app, { login: 'history.user', password: third });
+    secrets.push(...Object.values(again.cookies), again.xsrf);
+    const disabled = await admin.request({
+      method: 'PUT',
+      url: `/api/users/${id}`,
+      payload: { disabled: true },
+    });
+    expect(disabled.statusCode).toBe(200);
 
     // a student with a hashCode, renewed
     const student = await admin.request({
@@ -131,6 +140,9 @@ describe('sign-in events and secrets', () => {
       'login',
       'session_revoke',
       'logout',
+      'login',
+      'update',
+      'session_revoke',
     ]);
     const byAction = (a: string) => entries.filter((e) => e.action === a);
     expect(byAction('login_failed')[0]).toMatchObject({
@@ -142,8 +154,12 @@ describe('sign-in events and secrets', () => {
       userId: t.user.id,
       changes: { role: ['manager', 'teacher'] },
     });
-    expect(byAction('update')[1]!.changes).toEqual({ position: ['', 'Tutor'] });
-    expect(byAction('update')[0]!.changes).toEqual({ icalToken: [AUDIT_SECRET, AUDIT_SECRET] });
+    expect(byAction('update').map((e) => e.changes)).toEqual([
+      { disabled: [false, true] },
+      { icalToken: [AUDIT_SECRET, AUDIT_SECRET] },
+      { position: ['', 'Tutor'] },
+    ]);
+    expect(byAction('session_revoke')[0]).toMatchObject({ userId: t.user.id, entityId: id });
     expect(
       byAction('password_change')
         .map((e) => e.userId)

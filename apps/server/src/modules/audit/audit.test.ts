@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_SECRET, type AuditEntry } from '@school/contract/audit';
 import { createUser, login, setupApp, type Agent, type AppFixture } from '../../../test/helper.js';
 import { loadConfig } from '../../config.js';
+import { actorContext, recordChange } from '../../db/history.js';
 import { history } from '../../db/schema/history.js';
 import { removeOldHistory } from '../../plugins/history.queries.js';
 import { startHistoryRetention } from './audit.retention.js';
@@ -152,7 +153,21 @@ describe('GET /api/audit', () => {
     const res = await admin.request({ method: 'GET', url: '/api/docs/json' });
     const doc = res.json<{ paths: Record<string, unknown>; components: { schemas: object } }>();
     expect(doc.paths).toHaveProperty('/api/audit');
-    expect(doc.paths).toHaveProperty('/api/groups/{id}/history');
+    for (const path of [
+      'groups',
+      'clients',
+      'students',
+      'studentdocuments',
+      'users',
+      'lessons',
+      'events',
+      'conversations',
+      'answers',
+      'grid',
+      'setcard',
+    ]) {
+      expect(doc.paths).toHaveProperty([`/api/${path}/{id}/history`]);
+    }
     expect(doc.components.schemas).toHaveProperty('AuditEntry');
   });
 
@@ -292,6 +307,51 @@ describe('who reads a record history', () => {
     const { list } = await entries(manager, `/api/clients/${clientId}/history`);
     expect(list).toEqual([
       expect.objectContaining({ action: 'create', userId: managerId, entity: 'clients' }),
+    ]);
+  });
+});
+
+describe('history of the pipeline', () => {
+  it('a stage move is an update of the client: stageId and stageChangedAt', async () => {
+    const stages = (await admin.request({ method: 'GET', url: '/api/stages' })).json<
+      { id: number }[]
+    >();
+    const made = await manager.request({
+      method: 'POST',
+      url: '/api/clients',
+      payload: { firstName: 'Moving', stage: stages[0]!.id },
+    });
+    const id = made.json<{ id: number }>().id;
+    const moved = await manager.request({
+      method: 'PUT',
+      url: `/api/clients/${id}`,
+      payload: { stage: stages[1]!.id },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const [move] = (await entries(admin, `/api/clients/${id}/history`)).list;
+    expect(move).toMatchObject({ action: 'update', userId: managerId });
+    expect(Object.keys(move!.changes).sort()).toEqual(['stageChangedAt', 'stageId']);
+    expect(move!.changes['stageId']).toEqual([stages[0]!.id, stages[1]!.id]);
+  });
+});
+
+describe('writes without a staff request', () => {
+  it('are not recorded; inside a request they name its user and id', async () => {
+    const change = {
+      action: 'update',
+      entity: 'groups',
+      entityId: 626262,
+      changes: { name: 'x' },
+    } as const;
+    // outside any request, as the bot's own updates, reminders and demo data run
+    await recordChange(t.database.db, change);
+    expect((await entries(admin, '/api/audit?entityId=626262')).total).toBe(0);
+    await actorContext.run({ userId: managerId, userName: 'Mark Manager', requestId: 'r-1' }, () =>
+      recordChange(t.database.db, change),
+    );
+    const { list } = await entries(admin, '/api/audit?entityId=626262');
+    expect(list).toEqual([
+      expect.objectContaining({ userId: managerId, requestId: 'r-1', changes: { name: 'x' } }),
     ]);
   });
 });

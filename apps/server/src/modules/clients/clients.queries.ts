@@ -274,15 +274,6 @@ export async function updateClient(db: Db, id: number, f: ClientFields, movedBy:
   });
 }
 
-export async function deleteClient(db: Db, id: number) {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.delete(clients).where(eq(clients.id, id)).returning();
-    if (row)
-      await recordChange(tx, { action: 'delete', entity: 'clients', entityId: id, before: row });
-    return row !== undefined;
-  });
-}
-
 /**
  * Per stage, in board order: how many clients and their total price (pipeline headers).
  * Unfiltered it reads the totals the triggers keep; a filter aggregates the matching clients.

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Role, userListQuery } from '@school/contract/users';
 import { AUDIT_SECRET } from '@school/contract/audit';
 import type { Db } from '../../db/client.js';
-import { recordChange } from '../../db/history.js';
+import { recordChange, recordChanges } from '../../db/history.js';
 import type { TableDescription } from '../../db/resource.js';
 import { sessions } from '../../db/schema/auth.js';
 import { users } from '../../db/schema/users.js';
@@ -72,16 +72,28 @@ export async function setPasswordHash(db: Db, id: number, passwordHash: string) 
   });
 }
 
-/** Ends a user's sessions, all of them or all but one. */
+/** Ends a user's sessions, all of them or all but one; each is a revoke in the history. */
 export async function endSessions(db: Db, userId: number, exceptSessionId?: number) {
-  await db
-    .delete(sessions)
-    .where(
-      and(
-        eq(sessions.userId, userId),
-        exceptSessionId === undefined ? undefined : ne(sessions.id, exceptSessionId),
-      ),
+  await db.transaction(async (tx) => {
+    const ended = await tx
+      .delete(sessions)
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          exceptSessionId === undefined ? undefined : ne(sessions.id, exceptSessionId),
+        ),
+      )
+      .returning({ session: sessions.id, device: sessions.device });
+    await recordChanges(
+      tx,
+      ended.map((changes) => ({
+        action: 'session_revoke',
+        entity: 'users',
+        entityId: userId,
+        changes,
+      })),
     );
+  });
 }
 
 export const userName = sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`;
