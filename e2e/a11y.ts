@@ -153,6 +153,7 @@ export function checkAccessibility(theme: Theme) {
     ["a quiz's cards", () => `/quizcards/${quizId}`],
     ['/set', () => '/set'],
     ["a set's games", () => `/setcards/${setId}`],
+    ['/audit', () => '/audit'],
     ['a page that does not exist', () => '/no/such/page'],
   ];
 
@@ -183,6 +184,15 @@ export function checkAccessibility(theme: Theme) {
       it.each(SCREENS)('has no violations on %s', async (_name, path) => {
         await page.goto(path());
         const report = await axeReport(page, `${path()} (${theme})`);
+        expect(report, `axe found on ${report}`).toBe('');
+      });
+
+      it('has no violations in a client’s History, open', async () => {
+        await page.goto(`/clients/${clientId}`);
+        const history = page.getByRole('region', { name: 'History' });
+        await history.getByRole('button', { name: 'History' }).click();
+        await history.getByText('Created').waitFor();
+        const report = await axeReport(page, `/clients/${clientId} History (${theme})`);
         expect(report, `axe found on ${report}`).toBe('');
       });
 

@@ -136,6 +136,8 @@ describe('list screens at 1280x800', () => {
     ['/clients', 'Clients list', 7],
     ['/students', 'Students list', 0],
     ['/groups', 'Groups list', 0],
+    // the record history of the records made above, found by the names in their changes
+    ['/audit', 'Record history list', 0],
   ])(
     '%s shows every column, none under the actions, nothing scrolled sideways',
     async (path, name, columns) => {

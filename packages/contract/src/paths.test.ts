@@ -11,6 +11,8 @@ describe('api paths', () => {
     expect(api.messagesByFunction(9)).toBe('/api/messages/byfunction/9');
     expect(api.clientsCsv.importJob('a1b2')).toBe(`${api.clientsCsv.import}/a1b2`);
     expect(api.studentsCsv.importPreview).toBe('/api/students/import/preview');
+    expect(api.recordHistory('clients', 7)).toBe('/api/clients/7/history');
+    expect(api.audit).toBe('/api/audit');
   });
 
   it('lists every lookup the server serves, editable or fixed', () => {

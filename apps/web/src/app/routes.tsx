@@ -95,6 +95,7 @@ const SetCardsScreen = screenNamed(
   () => import('../features/games/SetCardsScreen'),
   'SetCardsScreen',
 );
+const AuditScreen = screenNamed(() => import('../features/audit/AuditScreen'), 'AuditScreen');
 const NotFoundScreen = lazyNamed(() => import('./NotFoundScreen'), 'NotFoundScreen');
 
 /** Routes (docs/screens.md) whose screens are not built yet: they show their title only. */
@@ -129,6 +130,7 @@ const SCREENS: readonly { path: string; Screen: PreloadableComponent<object> }[]
   { path: '/matchexamples/:id', Screen: MatchExamplesScreen },
   { path: '/set', Screen: SetsScreen },
   { path: '/setcards/:id', Screen: SetCardsScreen },
+  { path: '/audit', Screen: AuditScreen },
 ];
 
 /** Starts downloading the code of the screen at `pathname`, if it is an app screen. */

@@ -16,12 +16,17 @@ export const LOOKUP_QUERY_KEY = 'lookup';
 /** Lookups change rarely; every selector and column using one shares one request. */
 const LOOKUP_STALE_MS = 5 * 60_000;
 
-export function useLookup(url: string) {
-  return useQuery({
+/** The one query of a lookup, for a screen that reads several at once (useQueries). */
+export function lookupQuery(url: string) {
+  return {
     queryKey: [LOOKUP_QUERY_KEY, url],
-    queryFn: ({ signal }) => request(url, { schema: lookupList, signal }),
+    queryFn: ({ signal }: { signal: AbortSignal }) => request(url, { schema: lookupList, signal }),
     staleTime: LOOKUP_STALE_MS,
-  });
+  };
+}
+
+export function useLookup(url: string) {
+  return useQuery(lookupQuery(url));
 }
 
 /** After a save under `path`, the lookups read from it (e.g. /api/users) are out of date. */
@@ -53,7 +58,12 @@ export function lookupName(
 
 /** docs/api.md, Lookups: people are shown by first and last name (students by name and surname), answer
  * links by their text. */
-const PERSON_FIELDS: ReadonlySet<string> = new Set(['responsibleId', 'responsible', 'teacher']);
+const PERSON_FIELDS: ReadonlySet<string> = new Set([
+  'responsibleId',
+  'responsible',
+  'teacher',
+  'userId',
+]);
 const TEXT_FIELDS: ReadonlySet<string> = new Set(['nextId', 'fromId']);
 
 /** How an item reads in a selector or a column; with `t`, a seeded name in the chosen language. */

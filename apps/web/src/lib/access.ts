@@ -16,6 +16,7 @@ const SCREEN_DOMAINS: readonly { prefix: string; domain: Domain; action?: Action
   { prefix: '/clients', domain: 'clients' },
   { prefix: '/pipeline', domain: 'clients' },
   { prefix: '/cardocuments', domain: 'studentDocuments' },
+  { prefix: '/audit', domain: 'audit' },
 ];
 
 const under = (pathname: string, prefix: string) =>

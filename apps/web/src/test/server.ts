@@ -192,6 +192,30 @@ const API_ROOT = api.clients.replace(/\/clients$/, '');
 const collectionPath = `${API_ROOT}/:collection`;
 const itemPath = `${API_ROOT}/:collection/:id`;
 
+/** The record history's entries (seed 'audit'), newest first, like GET /api/audit (docs/history.md). */
+function auditPage(query: URLSearchParams, fixed: Record<string, string> = {}) {
+  const want = { ...Object.fromEntries(query), ...fixed };
+  const day = (row: Row) => String(row.at).slice(0, 10);
+  const search = (want.search ?? '').toLowerCase();
+  const found = rows('audit')
+    .filter((row) =>
+      ['entity', 'entityId', 'userId', 'action'].every(
+        (name) => want[name] === undefined || String(row[name]) === want[name],
+      ),
+    )
+    .filter((row) => !want.dateFrom || day(row) >= want.dateFrom)
+    .filter((row) => !want.dateTo || day(row) <= want.dateTo)
+    .filter(
+      (row) =>
+        search === '' ||
+        `${String(row.userName)} ${JSON.stringify(row.changes)}`.toLowerCase().includes(search),
+    )
+    .sort((a, b) => String(b.at).localeCompare(String(a.at)) || b.id - a.id);
+  const offset = Number(want.offset ?? 0);
+  const limit = Number(want.limit ?? 500);
+  return listAnswer(found.slice(offset, offset + limit), found.length);
+}
+
 function idOf(params: Record<string, unknown>): number {
   return Number(params.id);
 }
@@ -233,6 +257,13 @@ export const handlers: HttpHandler[] = [
       }),
     );
   }),
+  http.get(api.audit, ({ request }) => auditPage(new URL(request.url).searchParams)),
+  http.get(`${itemPath}/history`, ({ request, params }) =>
+    auditPage(new URL(request.url).searchParams, {
+      entity: String(params.collection),
+      entityId: String(params.id),
+    }),
+  ),
   http.get(`${collectionPath}/export.csv`, ({ params }) => {
     const names = rows(String(params.collection)).map((row) =>
       String(row.firstName ?? row.name ?? ''),

@@ -8,6 +8,7 @@ import {
   Layers,
   LayoutDashboard,
   LogOut,
+  ScrollText,
   Settings,
   SquareKanban,
   UserCog,
@@ -58,6 +59,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/conversations', labelKey: 'nav.bot', icon: Bot, sections: ['/messages'] },
   { to: '/groups', labelKey: 'titles.groups', icon: UsersRound, sections: [] },
   { to: '/settings', labelKey: 'titles.settings', icon: Settings, sections: [] },
+  { to: '/audit', labelKey: 'titles.audit', icon: ScrollText, sections: [] },
   { to: '/logout', labelKey: 'nav.logout', icon: LogOut, sections: [] },
 ];
 

@@ -38,13 +38,14 @@ export function ImportFlow({
   const queryClient = useQueryClient();
   const inputId = useId();
   const [csv, setCsv] = useState<string | null>(null);
+  const [fileName, setFileName] = useState('');
   const [skip, setSkip] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   // A new key empties the file input, so the same file can be chosen again.
   const [inputKey, setInputKey] = useState(0);
   const preview = useMutation({ mutationFn: (text: string) => previewImport(paths, text) });
   const run = useMutation({
-    mutationFn: (skipErrors: boolean) => runImport(paths, csv ?? '', skipErrors),
+    mutationFn: (skipErrors: boolean) => runImport(paths, csv ?? '', skipErrors, fileName),
     onSuccess: (answer) => {
       if (!('jobId' in answer)) void invalidateResource(queryClient, listPath);
     },
@@ -85,6 +86,7 @@ export function ImportFlow({
     setProblem(null);
     setSkip(false);
     setCsv(null);
+    setFileName('');
   };
 
   const onFile = async (file: File | undefined) => {
@@ -95,6 +97,7 @@ export function ImportFlow({
     const text = await file.text();
     if (text.length > IMPORT_MAX_CHARS) return tooLarge();
     setCsv(text);
+    setFileName(file.name);
     preview.mutate(text, { onError: fail });
   };
 

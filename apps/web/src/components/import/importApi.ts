@@ -41,16 +41,18 @@ export function previewImport(paths: CsvPaths, csv: string): Promise<ImportPrevi
 
 /**
  * Writes the file's rows (all of them or, with skipErrors, the valid ones). A small file is
- * imported within the request (the result); a large one starts a job to poll (ADR 012).
+ * imported within the request (the result); a large one starts a job to poll (ADR 012). The
+ * file's name goes along for the record history (docs/history.md).
  */
 export function runImport(
   paths: CsvPaths,
   csv: string,
   skipErrors: boolean,
+  fileName?: string,
 ): Promise<ImportResult | ImportJob> {
   return request(paths.import, {
     method: 'POST',
-    body: { csv, skipErrors },
+    body: fileName ? { csv, skipErrors, fileName } : { csv, skipErrors },
     schema: z.union([importJob, importResult]),
     timeoutMs: importTimeoutMs(),
   });

@@ -196,4 +196,33 @@ describe('client detail', () => {
     ).toBeTruthy();
     expect(calledUrls().some((url) => url.pathname.startsWith('/api/clients'))).toBe(false);
   });
+
+  it('has a History, read only when opened, that says who changed what in words', async () => {
+    seed({
+      clients: [FULL],
+      audit: [
+        {
+          id: 1,
+          at: '2026-11-26T10:00:00.000Z',
+          userId: 7,
+          userName: 'Anna Kowalska',
+          action: 'update',
+          entity: 'clients',
+          entityId: 1,
+          changes: { stage: [1, 2], price: [1000, 1234.5] },
+          requestId: null,
+        },
+      ],
+    });
+    renderApp('/clients/1');
+    await form();
+    const toggle = screen.getByRole('button', { name: 'History' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(calledUrls().some((url) => url.pathname.endsWith('/history'))).toBe(false);
+    await userEvent.click(toggle);
+    const history = screen.getByRole('region', { name: 'History' });
+    expect(await within(history).findByText('Changed')).toBeInTheDocument();
+    expect(history).toHaveTextContent('Stage: Lead → Won');
+    expect(history).toHaveTextContent('Price: 1,000.00 zł → 1,234.50 zł');
+  });
 });

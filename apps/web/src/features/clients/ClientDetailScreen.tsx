@@ -2,13 +2,15 @@ import { client, clientWrite, type Client } from '@school/contract/clients';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { DetailForm, type ReadOnlyField } from '../../components/detail/DetailForm';
-import { useEntity } from '../../components/detail/useEntity';
+import { ENTITY_QUERY_KEY, useEntity } from '../../components/detail/useEntity';
+import { HistorySection } from '../../components/history/HistorySection';
 import { RecordScreen } from '../../components/detail/RecordScreen';
 import { formatDateTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { clientValues, DETAIL_FIELDS } from './clientFields';
 import { ClientStudent } from './ClientStudent';
 import { CLIENTS_PATH, clientName } from './clientsApi';
+import styles from './Clients.module.css';
 
 const EDIT = { schema: clientWrite, fields: DETAIL_FIELDS, toValues: clientValues(DETAIL_FIELDS) };
 
@@ -51,6 +53,13 @@ export function ClientDetailScreen() {
             label={t('clients.form')}
             config={EDIT}
             readOnly={readOnly(row)}
+          />
+          {/* under the record's key: a save refreshes an open history too */}
+          <HistorySection
+            entity="clients"
+            id={row.id}
+            scope={[ENTITY_QUERY_KEY, CLIENTS_PATH, row.id]}
+            className={styles.history}
           />
         </>
       )}

@@ -158,6 +158,7 @@ describe('CSV import', () => {
     expect(lastBody('POST', '/api/clients/import')).toEqual({
       csv: CSV,
       skipErrors: true,
+      fileName: 'clients.csv',
     });
     importAnswer.release(jsonResponse(200, { created: 2, updated: 1, skipped: 1 }));
 
@@ -192,6 +193,7 @@ describe('CSV import', () => {
     expect(lastBody('POST', '/api/clients/import')).toEqual({
       csv: CSV,
       skipErrors: false,
+      fileName: 'clients.csv',
     });
     expect(server.created).toBe(true);
   });

@@ -1,8 +1,9 @@
 import type { Event, Lesson } from '@school/contract/schedule';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useSession } from '../../lib/session';
-import { ADMIN, seed, setSession } from '../../test/server';
+import { ADMIN, calledUrls, seed, setSession } from '../../test/server';
 import { renderWithProviders, setupI18n, stubLayout } from '../../test/utils';
 import { LessonModal } from './LessonModal';
 
@@ -112,5 +113,69 @@ describe('the lesson modal of a teacher', () => {
     expect(screen.getByLabelText('Whether Anna Kowal pays')).toBeInTheDocument();
     expect(screen.getByLabelText('Add a student')).toBeInTheDocument();
     expect(screen.getByLabelText('Teacher')).toBeInTheDocument();
+  });
+
+  it('has the lesson’s History for a teacher too, read when opened', async () => {
+    await open(8, null);
+    await userEvent.click(screen.getByRole('button', { name: 'History' }));
+    expect(await screen.findByText('No changes recorded yet.')).toBeInTheDocument();
+    const read = calledUrls()
+      .map((url) => url.pathname)
+      .filter((path) => path.endsWith('/history'));
+    expect(read.sort()).toEqual(['/api/events/21/history', '/api/lessons/5/history']);
+  });
+
+  it('shows in the History the participants’ changes too, each with the student’s name', async () => {
+    setSession(ADMIN);
+    const base = {
+      userId: 1,
+      userName: 'Anna Kowalska',
+      action: 'update',
+      requestId: null,
+    };
+    seed({
+      audit: [
+        {
+          ...base,
+          id: 1,
+          at: '2026-11-26T10:00:00.000Z',
+          entity: 'lessons',
+          entityId: 5,
+          changes: { start: ['09:00:00', '10:00:00'] },
+        },
+        {
+          ...base,
+          id: 2,
+          at: '2026-11-26T11:00:00.000Z',
+          entity: 'events',
+          entityId: 21,
+          changes: { attendence: [0, 1], isPaid: [false, true] },
+        },
+        {
+          ...base,
+          id: 3,
+          at: '2026-11-26T09:00:00.000Z',
+          action: 'create',
+          entity: 'events',
+          entityId: 21,
+          changes: { id: 21, studentId: 11, lessonId: 5, attendence: 0, toPay: 1 },
+        },
+      ],
+    });
+    await open(8, 80, 'admin');
+    await userEvent.click(screen.getByRole('button', { name: 'History' }));
+    const history = screen.getByRole('region', { name: 'History' });
+    await within(history).findByText('3 of 3');
+    const entries = within(history)
+      .getAllByRole('listitem')
+      .filter((item) => item.parentElement?.tagName === 'OL');
+    expect(entries.map((item) => item.textContent)).toEqual([
+      expect.stringMatching(
+        /^ChangedAnna Kowal.*Attendance: Not marked → Present.*Paid: not paid → paid$/,
+      ),
+      expect.stringMatching(/^Changed.*Start: 09:00 → 10:00$/),
+      // the student is the entry's subject, not a line of it
+      expect.stringMatching(/^CreatedAnna Kowal.*Attendance: Not markedPays: Pays$/),
+    ]);
   });
 });

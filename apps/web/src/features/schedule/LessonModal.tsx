@@ -6,6 +6,7 @@ import { askConfirm } from '../../components/feedback/confirm';
 import { deleteWithUndo } from '../../components/feedback/deleteWithUndo';
 import { showNotice } from '../../components/feedback/notices';
 import { EntityForm } from '../../components/form/EntityForm';
+import { HistorySection } from '../../components/history/HistorySection';
 import { LoadingState } from '../../components/LoadingState';
 import { Modal } from '../../components/Modal';
 import { formatMoney } from '../../lib/format';
@@ -23,6 +24,7 @@ import {
   SCHEDULE_KEY,
   updateLesson,
   useLesson,
+  useLessonEvents,
   type Lesson,
 } from './scheduleApi';
 import { useClashCheck } from './useClashCheck';
@@ -237,6 +239,7 @@ function LessonBody({
           }}
         />
       )}
+      <LessonHistory lessonId={lesson.id} />
       {may.delete && (
         <div className={styles.dangerZone}>
           <button type="button" className={own.deleteLesson} onClick={() => void remove()}>
@@ -245,6 +248,27 @@ function LessonBody({
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * The lesson's History with its participants' (attendance, paying, notes), each named by the
+ * student; under the schedule's key, so a change of the lesson refreshes an open history too.
+ */
+function LessonHistory({ lessonId }: { lessonId: number }) {
+  const events = useLessonEvents(lessonId);
+  const related = (events.data ?? []).map((event) => ({
+    entity: 'events' as const,
+    id: event.id,
+    subject: event.studentName,
+  }));
+  return (
+    <HistorySection
+      entity="lessons"
+      id={lessonId}
+      related={related}
+      scope={[SCHEDULE_KEY, 'history', lessonId]}
+    />
   );
 }
 

@@ -1,10 +1,16 @@
 import { api } from '@school/contract/paths';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearNotices } from '../../components/feedback/notices';
-import { server } from '../../test/server';
-import { jsonResponse, renderWithProviders, setupI18n, stubLayout } from '../../test/utils';
+import { seed, server } from '../../test/server';
+import {
+  jsonResponse,
+  renderApp,
+  renderWithProviders,
+  setupI18n,
+  stubLayout,
+} from '../../test/utils';
 import { isHidden, deleteKey } from './lessonDelete';
 import { isPast } from './LessonCard';
 import { LessonModal } from './LessonModal';
@@ -53,5 +59,41 @@ describe('the lesson modal', () => {
     renderWithProviders(<LessonModal id={5} dateText={(d) => d} onClose={onClose} />);
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(await screen.findByText('Invalid id: must be a number')).toBeInTheDocument();
+  });
+});
+
+describe('a link to a lesson', () => {
+  it('/schedule?lesson={id} opens that lesson’s dialog (a link from the record history)', async () => {
+    seed({
+      lessons: [
+        {
+          id: 5,
+          date: '2026-11-30',
+          start: '10:00',
+          end: '11:00',
+          price: 80,
+          duration: 60,
+          groupe: null,
+          teacher: 7,
+          teacherName: 'Anna Kowalska',
+          isCycled: 2,
+          hasBroadcast: false,
+          course: 'English A2',
+          comment: '',
+          resources: '',
+          homework: '',
+          nextId: null,
+          series: null,
+          participants: 0,
+          payers: 0,
+          amount: 0,
+        },
+      ],
+      events: [],
+      schedule: [],
+    });
+    renderApp('/schedule?lesson=5');
+    const dialog = await screen.findByRole('dialog', { name: /^Lesson .*10:00–11:00$/ });
+    expect(within(dialog).getByRole('button', { name: 'History' })).toBeInTheDocument();
   });
 });

@@ -4,7 +4,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Repeat } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import controls from '../../components/controls.module.css';
+import { parseId } from '../../components/detail/useEntity';
 import { IconButton } from '../../components/IconButton';
 import { EntityForm } from '../../components/form/EntityForm';
 import { HeaderBlock } from '../../components/HeaderBlock';
@@ -50,7 +52,15 @@ export function ScheduleScreen() {
   const [bias, setBias] = useState(0);
   const [cycled, setCycled] = useState(false);
   const [filters, setFilters] = useState(NO_FILTERS);
-  const [openLesson, setOpenLesson] = useState<number | null>(null);
+  // /schedule?lesson={id} (a link from the record history) opens that lesson's dialog
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [openLesson, setOpenLesson] = useState<number | null>(() =>
+    parseId(searchParams.get('lesson') ?? undefined),
+  );
+  const closeLesson = () => {
+    setOpenLesson(null);
+    if (searchParams.has('lesson')) setSearchParams({}, { replace: true });
+  };
   const params: ScheduleParams = { cycled, bias, search, ...filters };
   const days = useSchedule(params);
   const info = useInfoPanel(params);
@@ -194,7 +204,7 @@ export function ScheduleScreen() {
       </div>
       {board}
       {openLesson !== null && (
-        <LessonModal id={openLesson} dateText={dateText} onClose={() => setOpenLesson(null)} />
+        <LessonModal id={openLesson} dateText={dateText} onClose={closeLesson} />
       )}
     </>
   );

@@ -8,6 +8,7 @@ import { Link, useParams } from 'react-router';
 import controls from '../../components/controls.module.css';
 import { DetailForm, type ReadOnlyField } from '../../components/detail/DetailForm';
 import { ENTITY_QUERY_KEY, useEntity } from '../../components/detail/useEntity';
+import { HistorySection } from '../../components/history/HistorySection';
 import { askConfirm } from '../../components/feedback/confirm';
 import { showNotice } from '../../components/feedback/notices';
 import { RecordScreen } from '../../components/detail/RecordScreen';
@@ -73,6 +74,11 @@ function StudentPage({ row }: { row: Student }) {
           label={t('students.form')}
           config={EDIT}
           readOnly={readOnly}
+        />
+        <HistorySection
+          entity="students"
+          id={row.id}
+          scope={[ENTITY_QUERY_KEY, STUDENTS_PATH, row.id]}
         />
       </div>
       <aside className={styles.side}>

@@ -124,7 +124,11 @@ describe('students CSV import', () => {
     expect(
       await within(dialog).findByText('Created: 1, updated: 0, skipped: 0.'),
     ).toBeInTheDocument();
-    expect(lastBody('POST', api.studentsCsv.import)).toEqual({ csv, skipErrors: false });
+    expect(lastBody('POST', api.studentsCsv.import)).toEqual({
+      csv,
+      skipErrors: false,
+      fileName: 'students.csv',
+    });
     await expect.poll(() => listed).toBeGreaterThan(before);
   });
 });

@@ -1,0 +1,275 @@
+import { api } from '@school/contract/paths';
+import {
+  ATTENDENCE_NEUTRAL,
+  ATTENDENCE_PRESENT,
+  CYCLED_NO,
+  CYCLED_YES,
+} from '@school/contract/schedule';
+import type { FieldLabelKey } from '../form/fields';
+
+/**
+ * How a value of a record's field reads in its history (docs/history.md): words, names and
+ * dates in the chosen language, never a raw id or `true`.
+ */
+export type ValueShow =
+  | { kind: 'text' }
+  | { kind: 'number' }
+  | { kind: 'money' }
+  /** a day YYYY-MM-DD */
+  | { kind: 'date' }
+  /** a time of day HH:MM (the database's HH:MM:SS read as HH:MM) */
+  | { kind: 'time' }
+  /** a moment (ISO), in the user's time zone */
+  | { kind: 'dateTime' }
+  /** a yes/no, each in words (`history.paid` / `history.notPaid`) */
+  | { kind: 'flag'; yes: string; no: string }
+  /** a code, each value its words; `other` for any value not listed */
+  | { kind: 'choice'; labels: Readonly<Record<string, string>>; other?: string }
+  /** an id of a lookup (docs/api.md, Lookups), shown by its name; `field` picks the naming rule */
+  | { kind: 'lookup'; url: string; field?: string }
+  /** an id of a record with no lookup, named by another field of the same record if it has one */
+  | { kind: 'ref'; nameFrom: string }
+  /** a secret: shown only as "changed" */
+  | { kind: 'secret' };
+
+export interface HistoryField {
+  /** The label the record's form gives the field. */
+  label: FieldLabelKey;
+  show?: ValueShow;
+}
+
+/** One kind of record: its fields in the order its form shows them, and those never shown. */
+export interface HistoryEntity {
+  fields: Readonly<Record<string, HistoryField>>;
+  /** Kept by the server alongside a change (time stamps...): not worth a line of their own. */
+  hidden?: readonly string[];
+}
+
+const text = { kind: 'text' } as const;
+const number = { kind: 'number' } as const;
+const money = { kind: 'money' } as const;
+const date = { kind: 'date' } as const;
+const dateTime = { kind: 'dateTime' } as const;
+const time = { kind: 'time' } as const;
+const yesNo = { kind: 'flag', yes: 'history.yes', no: 'history.no' } as const;
+const lookup = (url: string, field?: string): ValueShow =>
+  field === undefined ? { kind: 'lookup', url } : { kind: 'lookup', url, field };
+
+const users = lookup(api.lookup('users'), 'responsibleId');
+const projects = lookup(api.lookup('projects'));
+const groups = lookup(api.lookup('groups'));
+
+const person = {
+  firstName: { label: 'fields.firstName', show: text },
+  lastName: { label: 'fields.lastName', show: text },
+  email: { label: 'fields.email', show: text },
+  tel: { label: 'fields.tel', show: text },
+} as const satisfies Record<string, HistoryField>;
+
+const clients: HistoryEntity = {
+  fields: {
+    ...person,
+    price: { label: 'fields.price', show: money },
+    probability: { label: 'fields.probability', show: number },
+    stage: { label: 'fields.stage', show: lookup(api.lookup('stages')) },
+    product: { label: 'fields.product', show: lookup(api.lookup('products')) },
+    source: { label: 'fields.source', show: lookup(api.lookup('sources')) },
+    responsibleId: { label: 'fields.responsible', show: users },
+    dLastContact: { label: 'fields.dLastContact', show: date },
+    project: { label: 'fields.project', show: projects },
+    language: { label: 'fields.language', show: lookup(api.lookup('languages')) },
+    category: { label: 'fields.category', show: lookup(api.lookup('categories')) },
+    dateBirth: { label: 'fields.dateBirth', show: date },
+    age: { label: 'fields.age', show: number },
+    position: { label: 'fields.position', show: text },
+    facebook: { label: 'fields.facebook', show: text },
+    telegramUsername: { label: 'fields.telegramUsername', show: text },
+    timezone: { label: 'fields.timezone', show: text },
+    address: { label: 'fields.address', show: text },
+    hashCode: { label: 'fields.hashCode', show: text },
+    device: { label: 'fields.device', show: text },
+    lastActivity: { label: 'fields.lastActivity', show: dateTime },
+  },
+  hidden: ['stageChangedAt'],
+};
+
+const students: HistoryEntity = {
+  fields: {
+    name: { label: 'fields.name', show: text },
+    surname: { label: 'fields.surname', show: text },
+    email: { label: 'fields.email', show: text },
+    telegramUsername: { label: 'fields.telegramUsername', show: text },
+    level: { label: 'fields.level', show: lookup(api.lookup('levels')) },
+    groupe: { label: 'fields.groupe', show: groups },
+    project: { label: 'fields.project', show: projects },
+    responsibleId: { label: 'fields.responsible', show: users },
+    facebook: { label: 'fields.facebook', show: text },
+    timezone: { label: 'fields.timezone', show: text },
+    location: { label: 'fields.location', show: text },
+    ocupation: { label: 'fields.ocupation', show: text },
+    schedule: { label: 'fields.schedule', show: text },
+    hasBroadcast: { label: 'fields.hasBroadcast', show: yesNo },
+    gMeetId: { label: 'fields.gMeetId', show: text },
+    gdocument: { label: 'fields.gdocument', show: text },
+    gDictionaryUa: { label: 'fields.gDictionaryUa', show: text },
+    gDictionaryEng: { label: 'fields.gDictionaryEng', show: text },
+    client: { label: 'fields.fromClient', show: number },
+    hashCode: { label: 'fields.hashCode', show: text },
+  },
+};
+
+const lessons: HistoryEntity = {
+  fields: {
+    date: { label: 'fields.date', show: date },
+    start: { label: 'fields.start', show: time },
+    end: { label: 'fields.end', show: time },
+    price: { label: 'fields.pricePerHour', show: money },
+    duration: { label: 'fields.duration', show: number },
+    teacher: { label: 'fields.teacher', show: lookup(api.lookup('users'), 'teacher') },
+    groupe: { label: 'fields.groupe', show: groups },
+    isCycled: {
+      label: 'fields.isCycled',
+      show: {
+        kind: 'choice',
+        labels: { [CYCLED_YES]: 'history.yes', [CYCLED_NO]: 'history.no' },
+      },
+    },
+    course: { label: 'fields.course', show: text },
+    hasBroadcast: { label: 'fields.hasBroadcast', show: yesNo },
+    comment: { label: 'fields.comment', show: text },
+    resources: { label: 'fields.resources', show: text },
+    homework: { label: 'fields.homework', show: text },
+  },
+  hidden: ['series', 'teacherName', 'slotDate', 'nextId'],
+};
+
+/** A participation (docs/schedule.md, Attendance and payment). */
+const events: HistoryEntity = {
+  fields: {
+    student: {
+      label: 'fields.student',
+      show: { kind: 'ref', nameFrom: 'studentName' },
+    },
+    attendence: {
+      label: 'fields.attendence',
+      show: {
+        kind: 'choice',
+        labels: {
+          [ATTENDENCE_PRESENT]: 'schedule.attendance.present',
+          [ATTENDENCE_NEUTRAL]: 'schedule.attendance.neutral',
+        },
+        other: 'schedule.attendance.absent',
+      },
+    },
+    toPay: {
+      label: 'fields.toPay',
+      show: {
+        kind: 'choice',
+        labels: { 0: 'schedule.toPay.unset', 1: 'schedule.toPay.pays', 2: 'schedule.toPay.free' },
+      },
+    },
+    isPaid: {
+      label: 'fields.isPaid',
+      show: { kind: 'flag', yes: 'history.paid', no: 'history.notPaid' },
+    },
+    notes: { label: 'fields.notes', show: text },
+    homework: { label: 'fields.homework', show: text },
+    date: { label: 'fields.date', show: date },
+    start: { label: 'fields.start', show: time },
+    end: { label: 'fields.end', show: time },
+  },
+  hidden: ['lesson', 'studentName', 'lessonCourse', 'amount'],
+};
+
+const studentdocuments: HistoryEntity = {
+  fields: {
+    name: { label: 'fields.name', show: text },
+    number: { label: 'fields.number', show: text },
+    dateFrom: { label: 'fields.dateFrom', show: date },
+    dateTo: { label: 'fields.dateTo', show: date },
+    carRegistrNum: { label: 'fields.carRegistrNum', show: text },
+  },
+  hidden: ['student'],
+};
+
+const ROLE_WORDS = {
+  admin: 'users.roleAdmin',
+  manager: 'users.roleManager',
+  teacher: 'users.roleTeacher',
+} as const;
+
+const usersEntity: HistoryEntity = {
+  fields: {
+    login: { label: 'fields.login', show: text },
+    password: { label: 'fields.password', show: { kind: 'secret' } },
+    ...person,
+    dateBirth: { label: 'fields.dateBirth', show: date },
+    position: { label: 'fields.position', show: text },
+    project: { label: 'fields.project', show: projects },
+    language: { label: 'fields.language', show: lookup(api.lookup('languages')) },
+    role: { label: 'fields.role', show: { kind: 'choice', labels: ROLE_WORDS } },
+    disabled: { label: 'fields.disabledShort', show: yesNo },
+    device: { label: 'fields.device', show: text },
+    session: { label: 'fields.session', show: number },
+  },
+  hidden: ['isAdmin', 'icalToken', 'passwordHash'],
+};
+
+const named: HistoryEntity = {
+  fields: {
+    name: { label: 'fields.name', show: text },
+    description: { label: 'fields.description', show: text },
+  },
+};
+const dictionary: HistoryEntity = {
+  fields: {
+    name: { label: 'fields.name', show: text },
+    color: { label: 'fields.color', show: text },
+    order: { label: 'fields.order', show: number },
+  },
+  hidden: ['key'],
+};
+
+/** Every kind of record the history describes field by field; the others read generically. */
+export const HISTORY_ENTITIES: Readonly<Record<string, HistoryEntity>> = {
+  clients,
+  students,
+  lessons,
+  events,
+  studentdocuments,
+  users: usersEntity,
+  groups: named,
+  projects: named,
+  stages: dictionary,
+  products: dictionary,
+  sources: dictionary,
+  categories: dictionary,
+  levels: dictionary,
+};
+
+/**
+ * The history names a record's fields as its table's columns (docs/history.md): a reference
+ * ends in Id (stageId) where the API and the forms say stage. Each column is read as the field
+ * its form shows.
+ */
+export const COLUMN_FIELDS: Readonly<Record<string, string>> = {
+  stageId: 'stage',
+  productId: 'product',
+  sourceId: 'source',
+  projectId: 'project',
+  languageId: 'language',
+  categoryId: 'category',
+  levelId: 'level',
+  groupId: 'groupe',
+  teacherId: 'teacher',
+  studentId: 'student',
+  lessonId: 'lesson',
+  clientId: 'client',
+  seriesId: 'series',
+};
+
+/** The field `name` (a column or an API name) stands for. */
+export const fieldOf = (name: string): string => COLUMN_FIELDS[name] ?? name;
+
+/** Never shown: the record's own id and the server's time stamps. */
+export const ALWAYS_HIDDEN: ReadonlySet<string> = new Set(['id', 'createdAt', 'updatedAt']);

@@ -1,0 +1,135 @@
+import type { AuditEntry } from '@school/contract/audit';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ADMIN, calledUrls, seed, setSession } from '../../test/server';
+import { renderApp, setupI18n, stubLayout } from '../../test/utils';
+import { recordPath } from './recordPath';
+
+const base: AuditEntry = {
+  id: 1,
+  at: '2026-11-20T09:00:00.000Z',
+  userId: 7,
+  userName: 'Anna Kowalska',
+  action: 'update',
+  entity: 'clients',
+  entityId: 3,
+  changes: {},
+  requestId: null,
+};
+
+const ENTRIES: AuditEntry[] = [
+  { ...base, id: 1, changes: { stage: [1, 2], price: [100, 150] } },
+  {
+    ...base,
+    id: 2,
+    at: '2026-11-21T09:00:00.000Z',
+    entity: 'lessons',
+    entityId: 9,
+    changes: { date: ['2026-11-20', '2026-11-27'] },
+  },
+  {
+    ...base,
+    id: 3,
+    at: '2026-11-22T09:00:00.000Z',
+    action: 'login_failed',
+    entity: 'users',
+    entityId: null,
+    userId: null,
+    userName: '',
+    changes: { login: 'ghost' },
+  },
+];
+
+const auditCalls = () => calledUrls().filter((url) => url.pathname === '/api/audit');
+const table = () => screen.findByRole('table', { name: 'Record history' });
+
+beforeAll(setupI18n);
+beforeEach(() => stubLayout());
+afterEach(() => {
+  cleanup();
+  setSession(ADMIN);
+});
+
+describe('/audit', () => {
+  it('lists every entry newest first, in words, with the total and links to the records', async () => {
+    seed({ audit: ENTRIES });
+    renderApp('/audit');
+    const rows = within(await table())
+      .getAllByRole('row')
+      .slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringContaining('Sign-in failed'),
+      expect.stringContaining('Date: Nov 20, 2026 → Nov 27, 2026'),
+      expect.stringContaining('Price: 100.00 zł → 150.00 zł; Stage: Lead → Won'),
+    ]);
+    expect(screen.getByText('3 items')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('System')).toBeInTheDocument();
+    expect(within(rows[1]!).getByRole('link', { name: 'Lesson #9' })).toHaveAttribute(
+      'href',
+      '/schedule?lesson=9',
+    );
+    const client = within(rows[2]!).getByRole('link', { name: 'Client #3' });
+    expect(client).toHaveAttribute('href', '/clients/3');
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getByRole('link', { name: 'Audit' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+
+  it('filters by record type, action and days, and searches, on the server', async () => {
+    seed({ audit: ENTRIES });
+    const user = userEvent.setup();
+    renderApp('/audit');
+    await table();
+    await user.click(screen.getByRole('button', { name: /filter/i }));
+    await user.selectOptions(screen.getByLabelText('Record type'), 'clients');
+    await waitFor(() => expect(auditCalls().at(-1)?.searchParams.get('entity')).toBe('clients'));
+    await user.selectOptions(screen.getByLabelText('Action'), 'update');
+    await waitFor(() => expect(auditCalls().at(-1)?.searchParams.get('action')).toBe('update'));
+    await user.type(screen.getByRole('searchbox'), 'Anna');
+    await waitFor(() => expect(auditCalls().at(-1)?.searchParams.get('search')).toBe('Anna'));
+    const rows = within(await table())
+      .getAllByRole('row')
+      .slice(1);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toHaveTextContent('Client #3');
+  });
+
+  it('is an admin’s: a teacher has no Audit in the navigation and a deep link says so', async () => {
+    setSession({ ...ADMIN, role: 'teacher' });
+    renderApp('/audit');
+    await screen.findByRole('heading', { level: 1, name: 'Not available for your role' });
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).queryByRole('link', { name: 'Audit' })).toBeNull();
+    expect(auditCalls()).toEqual([]);
+  });
+});
+
+describe('the record of an entry', () => {
+  it('is its own screen, the lesson in the schedule, or the list that holds it', () => {
+    expect(recordPath({ ...base, entity: 'students', entityId: 4 })).toBe('/students/4');
+    expect(recordPath({ ...base, entity: 'events', entityId: 8, changes: { lesson: 9 } })).toBe(
+      '/schedule?lesson=9',
+    );
+    expect(
+      recordPath({
+        ...base,
+        entity: 'studentdocuments',
+        action: 'create',
+        changes: { student: 4 },
+      }),
+    ).toBe('/cardocuments/bycar/4');
+    expect(
+      recordPath({ ...base, entity: 'events', action: 'create', changes: { lessonId: 7 } }),
+    ).toBe('/schedule?lesson=7');
+    expect(
+      recordPath({ ...base, entity: 'studentdocuments', changes: { studentId: [4, 5] } }),
+    ).toBe('/cardocuments/bycar/5');
+    expect(recordPath({ ...base, entity: 'users', entityId: null })).toBe('/users');
+    expect(recordPath({ ...base, entity: 'stages' })).toBe('/settings');
+    expect(recordPath({ ...base, action: 'delete' })).toBeNull();
+    expect(recordPath({ ...base, entity: 'answers' })).toBeNull();
+  });
+});
