@@ -10,6 +10,7 @@ import { formatDateTime } from '../../lib/format';
 import { HttpError } from '../../lib/http';
 import { useBackupJob, useBackups, useStartBackup } from './backupsApi';
 import styles from './SettingsScreen.module.css';
+import card from '../../components/cardSection.module.css';
 
 /** A size in the UI language: 812 kB, 1.4 MB. */
 function formatSize(bytes: number, locale: string): string {
@@ -43,11 +44,11 @@ export function BackupsSection({ timeZone }: { timeZone: string | undefined }) {
         : null;
 
   return (
-    <section className={`${controls.card} ${styles.section}`} aria-labelledby="backups-heading">
-      <h2 id="backups-heading" className={styles.heading}>
+    <section className={`${controls.card} ${card.section}`} aria-labelledby="backups-heading">
+      <h2 id="backups-heading" className={card.heading}>
         {t('settings.backups.title')}
       </h2>
-      <p className={styles.intro}>{t('settings.backups.intro')}</p>
+      <p className={card.intro}>{t('settings.backups.intro')}</p>
 
       <div className={styles.backupBar}>
         <button
@@ -81,12 +82,12 @@ export function BackupsSection({ timeZone }: { timeZone: string | undefined }) {
         )}
       </div>
       {startError && (
-        <p className={styles.error} role="alert">
+        <p className={card.error} role="alert">
           {startError}
         </p>
       )}
       {job?.state === 'failed' && (
-        <p className={styles.error} role="alert">
+        <p className={card.error} role="alert">
           {t('settings.backups.failed', { reason: job.error ?? '' })}
         </p>
       )}
@@ -94,23 +95,23 @@ export function BackupsSection({ timeZone }: { timeZone: string | undefined }) {
       {list.isPending ? (
         <LoadingState />
       ) : list.isError ? (
-        <div className={styles.error} role="alert">
+        <div className={card.error} role="alert">
           <span>{t('messages.error')}</span>{' '}
-          <button type="button" className={styles.linkButton} onClick={() => void list.refetch()}>
+          <button type="button" className={card.linkButton} onClick={() => void list.refetch()}>
             {t('messages.retry')}
           </button>
         </div>
       ) : list.data.length === 0 ? (
-        <p className={styles.empty}>{t('settings.backups.none')}</p>
+        <p className={card.empty}>{t('settings.backups.none')}</p>
       ) : (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
+        <div className={card.tableWrap}>
+          <table className={card.table}>
             <thead>
               <tr>
                 <th scope="col">{t('settings.backups.createdAt')}</th>
                 <th scope="col">{t('settings.backups.size')}</th>
                 <th scope="col">{t('settings.backups.file')}</th>
-                <th scope="col" className={styles.actionsHeader}>
+                <th scope="col" className={card.actionsHeader}>
                   {t('settings.actions')}
                 </th>
               </tr>
@@ -118,14 +119,14 @@ export function BackupsSection({ timeZone }: { timeZone: string | undefined }) {
             <tbody>
               {list.data.map((backup) => (
                 <tr key={backup.name}>
-                  <td className={styles.time}>
+                  <td className={card.time}>
                     <time dateTime={backup.createdAt}>
                       {formatDateTime(backup.createdAt, i18n.language, timeZone)}
                     </time>
                   </td>
-                  <td className={styles.time}>{size(backup.size)}</td>
+                  <td className={card.time}>{size(backup.size)}</td>
                   <td className={styles.fileName}>{backup.name}</td>
-                  <td className={styles.actions}>
+                  <td className={card.actions}>
                     <a
                       className={styles.downloadLink}
                       href={api.backup(backup.name)}

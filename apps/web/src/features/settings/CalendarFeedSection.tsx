@@ -10,6 +10,7 @@ import { LinkActions } from '../../components/LinkActions';
 import { LoadingState } from '../../components/LoadingState';
 import { request } from '../../lib/http';
 import styles from './SettingsScreen.module.css';
+import card from '../../components/cardSection.module.css';
 
 const FEED_KEY = ['ical-feed'];
 
@@ -45,15 +46,15 @@ export function CalendarFeedSection() {
   };
 
   return (
-    <section className={`${controls.card} ${styles.section}`} aria-labelledby="calendar-heading">
-      <h2 id="calendar-heading" className={styles.heading}>
+    <section className={`${controls.card} ${card.section}`} aria-labelledby="calendar-heading">
+      <h2 id="calendar-heading" className={card.heading}>
         {t('settings.calendar.title')}
       </h2>
-      <p className={styles.intro}>{t('settings.calendar.intro')}</p>
+      <p className={card.intro}>{t('settings.calendar.intro')}</p>
       {feed.isPending ? (
         <LoadingState />
       ) : feed.isError ? (
-        <p className={styles.error} role="alert">
+        <p className={card.error} role="alert">
           {t('messages.error')}
         </p>
       ) : feed.data ? (

@@ -6,7 +6,7 @@ import { useMayDo } from '../../lib/access';
 import { PLAIN_DICTIONARIES, STAGES } from './dictionaries';
 import { DictionaryPanel } from './DictionaryPanel';
 import styles from './Dictionaries.module.css';
-import sectionStyles from './SettingsScreen.module.css';
+import card from '../../components/cardSection.module.css';
 
 /** The dictionaries staff edit (docs/data-model.md, Lookups), one tab each (WAI-ARIA tabs, arrow keys move). */
 export function DictionariesSection() {
@@ -36,15 +36,12 @@ export function DictionariesSection() {
   const mayChange = useMayDo('lookups', 'update');
 
   return (
-    <section
-      className={`${controls.card} ${sectionStyles.section}`}
-      aria-labelledby={`${baseId}-heading`}
-    >
-      <h2 id={`${baseId}-heading`} className={sectionStyles.heading}>
+    <section className={`${controls.card} ${card.section}`} aria-labelledby={`${baseId}-heading`}>
+      <h2 id={`${baseId}-heading`} className={card.heading}>
         {t('dictionaries.title')}
       </h2>
-      <p className={sectionStyles.intro}>{t('dictionaries.intro')}</p>
-      {!mayChange && <p className={sectionStyles.intro}>{t('dictionaries.readOnly')}</p>}
+      <p className={card.intro}>{t('dictionaries.intro')}</p>
+      {!mayChange && <p className={card.intro}>{t('dictionaries.readOnly')}</p>}
       <div role="tablist" aria-label={t('dictionaries.tabs')} className={styles.tabs}>
         {EDITABLE_DICTIONARIES.map((name) => (
           <button

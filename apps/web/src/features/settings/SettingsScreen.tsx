@@ -8,6 +8,7 @@ import { BackupsSection } from './BackupsSection';
 import { CalendarFeedSection } from './CalendarFeedSection';
 import { DictionariesSection } from './DictionariesSection';
 import styles from './SettingsScreen.module.css';
+import card from '../../components/cardSection.module.css';
 
 /** The calendar feed, the dictionaries, an admin's backups and preferences; one's sessions are on /profile. */
 export function SettingsScreen() {
@@ -26,8 +27,8 @@ export function SettingsScreen() {
 
       {mayBackUp && <BackupsSection timeZone={timeZone} />}
 
-      <section className={`${controls.card} ${styles.section}`} aria-labelledby="prefs-heading">
-        <h2 id="prefs-heading" className={styles.heading}>
+      <section className={`${controls.card} ${card.section}`} aria-labelledby="prefs-heading">
+        <h2 id="prefs-heading" className={card.heading}>
           {t('settings.preferences')}
         </h2>
         <div className={styles.preferences}>

@@ -15,6 +15,7 @@ import { useCurrentUser } from './currentUser';
 import { PROFILE_FIELDS } from './profileFields';
 import { SessionsSection } from './SessionsSection';
 import styles from './Profile.module.css';
+import card from '../../components/cardSection.module.css';
 
 /** The own details as the profile edits them: the password has a section of its own. */
 const OWN_FIELDS = PROFILE_FIELDS.filter((field) => field.name !== 'password');
@@ -35,9 +36,9 @@ export function ProfileScreen() {
   });
 
   const failed = (
-    <div className={styles.error} role="alert">
+    <div className={card.error} role="alert">
       <span>{t('messages.error')}</span>{' '}
-      <button type="button" className={styles.linkButton} onClick={() => void own.refetch()}>
+      <button type="button" className={card.linkButton} onClick={() => void own.refetch()}>
         {t('messages.retry')}
       </button>
     </div>
@@ -47,11 +48,11 @@ export function ProfileScreen() {
     <>
       <HeaderBlock title={t('titles.profile')} />
 
-      <section className={`${controls.card} ${styles.section}`} aria-labelledby="details-heading">
-        <h2 id="details-heading" className={styles.heading}>
+      <section className={`${controls.card} ${card.section}`} aria-labelledby="details-heading">
+        <h2 id="details-heading" className={card.heading}>
           {t('profile.details')}
         </h2>
-        <p className={styles.intro}>{t('profile.detailsIntro')}</p>
+        <p className={card.intro}>{t('profile.detailsIntro')}</p>
         {own.data === undefined ? (
           own.isError ? (
             failed
@@ -81,8 +82,8 @@ export function ProfileScreen() {
         )}
       </section>
 
-      <section className={`${controls.card} ${styles.section}`} aria-labelledby="password-heading">
-        <h2 id="password-heading" className={styles.heading}>
+      <section className={`${controls.card} ${card.section}`} aria-labelledby="password-heading">
+        <h2 id="password-heading" className={card.heading}>
           {t('profile.password')}
         </h2>
         {own.data === undefined ? (

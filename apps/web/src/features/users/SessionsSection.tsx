@@ -6,7 +6,7 @@ import controls from '../../components/controls.module.css';
 import { useSession } from '../../lib/session';
 import { useDeleteSession, useSessions } from './sessionsApi';
 import { SessionsTable } from './SessionsTable';
-import styles from './Profile.module.css';
+import card from '../../components/cardSection.module.css';
 
 /** One's own sessions, each revoked at once after a confirmation (the profile's section). */
 export function SessionsSection() {
@@ -29,14 +29,14 @@ export function SessionsSection() {
   const timeZone = session.isLoggedIn ? session.timeZone : undefined;
 
   return (
-    <section className={`${controls.card} ${styles.section}`} aria-labelledby="sessions-heading">
-      <h2 id="sessions-heading" className={styles.heading}>
+    <section className={`${controls.card} ${card.section}`} aria-labelledby="sessions-heading">
+      <h2 id="sessions-heading" className={card.heading}>
         {t('settings.sessions')}
       </h2>
-      <p className={styles.intro}>{t('settings.sessionsIntro')}</p>
+      <p className={card.intro}>{t('settings.sessionsIntro')}</p>
 
       {deleteSession.isError && (
-        <p className={styles.error} role="alert">
+        <p className={card.error} role="alert">
           {t('messages.error')}
         </p>
       )}
@@ -44,18 +44,14 @@ export function SessionsSection() {
       {sessions.isPending ? (
         <LoadingState />
       ) : sessions.isError ? (
-        <div className={styles.error} role="alert">
+        <div className={card.error} role="alert">
           <span>{t('messages.error')}</span>{' '}
-          <button
-            type="button"
-            className={styles.linkButton}
-            onClick={() => void sessions.refetch()}
-          >
+          <button type="button" className={card.linkButton} onClick={() => void sessions.refetch()}>
             {t('messages.retry')}
           </button>
         </div>
       ) : sessions.data.length === 0 ? (
-        <p className={styles.empty}>{t('messages.emptyList')}</p>
+        <p className={card.empty}>{t('messages.emptyList')}</p>
       ) : (
         <SessionsTable
           sessions={sessions.data}

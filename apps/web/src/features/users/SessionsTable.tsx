@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { IconButton } from '../../components/IconButton';
 import { formatDateTime } from '../../lib/format';
 import styles from './Profile.module.css';
+import card from '../../components/cardSection.module.css';
 
 interface SessionsTableProps {
   sessions: readonly SessionItem[];
@@ -18,15 +19,15 @@ export function SessionsTable({ sessions, timeZone, deletingId, onDelete }: Sess
   const format = (iso: string) => formatDateTime(iso, i18n.language, timeZone);
 
   return (
-    <div className={styles.tableWrap}>
-      <table className={styles.table}>
+    <div className={card.tableWrap}>
+      <table className={card.table}>
         <thead>
           <tr>
             <th scope="col">{t('settings.device')}</th>
             <th scope="col">{t('settings.timezone')}</th>
             <th scope="col">{t('settings.createdAt')}</th>
             <th scope="col">{t('settings.lastActivity')}</th>
-            <th scope="col" className={styles.actionsHeader}>
+            <th scope="col" className={card.actionsHeader}>
               {t('settings.actions')}
             </th>
           </tr>
@@ -42,13 +43,13 @@ export function SessionsTable({ sessions, timeZone, deletingId, onDelete }: Sess
                 </span>
               </td>
               <td>{session.timezone}</td>
-              <td className={styles.time}>
+              <td className={card.time}>
                 <time dateTime={session.createdAt}>{format(session.createdAt)}</time>
               </td>
-              <td className={styles.time}>
+              <td className={card.time}>
                 <time dateTime={session.lastActivity}>{format(session.lastActivity)}</time>
               </td>
-              <td className={styles.actions}>
+              <td className={card.actions}>
                 <IconButton
                   label={t('settings.delete')}
                   icon={Trash2}
