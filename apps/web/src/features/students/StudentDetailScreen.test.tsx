@@ -26,6 +26,7 @@ const STUDENT = {
   hasBroadcast: false,
   hashCode: 'AlqmJIDA1u7LpHZQ4W_j1A',
   deepLink: null,
+  pageLink: '/play/me?s=AlqmJIDA1u7LpHZQ4W_j1A',
   client: null,
   createdAt: '2026-11-01T10:00:00.000Z',
 };
