@@ -6,6 +6,7 @@ import { http } from 'msw';
 import { scheduleCommit } from '../components/feedback/pendingCommits';
 import { request } from '../lib/http';
 import { ADMIN, calledUrls, requests, seed, server, setSession } from '../test/server';
+import { makeStudent } from '../test/students';
 import { jsonResponse, renderApp, setupI18n } from '../test/utils';
 
 const location = () => screen.getByTestId('location').textContent;
@@ -197,32 +198,7 @@ describe('roles (docs/roles.md)', () => {
   });
 
   it('shows a student’s documents link to a manager but not to a teacher', async () => {
-    const student = {
-      id: 12,
-      name: 'Olena',
-      surname: 'Koval',
-      email: '',
-      gMeetId: '',
-      gdocument: '',
-      gDictionaryUa: '',
-      gDictionaryEng: '',
-      telegramUsername: '',
-      facebook: '',
-      schedule: '',
-      ocupation: '',
-      location: '',
-      responsibleId: null,
-      project: null,
-      level: null,
-      groupe: null,
-      timezone: '',
-      hasBroadcast: false,
-      hashCode: 'AlqmJIDA1u7LpHZQ4W_j1A',
-      deepLink: null,
-      pageLink: '/play/me?s=AlqmJIDA1u7LpHZQ4W_j1A',
-      client: 3,
-      createdAt: '2026-11-01T10:00:00.000Z',
-    };
+    const student = makeStudent({ client: 3 });
     seed({ students: [student] });
     server.use(http.get(api.studentTimeline(12), () => jsonResponse(200, [])));
     setSession({ ...ADMIN, role: 'manager' });

@@ -2,34 +2,10 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { calledUrls, seed } from '../../test/server';
+import { makeStudent } from '../../test/students';
 import { renderApp, setupI18n } from '../../test/utils';
 
-const STUDENT = {
-  id: 12,
-  name: 'Olena',
-  surname: 'Koval',
-  email: '',
-  gMeetId: '',
-  gdocument: '',
-  gDictionaryUa: '',
-  gDictionaryEng: '',
-  telegramUsername: '',
-  facebook: '',
-  schedule: '',
-  ocupation: '',
-  location: '',
-  responsibleId: null,
-  project: null,
-  level: null,
-  groupe: null,
-  timezone: '',
-  hasBroadcast: false,
-  hashCode: 'AlqmJIDA1u7LpHZQ4W_j1A',
-  deepLink: null,
-  pageLink: '/play/me?s=AlqmJIDA1u7LpHZQ4W_j1A',
-  client: null,
-  createdAt: '2026-11-01T10:00:00.000Z',
-};
+const STUDENT = makeStudent();
 
 beforeAll(setupI18n);
 afterEach(cleanup);
