@@ -47,8 +47,15 @@ export function createDatabase(
       ? { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + 5_000 }
       : {}),
   });
-  // An idle client losing its connection must not crash the process (docs/quality.md, Reliability: 503, recover).
-  pool.on('error', (err) => log?.warn({ err }, 'idle database connection lost'));
+  // A connection lost must not crash the process (docs/quality.md, Reliability: 503, recover).
+  // The pool listens on idle clients only; a client checked out (a transaction, the job
+  // queue's) emits 'error' with nobody listening, which Node throws as an uncaught exception.
+  // Every client gets its own listener: the statement in progress still fails (and answers
+  // 503), and the pool drops the broken client when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', (err) => log?.warn({ err }, 'database connection lost'));
+  });
+  pool.on('error', () => undefined); // already logged by the client's own listener
   return { pool, db: drizzle(pool, { schema }) };
 }
 

@@ -113,6 +113,25 @@ it('answers 503 while the database is away and recovers by itself when it return
   expect(again.statusCode).toBe(401);
 });
 
+it('survives a connection lost while a transaction holds it, and answers again after', async () => {
+  // a pool of its own: the job queue's runner adds listeners to the app's pool once it starts
+  const own = createDatabase(database.pool.options.connectionString ?? '');
+  const inFlight = own.db.transaction(async (tx) => {
+    await tx.execute(sql`select 1`);
+    await proxy.cut();
+    // the connection ends while the pool has lent it out: pg emits 'error' on the client
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await tx.execute(sql`select 1`);
+  });
+  try {
+    await expect(inFlight).rejects.toThrow();
+    await proxy.open();
+    await expect(own.db.execute(sql`select 1`)).resolves.toBeDefined();
+  } finally {
+    await own.pool.end();
+  }
+});
+
 // The pool waits up to 60 s here; the test's own limit of 5 s shows health does not.
 it('health answers 503 at once while the network swallows every packet, then recovers', async () => {
   expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
