@@ -104,6 +104,13 @@ export function learnerPageLink(base: string, hashCode: string): string {
   return `${base.replace(/\/+$/, '')}/${LEARNER_PAGE}?s=${encodeURIComponent(hashCode)}`;
 }
 
+/**
+ * Whether a text may be opened as a link: an http(s) address and nothing else (no javascript:,
+ * no bare text). The learner's page answers and shows a student's Meet link only then
+ * (docs/learner-page.md); the staff's student screen shows its link fields by the same rule.
+ */
+export const isHttpUrl = (value: string): boolean => /^https?:\/\/\S+$/i.test(value.trim());
+
 /** A hashCode as links carry it (docs/api.md, Ids and hashCodes): URL-safe, 1 to 64 characters. */
 export const HASH_CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 

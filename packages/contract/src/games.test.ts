@@ -9,6 +9,7 @@ import {
   gameLink,
   gameProblems,
   gapCount,
+  isHttpUrl,
   isPlayableWord,
   linkForStudent,
 } from './game-rules';
@@ -62,6 +63,28 @@ describe('game rules', () => {
     expect(embedSnippet(link, 'Fruit "quiz" <1>')).toBe(
       '<iframe src="https://games.example/play/quiz?id=7" width="800" height="600" loading="lazy" title="Fruit &quot;quiz&quot; &lt;1&gt;"></iframe>',
     );
+  });
+
+  it('takes only an http(s) address for a link', () => {
+    for (const url of [
+      'https://meet.google.com/abc-defg-hij',
+      'http://x.example',
+      ' HTTPS://a.b ',
+    ]) {
+      expect(isHttpUrl(url), url).toBe(true);
+    }
+    for (const text of [
+      '',
+      'abc-defg-hij',
+      'meet.google.com/abc',
+      'javascript:alert(1)',
+      'https://',
+      'https://a b',
+      'ftp://x.example',
+      '//x.example',
+    ]) {
+      expect(isHttpUrl(text), text).toBe(false);
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export { HASH_CODE_PATTERN, LEARNER_PAGE, learnerPageLink } from './game-rules.js';
+export { HASH_CODE_PATTERN, isHttpUrl, LEARNER_PAGE, learnerPageLink } from './game-rules.js';
 
 const lesson = z.object({
   /** when it starts and ends, ISO date-time (UTC): the page shows it in `timeZone` */
@@ -10,7 +10,7 @@ const lesson = z.object({
   teacher: z.string(),
   /** the lesson's course (its product); '' for none */
   course: z.string(),
-  /** the student's Meet link; '' for none */
+  /** the student's Meet link, an http(s) address (isHttpUrl); '' for none or any other text */
   meetLink: z.string(),
   /** the lesson's homework and the student's own, '' for none */
   homework: z.string(),

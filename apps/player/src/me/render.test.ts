@@ -78,6 +78,21 @@ describe("the learner's page", () => {
     expect(region(root, 'Bot conversations').textContent).toContain('Grammar: 3.5');
   });
 
+  it('links the Meet only when it is an http(s) address', () => {
+    const meetLinks = (meetLink: string) => {
+      const root = document.createElement('div');
+      const lesson = { ...page.nextLessons[0]!, meetLink };
+      show(root, ...learnerSections({ ...page, nextLessons: [lesson] }, translator('en')));
+      return [...region(root, 'Next lessons').querySelectorAll('a')].map((a) =>
+        a.getAttribute('href'),
+      );
+    };
+    expect(meetLinks('https://meet.google.com/abc')).toEqual(['https://meet.google.com/abc']);
+    for (const text of ['', 'abc-defg-hij', 'javascript:alert(1)', 'data:text/html,hi']) {
+      expect(meetLinks(text), text).toEqual([]);
+    }
+  });
+
   it('changes its words and formats in place when the language changes', () => {
     const t = translator('en');
     const root = document.createElement('div');

@@ -1,3 +1,4 @@
+import { isHttpUrl } from '@school/contract/game-rules';
 import type { LearnerPage } from '@school/contract/learner';
 import { h, Live } from '../dom';
 import type { TextKey, Translate } from '../i18n';
@@ -53,7 +54,8 @@ export function learnerSections(page: LearnerPage, t: Translate): HTMLElement[] 
       h('p', { class: 'me-when' }, when(lesson.start, lesson.end)),
       h('p', { class: 'me-what' }, course(lesson.course)),
       lesson.teacher ? h('p', {}, t.live('teacher', { name: lesson.teacher })) : null,
-      lesson.meetLink
+      // only an http(s) address is a link (the server answers '' for any other text)
+      isHttpUrl(lesson.meetLink)
         ? h(
             'a',
             {

@@ -5,7 +5,7 @@ import {
   SET_PAGE,
   type GameType,
 } from '@school/contract/games';
-import type { LearnerPage } from '@school/contract/learner';
+import { isHttpUrl, type LearnerPage } from '@school/contract/learner';
 import type { Db } from '../../db/client.js';
 import { toGameSets, toSets } from '../games/games.shared.js';
 import { isTimeZone, lessonAmount } from '../schedule/schedule.shared.js';
@@ -100,6 +100,8 @@ export async function learnerPageOf(
 ): Promise<LearnerPage> {
   const { schoolZone } = options;
   const own = student.timezone.trim();
+  // gMeetId is free text: only an http(s) address becomes a link
+  const meetLink = isHttpUrl(student.gMeetId) ? student.gMeetId.trim() : '';
   const [locale, next, marks, due, games, conversations] = await Promise.all([
     localeOf(db, student.id),
     nextLessonsOf(db, student.id, schoolZone),
@@ -119,7 +121,7 @@ export async function learnerPageOf(
     name: `${student.name} ${student.surname}`.trim(),
     locale,
     timeZone: own && isTimeZone(own) ? own : schoolZone,
-    nextLessons: next.map((lesson) => ({ ...lesson, meetLink: student.gMeetId })),
+    nextLessons: next.map((lesson) => ({ ...lesson, meetLink })),
     marks,
     due: { lessons: dueLessons, total: totalCents / 100 },
     games,

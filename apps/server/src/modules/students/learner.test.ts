@@ -263,17 +263,60 @@ describe("the learner's page", () => {
     expect(marta.pageLink).toBe(`/play/me?s=${marta.hashCode}`);
   });
 
+  it("is in the student's messenger language, and links only an http(s) Meet address", async () => {
+    const olena = (
+      await call('POST', '/api/students', {
+        name: 'Olena',
+        surname: 'Shevchuk',
+        gMeetId: 'abc-defg-hij',
+      })
+    ).json<StudentJson>();
+    const soon = await lesson({ date: addDays(today, 10), course: 'Speaking' });
+    await participate(soon, olena.id, {});
+    const db = t.database.db;
+    // no messenger account: no language of her own, the page takes the browser's
+    expect((await open(olena.hashCode)).json<LearnerPage>().locale).toBeNull();
+    // the bot stores the messenger's language_code as it comes; the account linked last counts
+    await db.execute(
+      sql`insert into bot_users (telegram_id, chat_id, student_id, language_code, linked_at)
+          values (9100001, 9100001, ${olena.id}, 'pl', now() - interval '1 day'),
+                 (9100002, 9100002, ${olena.id}, 'uk-UA', now())`,
+    );
+    const page = (await open(olena.hashCode)).json<LearnerPage>();
+    expect(page.locale).toBe('uk');
+    // a Meet id that is not an address is no link
+    expect(page.nextLessons.map((l) => l.meetLink)).toEqual(['']);
+    for (const text of ['javascript:alert(1)', 'meet.google.com/abc', ' ']) {
+      await db.execute(sql`update students set g_meet_id = ${text} where id = ${olena.id}`);
+      const res = await open(olena.hashCode);
+      expect(res.json<LearnerPage>().nextLessons[0]!.meetLink, text).toBe('');
+      expect(res.body).not.toContain('javascript');
+    }
+    await db.execute(
+      sql`update students set g_meet_id = ' https://meet.google.com/olena ' where id = ${olena.id}`,
+    );
+    expect((await open(olena.hashCode)).json<LearnerPage>().nextLessons[0]!.meetLink).toBe(
+      'https://meet.google.com/olena',
+    );
+    // a language the page does not have is none
+    await db.execute(sql`update bot_users set language_code = 'de' where student_id = ${olena.id}`);
+    expect((await open(olena.hashCode)).json<LearnerPage>().locale).toBeNull();
+  });
+
   it('is rate limited per address like the other public reads', async () => {
     const limited = await createTestApp({ PUBLIC_READS_PER_MINUTE: '2' });
     const codes: number[] = [];
+    let last: Awaited<ReturnType<typeof limited.app.inject>> | undefined;
     for (let i = 0; i < 3; i++) {
       const res = await limited.app.inject({
         method: 'GET',
         url: '/api/public/students/AAAAAAAAAAAAAAAAAAAAAA',
       });
       codes.push(res.statusCode);
+      last = res;
     }
     expect(codes).toEqual([404, 404, 429]);
+    expect(last?.headers['cache-control']).toBe('private, no-store');
   });
 
   it('is in the OpenAPI document with its schema', async () => {
