@@ -30,6 +30,8 @@ const QUIZ = [
   ['Says woof', 'dog'],
 ] as const;
 let student: { id: number; hashCode: string };
+/** A student in Warsaw (the school is in Kyiv, an hour ahead) whose messenger is in Polish. */
+let abroad: { id: number; hashCode: string };
 let gameId = 0;
 let lessonIds: number[] = [];
 /** Where the screenshots of the page at each width go (looked at, not compared). */
@@ -72,6 +74,18 @@ beforeAll(async () => {
     force: true,
   });
   lessonIds = [next.id, past.id];
+  abroad = await api(staff, 'POST', '/api/students', {
+    name: 'Kasia',
+    surname: `Nowak${suffix}`,
+    timezone: 'Europe/Warsaw',
+  });
+  await api(staff, 'POST', '/api/events', { lesson: next.id, student: abroad.id, toPay: '1' });
+  // the bot keeps the messenger's language_code of the account it linked
+  await sql(
+    `insert into bot_users (telegram_id, chat_id, student_id, language_code)
+     values ($1, $1, $2, 'pl')`,
+    [9_000_000_000 + abroad.id, abroad.id],
+  );
   await api(staff, 'POST', '/api/events', { lesson: next.id, student: student.id, toPay: '1' });
   const event = await api<{ id: number }>(staff, 'POST', '/api/events', {
     lesson: past.id,
@@ -88,9 +102,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   // the shared database: what this file made goes (results and page views go with the student)
-  await sql('delete from events where student_id = $1', [student.id]);
+  const students = [student.id, abroad.id];
+  await sql('delete from events where student_id = any($1)', [students]);
   await sql('delete from lessons where id = any($1)', [lessonIds]);
-  await sql('delete from students where id = $1', [student.id]);
+  await sql('delete from students where id = any($1)', [students]);
   await sql('delete from grid_cards where grid_id = $1', [gameId]);
   await sql('delete from game_sets where id = $1', [gameId]);
 });
@@ -180,13 +195,14 @@ describe("the learner's page", () => {
     await page.getByText('Brawo!').waitFor();
     await page.getByText('Twój wynik został zapisany.').waitFor();
 
-    // back on the page: the score is there, in the language chosen on this phone
+    // back on the page: the score is there; the language picked inside the game is the games'
+    // own, so the page is in the student's, else the browser's (English)
     await page.goto(link);
     const game = page
-      .getByRole('region', { name: 'Gry' })
+      .getByRole('region', { name: 'Games' })
       .getByRole('listitem')
       .filter({ hasText: gameName });
-    await game.getByText('Ostatni wynik: 2 / 2').waitFor();
+    await game.getByText('Last score: 2 / 2').waitFor();
     expect(learnerDialogs).toEqual([]);
     await page.close();
   });
@@ -202,6 +218,28 @@ describe("the learner's page", () => {
     await page.getByRole('combobox', { name: 'Мова' }).selectOption('en');
     await page.getByRole('region', { name: 'Next lessons' }).getByText(course).waitFor();
     expect(reads).toEqual([]);
+    // the page's own switch is remembered for the page
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('pl');
+    await page.reload();
+    await page.getByRole('region', { name: 'Najbliższe lekcje' }).getByText(course).waitFor();
+    await page.close();
+  });
+
+  it('shows a student abroad the lesson in their own time zone, in their language', async () => {
+    const { page } = await phone();
+    // the browser is in English: the student's messenger language comes first
+    await page.goto(link.replace(student.hashCode, abroad.hashCode));
+    const lessons = page.getByRole('region', { name: 'Najbliższe lekcje' });
+    await lessons.getByText(course).waitFor();
+    // 17:00 at the school in Kyiv is 16:00 in Warsaw, all year (both change clocks together)
+    expect(await lessons.locator('.me-when').innerText()).toMatch(/, 16:00–17:00$/);
+    await page.getByText('Godziny według strefy czasowej Europe/Warsaw.').waitFor();
+    await page.getByRole('combobox', { name: 'Język' }).selectOption('en');
+    await page
+      .getByRole('region', { name: 'Next lessons' })
+      .locator('.me-when')
+      .getByText(/, 4:00\sPM–5:00\sPM$/)
+      .waitFor();
     await page.close();
   });
 

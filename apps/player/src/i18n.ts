@@ -217,7 +217,8 @@ export const LOCALE_NAMES: Record<Locale, string> = {
   pl: 'Polski',
   uk: 'Українська',
 };
-const STORAGE_KEY = 'player.locale';
+/** Where the games keep the language chosen with their switch (the learner's page has its own). */
+export const STORAGE_KEY = 'player.locale';
 
 export const isLocale = (value: unknown): value is Locale =>
   typeof value === 'string' && value in LOCALES;
@@ -228,10 +229,10 @@ export function defaultLocale(): Locale {
   return isLocale(lang) ? lang : 'en';
 }
 
-/** The language chosen on this device before, if any. */
-export function storedLocale(): Locale | null {
+/** The language chosen on this device before (kept under `key`), if any. */
+export function storedLocale(key = STORAGE_KEY): Locale | null {
   try {
-    const stored = localStorage.getItem(STORAGE_KEY);
+    const stored = localStorage.getItem(key);
     if (isLocale(stored)) return stored;
   } catch {
     // storage may be blocked inside a frame: the browser's language still applies
@@ -253,9 +254,10 @@ export function initialLocale(): Locale {
   return storedLocale() ?? browserLocale() ?? defaultLocale();
 }
 
-export function storeLocale(locale: Locale) {
+/** Keeps a language chosen with a switch on this device, under `key`. */
+export function storeLocale(locale: Locale, key = STORAGE_KEY) {
   try {
-    localStorage.setItem(STORAGE_KEY, locale);
+    localStorage.setItem(key, locale);
   } catch {
     // not stored: the choice lasts for this page
   }
