@@ -33,7 +33,18 @@ export function readBuild(dist) {
     return files;
   }
 
+  /**
+   * The files a page loads: its entry chunk's static closure, followed from the entry into a
+   * fresh set (so a file the HTML names does not stop the walk), then every file the page's
+   * HTML names (`named`, relative to dist).
+   */
+  function pageFiles(key, named = []) {
+    const files = staticClosure(key, new Set());
+    for (const file of named) files.add(file);
+    return files;
+  }
+
   const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
   if (!entryKey) throw new Error('the build manifest has no entry');
-  return { entryKey, gzipKb, chunk, staticClosure };
+  return { entryKey, gzipKb, chunk, staticClosure, pageFiles };
 }
