@@ -103,6 +103,10 @@ async function fillTheRest(client: pg.ClientBase): Promise<void> {
      ORDER BY id LIMIT 1`,
   );
   await client.query(
+    `INSERT INTO backup_jobs (id, trigger, state, error)
+     VALUES (gen_random_uuid(), 'request', 'failed', 'an earlier backup failed')`,
+  );
+  await client.query(
     `INSERT INTO sessions (user_id, token_hash, expires_at)
      SELECT id, '\\xabcd', now() + interval '1 day' FROM users ORDER BY id LIMIT 1`,
   );
