@@ -106,6 +106,8 @@ export class BackupService {
       queue.recurring({
         task: 'backup_schedule',
         match: BACKUP_CHECK_CRON,
+        // a look missed while no instance ran is made up at the next start (ADR 031)
+        backfillMs: 5 * 60_000,
         run: () => this.scheduled(),
       });
     }
