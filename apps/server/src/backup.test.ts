@@ -388,3 +388,18 @@ describe('a backup cut short', () => {
     expect(await fs.readdir(folder)).toEqual([next.name]);
   });
 });
+
+describe('two backups in the same second', () => {
+  it('get different names: the second waits for the next second', async () => {
+    const folder = path.join(dir, 'same-second');
+    // a slow clock: one of its seconds lasts eight, so both backups start within it
+    const anchor = Math.floor(Date.now() / 1_000) * 1_000;
+    const started = Date.now();
+    const now = () => new Date(anchor + (Date.now() - started) / 8);
+    const first = await backupDatabase(source, folder, { now });
+    const second = await backupDatabase(source, folder, { now });
+    expect(second.name).not.toBe(first.name);
+    expect(second.createdAt.getTime()).toBeGreaterThan(first.createdAt.getTime());
+    expect((await fs.readdir(folder)).sort()).toEqual([first.name, second.name].sort());
+  }, 60_000);
+});
