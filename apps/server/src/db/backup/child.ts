@@ -89,7 +89,8 @@ export function backupInChild(
 
   const written = new Promise<BackupFileInfo>((resolve, reject) => {
     child.on('error', reject);
-    child.on('exit', (code, signal) => {
+    // 'close', not 'exit': it comes once the IPC channel is closed too, after the last message
+    child.on('close', (code, signal) => {
       clearTimeout(killer);
       options.signal?.removeEventListener('abort', onAbort);
       const finished = outcome;

@@ -204,7 +204,10 @@ export class BackupService {
     this.childPid = child.pid;
     const beat = setInterval(save, PROGRESS_EVERY_MS);
     try {
-      const written = await child.written.finally(() => clearInterval(beat));
+      const written = await child.written.finally(() => {
+        clearInterval(beat);
+        if (latest) save(); // the last progress, all tables done
+      });
       await saving;
       if (metrics) recordBackup(metrics, 'done');
       await finishBackup(db, id, {

@@ -135,6 +135,37 @@ describe('the backups API', () => {
   });
 });
 
+describe('one backup at a time', () => {
+  it('answers 409 to a second request while one is being written, and its job to everyone', async () => {
+    const blocker = new pg.Client({ connectionString: t.config.DATABASE_URL });
+    await blocker.connect();
+    try {
+      // the backup's read of the clients waits behind this lock
+      await blocker.query('BEGIN');
+      await blocker.query('LOCK TABLE clients IN ACCESS EXCLUSIVE MODE');
+      const first = await t.agent.request({ method: 'POST', url: '/api/backups' });
+      expect(first.statusCode).toBe(202);
+      const second = await t.agent.request({ method: 'POST', url: '/api/backups' });
+      expect(second.statusCode).toBe(409);
+      expect(second.json<{ error: string }>().error).toBe('backup_running');
+      // the progress is the row's: what any instance answers
+      const current = await t.agent.request({ method: 'GET', url: '/api/backups/current' });
+      expect(current.json<BackupJob>()).toMatchObject({
+        state: 'running',
+        startedAt: first.json<BackupJob>().startedAt,
+      });
+      const { rows } = await blocker.query<{ state: string }>(
+        `select state from backup_jobs where state in ('queued', 'running')`,
+      );
+      expect(rows).toEqual([{ state: 'running' }]);
+      await blocker.query('ROLLBACK');
+      expect((await finished(t.agent)).state).toBe('done');
+    } finally {
+      await blocker.end();
+    }
+  });
+});
+
 describe('the OpenAPI document', () => {
   it('describes the backups calls with the contract schemas', async () => {
     const res = await t.agent.request({ method: 'GET', url: '/api/docs/json' });
