@@ -12,7 +12,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { backupsRoutes } from './modules/backups/backups.routes.js';
-import { BACKUP_CHECK_CRON, BackupService } from './modules/backups/backups.service.js';
+import { BackupService } from './modules/backups/backups.service.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { HISTORY_RETENTION_CRON, runHistoryRetention } from './modules/audit/audit.retention.js';
 import { answersRoutes } from './modules/bot/answers.routes.js';
@@ -172,13 +172,10 @@ export async function buildApp({
       run: () => botRuntime.remind(),
     });
   }
-  app.addHook('onReady', async () => queue.start());
-  app.addHook('onClose', async () => {
-    await Promise.all([importJobs.stop(config.SHUTDOWN_TIMEOUT_MS), queue.stop()]);
-  });
-
-  // ADR 028: backups on a connection of their own, by schedule and on request
+  // ADR 028: backups queued by the schedule and on request, each written by a process of its
+  // own on a connection of its own; the job queue runs them, once across instances (ADR 031)
   const backups = new BackupService({
+    db: database.db,
     url: database.pool.options.connectionString ?? '',
     dir: config.backupDir,
     everyHours: config.BACKUP_EVERY_HOURS,
@@ -186,15 +183,14 @@ export async function buildApp({
     log: app.log,
     metrics,
   });
-  // the schedule looks every few minutes, once across instances (ADR 031)
-  if (config.BACKUP_EVERY_HOURS > 0) {
-    queue.recurring({
-      task: 'backup_schedule',
-      match: BACKUP_CHECK_CRON,
-      run: () => backups.scheduled(),
-    });
-  }
-  app.addHook('onClose', async () => backups.stop());
+  backups.registerTasks(queue);
+  app.decorate('backups', backups);
+  app.addHook('onReady', async () => queue.start());
+  app.addHook('onClose', async () => {
+    // a backup being written ends at once (its partial file removed), so the queue's stop,
+    // which waits for its running jobs, does not wait for it
+    await Promise.all([importJobs.stop(config.SHUTDOWN_TIMEOUT_MS), backups.stop(), queue.stop()]);
+  });
 
   await app.register(
     async (api) => {
@@ -258,5 +254,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** the job queue (ADR 031) */
     queue: Queue;
+    /** the server's backups (ADR 028) */
+    backups: BackupService;
   }
 }

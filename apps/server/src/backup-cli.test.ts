@@ -4,7 +4,10 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, expect, it, vi } from 'vitest';
+import pg from 'pg';
+import { afterAll, expect, inject, it, vi } from 'vitest';
+import { createTestDatabase } from '../test/databases.js';
+import { BACKUP_LOCK } from './db/backup/run.js';
 import { freePort } from './db/embedded.js';
 
 /**
@@ -55,11 +58,15 @@ async function stopServer(child: ChildProcess): Promise<void> {
 }
 
 function cli(dataDir: string, ...args: string[]) {
+  return cliWith(baseEnv(dataDir), ...args);
+}
+
+function cliWith(env: NodeJS.ProcessEnv, ...args: string[]) {
   return new Promise<{ code: number; out: string; err: string }>((resolve) => {
     execFile(
       process.execPath,
       ['--conditions=source', '--import', 'tsx', cliEntry, ...args],
-      { env: baseEnv(dataDir) },
+      { env },
       (error, stdout, stderr) =>
         resolve({ code: error ? Number(error.code ?? 1) : 0, out: stdout, err: stderr }),
     );
@@ -185,3 +192,30 @@ it('backs up beside the running server and without it, and restores into a new D
   expect(busy.err).toMatch(/running.*stop it/);
   await stopServer(server);
 }, 180_000);
+
+it('backs up the database of DATABASE_URL, and refuses while another backup holds the lock', async () => {
+  const database = await createTestDatabase(inject('adminDatabaseUrl'), inject('templateDatabase'));
+  const dataDir = await tempDataDir('backup-url');
+  const backupDir = path.join(dataDir, 'elsewhere');
+  const env = { ...baseEnv(dataDir), DATABASE_URL: database.url, BACKUP_DIR: backupDir };
+  const other = new pg.Client({ connectionString: database.url });
+  try {
+    const done = await cliWith(env, 'backup');
+    expect(done.code, done.err).toBe(0);
+    const [name, ...more] = await fs.readdir(backupDir);
+    expect(more).toEqual([]);
+    expect(done.out).toContain(`Backup written: ${path.join(backupDir, name ?? '')}`);
+    // no embedded PostgreSQL was started for it
+    expect(existsSync(path.join(dataDir, 'postgres'))).toBe(false);
+
+    await other.connect();
+    await other.query('SELECT pg_advisory_lock($1)', [BACKUP_LOCK]);
+    const refused = await cliWith(env, 'backup');
+    expect(refused.code).toBe(1);
+    expect(refused.err).toMatch(/^Refused: another backup of this database is being written/);
+    expect(await fs.readdir(backupDir)).toEqual([name]);
+  } finally {
+    await other.end().catch(() => undefined);
+    await database.drop();
+  }
+}, 60_000);

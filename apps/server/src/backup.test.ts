@@ -103,6 +103,10 @@ async function fillTheRest(client: pg.ClientBase): Promise<void> {
      ORDER BY id LIMIT 1`,
   );
   await client.query(
+    `INSERT INTO backup_jobs (id, trigger, state, error)
+     VALUES (gen_random_uuid(), 'request', 'failed', 'an earlier backup failed')`,
+  );
+  await client.query(
     `INSERT INTO sessions (user_id, token_hash, expires_at)
      SELECT id, '\\xabcd', now() + interval '1 day' FROM users ORDER BY id LIMIT 1`,
   );
@@ -383,4 +387,19 @@ describe('a backup cut short', () => {
     const next = await backupDatabase(source, folder);
     expect(await fs.readdir(folder)).toEqual([next.name]);
   });
+});
+
+describe('two backups in the same second', () => {
+  it('get different names: the second waits for the next second', async () => {
+    const folder = path.join(dir, 'same-second');
+    // a slow clock: one of its seconds lasts eight, so both backups start within it
+    const anchor = Math.floor(Date.now() / 1_000) * 1_000;
+    const started = Date.now();
+    const now = () => new Date(anchor + (Date.now() - started) / 8);
+    const first = await backupDatabase(source, folder, { now });
+    const second = await backupDatabase(source, folder, { now });
+    expect(second.name).not.toBe(first.name);
+    expect(second.createdAt.getTime()).toBeGreaterThan(first.createdAt.getTime());
+    expect((await fs.readdir(folder)).sort()).toEqual([first.name, second.name].sort());
+  }, 60_000);
 });

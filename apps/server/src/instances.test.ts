@@ -1,5 +1,9 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import type { BackupJob } from '@school/contract/backups';
 import type { ImportJob } from '@school/contract/imports';
 import { api } from '@school/contract/paths';
 import { createTestDatabase } from '../test/databases.js';
@@ -25,7 +29,13 @@ const PASSWORD = 'correct horse battery';
 beforeAll(async () => {
   const testDb = await createTestDatabase(inject('adminDatabaseUrl'), inject('templateDatabase'));
   drop = testDb.drop;
-  const config = loadConfig({ DATABASE_URL: testDb.url, LOGIN_MAX_FAILURES: '4' });
+  backupDir = path.join(os.tmpdir(), `school-instances-backups-${testDb.name}`);
+  const config = loadConfig({
+    DATABASE_URL: testDb.url,
+    LOGIN_MAX_FAILURES: '4',
+    BACKUP_EVERY_HOURS: '24',
+    BACKUP_DIR: backupDir,
+  });
   const app = async () => {
     const database = createDatabase(testDb.url);
     pools.push(database);
@@ -39,6 +49,20 @@ beforeAll(async () => {
     `insert into graphile_worker._private_known_crontabs (identifier, known_since, last_execution)
      values ('probe', now() - interval '1 hour', now() - interval '10 minutes')`,
   );
+  // the app's own recurring tasks, last run long ago: each runner, as it starts, makes up the
+  // ticks within their backfill (ADR 031), which both runners meet at once
+  await seed.pool.query(
+    `insert into graphile_worker._private_known_crontabs (identifier, known_since, last_execution)
+     select task, now() - interval '3 days', now() - interval '2 days'
+     from unnest(array['backup_schedule', 'import_jobs_cleanup', 'history_retention']) as task`,
+  );
+  // a finished import of two hours ago: the cleanup deletes it
+  const owner = await user();
+  await seed.pool.query(
+    `insert into import_jobs (id, list, user_id, state, created_at, finished_at)
+     values (gen_random_uuid(), 'clients', $1, 'done', now() - interval '2 hours', now() - interval '2 hours')`,
+    [owner.id],
+  );
   for (const [name, app] of [
     ['one', one],
     ['two', two],
@@ -51,16 +75,20 @@ beforeAll(async () => {
     });
     app.queue.onRun(({ task, tick }) => {
       if (task === 'probe' && tick) probes.push({ instance: name, tick });
+      else if (tick) ticks.push({ task, instance: name, tick });
     });
   }
   await Promise.all([one.ready(), two.ready()]);
 });
 const probes: { instance: string; tick: string }[] = [];
+const ticks: { task: string; instance: string; tick: string }[] = [];
+let backupDir = '';
 
 afterAll(async () => {
   await Promise.all([one.close(), two.close()]);
   await Promise.all(pools.map((p) => p.pool.end()));
   await drop();
+  await fs.rm(backupDir, { recursive: true, force: true });
 });
 
 let counter = 0;
@@ -79,7 +107,7 @@ async function user(role: 'admin' | 'manager' | 'teacher' = 'manager') {
 /** The agent's session and XSRF token, sent to another instance. */
 const on =
   (app: FastifyInstance, agent: Agent) =>
-  (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     app.inject({
       method,
       url,
@@ -201,7 +229,7 @@ describe('two instances on one database', () => {
     expect(
       (await viaTwo('POST', api.clientsCsv.importPreview, { csv: 'firstName\nX' })).statusCode,
     ).toBe(200);
-  });
+  }, 240_000);
 
   it('runs a recurring task once per tick across both', async () => {
     await vi.waitFor(() => expect(probes.length).toBeGreaterThanOrEqual(3), {
@@ -214,5 +242,49 @@ describe('two instances on one database', () => {
     expect(new Set(ticks).size).toBe(ticks.length);
     const minutes = ticks.map((tick) => new Date(tick).getTime()).sort((a, b) => a - b);
     expect(minutes.every((m, i) => i === 0 || m - (minutes[i - 1] ?? 0) === 60_000)).toBe(true);
+  });
+
+  it('a session revoked on one is refused on the other at once', async () => {
+    const someone = await user();
+    const here = await login(one, someone);
+    const there = await login(two, someone, 'Mozilla/5.0 (Macintosh) Firefox/140.0');
+    const sessions = await on(one, here)('GET', api.sessions);
+    const other = sessions.json<{ id: number; current: boolean }[]>().find((s) => !s.current);
+    expect(other).toBeDefined();
+    expect((await on(two, there)('GET', api.islogin)).statusCode).toBe(200);
+    const revoked = await on(one, here)('DELETE', api.session(Number(other?.id)));
+    expect(revoked.statusCode).toBe(204);
+    expect((await on(two, there)('GET', api.islogin)).statusCode).toBe(401);
+    expect((await on(one, there)('GET', api.islogin)).statusCode).toBe(401);
+    expect((await on(two, here)('GET', api.islogin)).statusCode).toBe(200);
+  });
+
+  it('runs the scheduled backup, the imports cleanup and the history retention once per tick', async () => {
+    // the look of the schedule made up at the start found no backup: one is written, once
+    await vi.waitFor(
+      async () => {
+        const { rows } = await seed.pool.query<{ state: string }>('select state from backup_jobs');
+        expect(rows).toEqual([{ state: 'done' }]);
+      },
+      { timeout: 60_000, interval: 200 },
+    );
+    // the finished import of two hours ago is gone
+    const old = await seed.pool.query(`select id from import_jobs where state = 'done'
+      and finished_at < now() - interval '1 hour'`);
+    expect(old.rows).toEqual([]);
+    // a while longer: no instance runs a tick the other has run
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    for (const task of ['backup_schedule', 'import_jobs_cleanup', 'history_retention']) {
+      const runs = ticks.filter((t) => t.task === task).map((t) => t.tick);
+      expect(runs.length, task).toBeGreaterThanOrEqual(1);
+      expect(new Set(runs).size, task).toBe(runs.length);
+    }
+    const files = (await fs.readdir(backupDir)).filter((n) => n.startsWith('backup-'));
+    expect(files).toHaveLength(1);
+    // its job answers the same on both
+    const admin = await login(two, await user('admin'));
+    const fromOne = (await on(one, admin)('GET', api.backupsCurrent)).json<BackupJob>();
+    expect(fromOne).toMatchObject({ state: 'done', backup: { name: files[0] } });
+    expect((await on(two, admin)('GET', api.backupsCurrent)).json()).toEqual(fromOne);
   });
 });

@@ -1,14 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, expect, inject, it, vi } from 'vitest';
 import { api } from '@school/contract/paths';
 import { createTestDatabase } from '../test/databases.js';
 import { freePort } from './db/embedded.js';
 
 /**
  * docs/operations.md, Stopping: SIGTERM lets a request in flight finish and a running import
- * finish within SHUTDOWN_TIMEOUT_MS (else it is rolled back), and the process exits with 0.
+ * finish within SHUTDOWN_TIMEOUT_MS (else it is rolled back), a backup being written is ended
+ * with its partial file removed (ADR 028), and the process exits with 0.
  * The real server process, on a database of this file's own.
  */
 const serverEntry = fileURLToPath(new URL('./server.ts', import.meta.url));
@@ -56,6 +60,8 @@ async function start(env: Record<string, string> = {}): Promise<Server> {
       PORT: String(port),
       ADMIN_PASSWORD: PASSWORD,
       LOG_LEVEL: 'warn',
+      // no scheduled backups (ADR 028) unless a test asks for them
+      BACKUP_EVERY_HOURS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -183,4 +189,58 @@ it('on SIGINT rolls back an import still running when the grace time is over, th
   expect(health.status).toBe(200);
   second.child.kill('SIGTERM');
   expect(await second.exited).toBe(0);
+}, 120_000);
+
+it('on SIGTERM ends a backup being written, leaves no partial file, then exits 0', async () => {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'school-stop-backup-'));
+  const blocker = new pg.Client({ connectionString: url });
+  await blocker.connect();
+  try {
+    const first = await start({ BACKUP_DIR: dir, SHUTDOWN_TIMEOUT_MS: '10000' });
+    const headers = await logIn(first.base);
+    // the backup's read of the clients waits behind this lock: it is under way, half written
+    await blocker.query('BEGIN');
+    await blocker.query('LOCK TABLE clients IN ACCESS EXCLUSIVE MODE');
+    const started = await fetch(`${first.base}${api.backups}`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(started.status).toBe(202);
+    expect(((await started.json()) as { state: string }).state).toBe('running');
+    await vi.waitFor(
+      async () => expect((await fs.readdir(dir)).some((n) => n.endsWith('.partial'))).toBe(true),
+      { timeout: 30_000, interval: 100 },
+    );
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    // no file, whole or partial
+    expect(await fs.readdir(dir)).toEqual([]);
+    // and the backup's connection was closed: its session ends once the lock lets it go
+    await blocker.query('ROLLBACK');
+    await vi.waitFor(
+      async () => {
+        const { rows } = await blocker.query(
+          `select pid from pg_stat_activity
+           where application_name = 'school-office backup' and datname = current_database()`,
+        );
+        expect(rows).toEqual([]);
+      },
+      { timeout: 10_000, interval: 100 },
+    );
+
+    // its job answers failed after the restart (ADR 028)
+    const second = await start({ BACKUP_DIR: dir });
+    const again = await logIn(second.base);
+    const current = await fetch(`${second.base}${api.backupsCurrent}`, { headers: again });
+    expect(await current.json()).toMatchObject({
+      state: 'failed',
+      error: 'The server stopped during the backup; no file was written',
+    });
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  } finally {
+    await blocker.end();
+    await fs.rm(dir, { recursive: true, force: true });
+  }
 }, 120_000);

@@ -146,6 +146,8 @@ export class ImportJobs {
     queue.recurring({
       task: 'import_jobs_cleanup',
       match: '*/10 * * * *',
+      // a tick missed while no instance ran is made up at the next start (ADR 031)
+      backfillMs: 10 * 60_000,
       run: async () => {
         await failStale(this.db);
         await forgetFinished(this.db);

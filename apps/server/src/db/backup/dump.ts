@@ -52,6 +52,8 @@ export interface BackupOptions {
   partBytes?: number;
   /** called inside the transaction once its snapshot is taken (tests export it) */
   onSnapshot?: (client: pg.ClientBase) => Promise<void>;
+  /** the temporary file about to be written (a process that runs the backup removes it if killed) */
+  onPartial?: (file: string) => void;
 }
 
 /** A backup of this second is in the folder already: wait for the next second (names differ). */
@@ -92,7 +94,13 @@ async function addEntry(pack: tar.Pack, name: string, chunks: Buffer[], size: nu
 export async function writeBackup(
   client: pg.ClientBase,
   dir: string,
-  { onProgress, now = () => new Date(), onSnapshot, partBytes = PART_BYTES }: BackupOptions = {},
+  {
+    onProgress,
+    now = () => new Date(),
+    onSnapshot,
+    onPartial,
+    partBytes = PART_BYTES,
+  }: BackupOptions = {},
 ): Promise<WrittenBackup> {
   await fs.mkdir(dir, { recursive: true });
   await nextFreeSecond(dir, now);
@@ -124,6 +132,7 @@ export async function writeBackup(
     const name = backupName(createdAt, applied.idx);
     const file = path.join(dir, name);
     partial = path.join(dir, partialName(name));
+    onPartial?.(partial);
     const archive = tar.pack();
     pack = archive;
     const written = pipeline(

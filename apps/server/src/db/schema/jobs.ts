@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   customType,
   integer,
@@ -51,6 +52,38 @@ export const importJobs = pgTable(
   },
   (t) => [
     uniqueIndex('import_jobs_one_active')
+      .on(sql`(true)`)
+      .where(sql`${t.state} in ('queued', 'running')`),
+  ],
+);
+
+/**
+ * Backups taken by the server (ADR 028, ADR 031): one row per backup, queued by the API or
+ * the schedule and run by whichever instance's job queue takes it, so its progress and
+ * outcome are read from every instance and outlive a restart. At most one row is queued or
+ * running (the partial unique index); `heartbeatAt` is renewed while it runs.
+ */
+export const backupJobs = pgTable(
+  'backup_jobs',
+  {
+    id: uuid('id').primaryKey(),
+    /** request or schedule */
+    trigger: text('trigger').notNull(),
+    state: text('state').notNull(),
+    tablesDone: integer('tables_done').notNull().default(0),
+    tablesTotal: integer('tables_total').notNull().default(0),
+    bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
+    /** the file written, once done */
+    fileName: text('file_name'),
+    fileSize: bigint('file_size', { mode: 'number' }),
+    fileCreatedAt: timestamp('file_created_at', { withTimezone: true }),
+    error: text('error'),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('backup_jobs_one_active')
       .on(sql`(true)`)
       .where(sql`${t.state} in ('queued', 'running')`),
   ],

@@ -48,14 +48,13 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ backups: BackupService }> = 
     {
       schema: {
         tags: ['backups'],
-        summary: 'The progress or outcome of the last backup this server started',
+        summary: 'The progress or outcome of the last backup started, by any instance',
         response: { 200: backupJob, 404: errorBody, ...refused },
       },
     },
     async () => {
-      const job = backups.current();
-      if (!job)
-        throw new HttpError(404, errorCodes.notFound, 'No backup started since the server started');
+      const job = await backups.current();
+      if (!job) throw new HttpError(404, errorCodes.notFound, 'No backup has been started yet');
       return job;
     },
   );

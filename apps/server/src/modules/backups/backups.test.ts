@@ -13,7 +13,7 @@ import {
   type AppFixture,
 } from '../../../test/helper.js';
 import { BACKUP_LOCK } from '../../db/backup/run.js';
-import { BACKUP_CHECK_CRON, BackupService } from './backups.service.js';
+import { BACKUP_CHECK_CRON } from './backups.service.js';
 
 /** The backups API (docs/api.md, Backups; ADR 028): an admin's, listed, started, downloaded. */
 
@@ -135,6 +135,37 @@ describe('the backups API', () => {
   });
 });
 
+describe('one backup at a time', () => {
+  it('answers 409 to a second request while one is being written, and its job to everyone', async () => {
+    const blocker = new pg.Client({ connectionString: t.config.DATABASE_URL });
+    await blocker.connect();
+    try {
+      // the backup's read of the clients waits behind this lock
+      await blocker.query('BEGIN');
+      await blocker.query('LOCK TABLE clients IN ACCESS EXCLUSIVE MODE');
+      const first = await t.agent.request({ method: 'POST', url: '/api/backups' });
+      expect(first.statusCode).toBe(202);
+      const second = await t.agent.request({ method: 'POST', url: '/api/backups' });
+      expect(second.statusCode).toBe(409);
+      expect(second.json<{ error: string }>().error).toBe('backup_running');
+      // the progress is the row's: what any instance answers
+      const current = await t.agent.request({ method: 'GET', url: '/api/backups/current' });
+      expect(current.json<BackupJob>()).toMatchObject({
+        state: 'running',
+        startedAt: first.json<BackupJob>().startedAt,
+      });
+      const { rows } = await blocker.query<{ state: string }>(
+        `select state from backup_jobs where state in ('queued', 'running')`,
+      );
+      expect(rows).toEqual([{ state: 'running' }]);
+      await blocker.query('ROLLBACK');
+      expect((await finished(t.agent)).state).toBe('done');
+    } finally {
+      await blocker.end();
+    }
+  });
+});
+
 describe('the OpenAPI document', () => {
   it('describes the backups calls with the contract schemas', async () => {
     const res = await t.agent.request({ method: 'GET', url: '/api/docs/json' });
@@ -151,6 +182,13 @@ describe('the OpenAPI document', () => {
   });
 });
 
+/** One look of the schedule as the app's job queue runs it: a job of its recurring task. */
+const tick = (pool: pg.Pool) =>
+  pool.query(`select graphile_worker.add_job('backup_schedule', '{}'::json)`);
+
+const backupNames = async (dir: string) =>
+  (await fs.readdir(dir).catch(() => [] as string[])).filter((n) => n.includes('backup-'));
+
 describe('the schedule', () => {
   it('backs up every BACKUP_EVERY_HOURS, keeps the newest BACKUP_KEEP, logs each', async () => {
     // 0.0003 h: about a second
@@ -162,34 +200,73 @@ describe('the schedule', () => {
     });
     const dir = s.config.backupDir;
     folders.push(dir);
-    // each look of the schedule, as the queue runs it
-    const backups = new BackupService({
-      url: s.database.pool.options.connectionString ?? '',
-      dir,
-      everyHours: s.config.BACKUP_EVERY_HOURS,
-      keep: s.config.BACKUP_KEEP,
-      log: s.app.log,
-    });
+    await s.app.ready();
     const done = () => s.logs.filter((l) => l.includes('"event":"backup_done"')).length;
     for (let n = 1; n <= 3; n++) {
       await vi.waitFor(
         async () => {
-          await backups.scheduled();
+          await tick(s.database.pool);
           expect(done()).toBeGreaterThanOrEqual(n);
         },
-        { timeout: 25_000, interval: 300 },
+        { timeout: 25_000, interval: 500 },
       );
     }
-    await vi.waitFor(async () => {
-      const names = (await fs.readdir(dir)).filter((n) => n.startsWith('backup-'));
-      expect(names).toHaveLength(2);
-    });
+    await vi.waitFor(async () => expect(await backupNames(dir)).toHaveLength(2));
     expect(s.logs.some((l) => l.includes('"event":"backup_pruned"'))).toBe(true);
-    await backups.stop();
-    const before = done();
-    await new Promise((resolve) => setTimeout(resolve, 1_200));
-    await backups.scheduled(); // due, but stopped: no more
-    expect(done()).toBe(before);
-    expect(backups.current()?.state).not.toBe('running');
+    // each written by a process of its own, its job kept in the database
+    const { rows } = await s.database.pool.query<{ trigger: string; state: string }>(
+      `select trigger, state from backup_jobs where state = 'done'`,
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+    expect(rows.every((r) => r.trigger === 'schedule')).toBe(true);
+  }, 60_000);
+
+  it('takes no backup when BACKUP_EVERY_HOURS is 0', async () => {
+    const s = await createTestApp({ BACKUP_EVERY_HOURS: '0' });
+    folders.push(s.config.backupDir);
+    expect(s.app.queue.schedule().map((r) => r.task)).not.toContain('backup_schedule');
+    await s.app.ready();
+    await s.app.backups.scheduled(); // due, were it on: there is no backup yet
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await backupNames(s.config.backupDir)).toEqual([]);
+    const { rows } = await s.database.pool.query('select id from backup_jobs');
+    expect(rows).toEqual([]);
+  });
+
+  it('logs a failed backup, keeps its outcome and leaves no partial file', async () => {
+    const s = await createTestApp({ BACKUP_EVERY_HOURS: '24' });
+    const dir = s.config.backupDir;
+    folders.push(dir);
+    await s.app.ready();
+    // the backup's read of the clients waits behind this lock, its file half written
+    const blocker = new pg.Client({ connectionString: s.config.DATABASE_URL });
+    await blocker.connect();
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query('LOCK TABLE clients IN ACCESS EXCLUSIVE MODE');
+      await tick(s.database.pool);
+      await vi.waitFor(
+        async () => expect((await fs.readdir(dir)).some((n) => n.endsWith('.partial'))).toBe(true),
+        { timeout: 20_000, interval: 100 },
+      );
+      // the connection lost mid-backup: it fails
+      await blocker.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity
+         where application_name = 'school-office backup'`,
+      );
+      await vi.waitFor(
+        () => expect(s.logs.some((l) => l.includes('"event":"backup_failed"'))).toBe(true),
+        { timeout: 20_000, interval: 100 },
+      );
+    } finally {
+      await blocker.end();
+    }
+    expect(await fs.readdir(dir)).toEqual([]);
+    const { rows } = await s.database.pool.query<{ state: string; error: string }>(
+      'select state, error from backup_jobs',
+    );
+    expect(rows).toEqual([{ state: 'failed', error: expect.any(String) as string }]);
+    const counted = await s.app.metrics.backupsTotal.get();
+    expect(counted.values.find((v) => v.labels.outcome === 'failed')?.value).toBe(1);
   }, 40_000);
 });
