@@ -197,3 +197,31 @@ describe('sign-in events and secrets', () => {
     expect(table).not.toMatch(/\$argon2/);
   });
 });
+
+describe('a deleted user', () => {
+  it('takes their sessions with them, each a revoke, in the delete', async () => {
+    const made = await admin.request({
+      method: 'POST',
+      url: '/api/users',
+      payload: { login: 'leaving.user', password: 'leaving secret password', firstName: 'Ira' },
+    });
+    expect(made.statusCode).toBe(201);
+    const id = made.json<{ id: number }>().id;
+    const one = await login(t.app, { login: 'leaving.user', password: 'leaving secret password' });
+    await login(t.app, { login: 'leaving.user', password: 'leaving secret password' });
+    const deleted = await admin.request({ method: 'DELETE', url: `/api/users/${id}` });
+    expect(deleted.statusCode).toBe(204);
+
+    const entries = await historyOf(`/api/users/${id}/history`);
+    const [gone, ...revokes] = entries.filter((e) => e.requestId === entries[0]!.requestId);
+    expect(gone).toMatchObject({ action: 'delete', userId: t.user.id });
+    expect(gone!.changes).toMatchObject({ login: 'leaving.user', passwordHash: AUDIT_SECRET });
+    expect(revokes.map((e) => e.action)).toEqual(['session_revoke', 'session_revoke']);
+    expect(revokes.map((e) => Object.keys(e.changes).sort())).toEqual([
+      ['device', 'session'],
+      ['device', 'session'],
+    ]);
+    const table = JSON.stringify((await t.database.db.execute(sql`select * from history`)).rows);
+    for (const secret of Object.values(one.cookies)) expect(table).not.toContain(secret);
+  });
+});
