@@ -225,3 +225,33 @@ describe('a deleted user', () => {
     for (const secret of Object.values(one.cookies)) expect(table).not.toContain(secret);
   });
 });
+
+describe('a login the throttle refuses', () => {
+  it('is a refused login too: the login tried and the reason, never the password', async () => {
+    const { db } = t.database;
+    const tried = 'throttled secret password';
+    // the login has failed from this address as often as allowed (ADR 011)
+    await db.execute(sql`insert into login_failures (login, ip)
+      select ${t.user.login}, '127.0.0.1' from generate_series(1, ${t.config.LOGIN_MAX_FAILURES})`);
+    try {
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: '/api/authentication',
+        payload: { login: t.user.login, password: tried },
+      });
+      expect(refused.statusCode).toBe(429);
+      const [entry] = await historyOf(`/api/users/${t.user.id}/history?limit=1`);
+      expect(entry).toMatchObject({
+        action: 'login_failed',
+        userId: null,
+        entityId: t.user.id,
+        requestId: refused.headers['x-request-id'],
+        changes: { login: t.user.login, reason: 'throttled' },
+      });
+      const table = JSON.stringify((await db.execute(sql`select * from history`)).rows);
+      expect(table).not.toContain(tried);
+    } finally {
+      await db.execute(sql`delete from login_failures where login = ${t.user.login}`);
+    }
+  });
+});
