@@ -43,6 +43,24 @@ export function auditFilters(q: Omit<AuditQuery, 'limit' | 'offset'>, tz: string
   return and(...conditions);
 }
 
+/** The query of a page of entries, newest first (its plan is tested to use the indexes). */
+export const historyPageQuery = (
+  db: Db,
+  where: SQL | undefined,
+  page: { limit: number; offset: number },
+) =>
+  db
+    .select()
+    .from(history)
+    .where(where)
+    .orderBy(desc(history.at), desc(history.id))
+    .limit(page.limit)
+    .offset(page.offset);
+
+/** The entries of one record, as a condition. */
+export const recordWhere = (entity: string, id: number) =>
+  and(eq(history.entity, entity), eq(history.entityId, id));
+
 /** A page of entries, newest first, and how many match. */
 export async function historyPage(
   db: Db,
@@ -50,13 +68,7 @@ export async function historyPage(
   page: { limit: number; offset: number },
 ): Promise<{ entries: AuditEntry[]; total: number }> {
   const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(history)
-      .where(where)
-      .orderBy(desc(history.at), desc(history.id))
-      .limit(page.limit)
-      .offset(page.offset),
+    historyPageQuery(db, where, page),
     db.select({ n: count() }).from(history).where(where),
   ]);
   return { entries: rows.map(toAuditEntry), total: counted?.n ?? 0 };
@@ -68,7 +80,7 @@ export const recordHistory = (
   entity: string,
   id: number,
   page: { limit: number; offset: number },
-) => historyPage(db, and(eq(history.entity, entity), eq(history.entityId, id)), page);
+) => historyPage(db, recordWhere(entity, id), page);
 
 /**
  * Removes the entries older than `keepDays` (docs/history.md, Retention), once across
