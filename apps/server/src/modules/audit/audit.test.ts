@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { AUDIT_SECRET, type AuditEntry } from '@school/contract/audit';
+import { TOTAL_COUNT_CAP } from '@school/contract/common';
 import { createUser, login, setupApp, type Agent, type AppFixture } from '../../../test/helper.js';
 import { loadConfig } from '../../config.js';
 import { actorContext, recordChange } from '../../db/history.js';
@@ -220,6 +221,24 @@ describe('the indexes of the history', () => {
     const plan = await planOf(query);
     expect(plan).toMatch(/history_at_idx/);
     expect(plan).not.toMatch(/Seq Scan/);
+  });
+});
+
+describe('the count of the list', () => {
+  it('stops at the cap of the long lists, saying so, as a search of them does', async () => {
+    const { db } = t.database;
+    await db.execute(sql`insert into history (user_name, action, entity, entity_id, changes)
+      select 'Bulk', 'update', 'clients', 1, '{}' from generate_series(1, ${TOTAL_COUNT_CAP} + 1)`);
+    try {
+      const all = await admin.request({ method: 'GET', url: '/api/audit?limit=1' });
+      expect(all.headers['x-total-count']).toBe(String(TOTAL_COUNT_CAP));
+      expect(all.headers['x-total-count-capped']).toBe('1');
+      const some = await admin.request({ method: 'GET', url: '/api/audit?limit=1&action=create' });
+      expect(Number(some.headers['x-total-count'])).toBeLessThan(TOTAL_COUNT_CAP);
+      expect(some.headers['x-total-count-capped']).toBeUndefined();
+    } finally {
+      await db.execute(sql`delete from history where user_name = 'Bulk'`);
+    }
   });
 });
 
