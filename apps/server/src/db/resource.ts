@@ -1,7 +1,7 @@
-import { and, count, eq, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client.js';
-import { recordChange, withHistory } from './history.js';
+import { recordChange, recordChanges, rowChanges, withHistory, type Change } from './history.js';
 import { orderBy, searchOver, totalOf, type ListQuery } from './list.js';
 
 /** A table a resource is stored in: any table with an integer id. */
@@ -16,6 +16,67 @@ export interface TableDescription<T extends ResourceTable, Q extends ListQuery> 
   defaultSort?: string;
   /** list filters beyond the search, from the parsed query */
   filters?: (query: Q) => SQL | undefined;
+  /** the rows of other tables a delete removes or changes with it (ON DELETE CASCADE, SET NULL) */
+  dependents?: Dependent[];
+}
+
+/**
+ * Rows of another table that deleting a record removes or changes by itself, through the
+ * database's ON DELETE CASCADE or SET NULL. The delete reads them before and again after, in
+ * its transaction, so each leaves its entry (docs/history.md): a removed row a `delete` with
+ * the whole row, a changed one an `update` with what was cleared.
+ */
+export interface Dependent {
+  /** the entity its rows' entries are recorded under */
+  entity: string;
+  table: ResourceTable;
+  /** the rows deleting record `id` removes or changes, as a condition on `table` */
+  of: (id: number) => SQL;
+  /** the entry of a removed row when it is not a `delete` (a user's session: `session_revoke`) */
+  removed?: (row: Record<string, unknown>) => Change;
+}
+
+type DependentRow = Record<string, unknown> & { id: number };
+
+/**
+ * The dependents of record `id` as they are before its delete, locked; the record's own row,
+ * locked before them, keeps new ones from being linked to it meanwhile.
+ */
+async function dependentsBefore(tx: Tx, dependents: readonly Dependent[], id: number) {
+  const read: { dependent: Dependent; rows: DependentRow[] }[] = [];
+  for (const dependent of dependents) {
+    const { table } = dependent;
+    const rows = (await tx
+      .select()
+      .from(table)
+      .where(dependent.of(id))
+      .orderBy(table.id)
+      .for('update')) as DependentRow[];
+    if (rows.length > 0) read.push({ dependent, rows });
+  }
+  return read;
+}
+
+/** What the delete did to the dependents read before it: removed rows and changed ones. */
+async function dependentChanges(
+  tx: Tx,
+  read: Awaited<ReturnType<typeof dependentsBefore>>,
+): Promise<Change[]> {
+  const changes: Change[] = [];
+  for (const { dependent, rows } of read) {
+    const { table } = dependent;
+    const ids = rows.map((r) => r.id);
+    const after = (await tx
+      .select()
+      .from(table)
+      .where(inArray(table.id, ids))
+      .orderBy(table.id)) as DependentRow[];
+    for (const change of rowChanges(dependent.entity, rows, after)) {
+      const removed = change.action === 'delete' && dependent.removed;
+      changes.push(removed ? removed(change.before as DependentRow) : change);
+    }
+  }
+  return changes;
 }
 
 export interface Page<R> {
@@ -130,10 +191,16 @@ export function tableQueries<T extends ResourceTable, Q extends ListQuery>(
         return rows.length > 0;
       }
       return db.transaction(async (tx) => {
+        // the record first, then what goes or changes with it: the order the delete locks in
+        if (d.dependents?.length && !(await one(tx, id, true))) return false;
+        const read = await dependentsBefore(tx, d.dependents ?? [], id);
         const [row] = (await tx.delete(table).where(eq(table.id, id)).returning()) as Row[];
         if (!row) return false;
         const change = { action: 'delete', entity: audit.entity, entityId: id } as const;
-        await recordChange(tx, { ...change, before: view(row) });
+        await recordChanges(tx, [
+          ...(await dependentChanges(tx, read)),
+          { ...change, before: view(row) },
+        ]);
         return true;
       });
     },

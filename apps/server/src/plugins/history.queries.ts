@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AuditEntry, AuditQuery } from '@school/contract/audit';
 import type { Db } from '../db/client.js';
+import { cappedTotal, cappedTotalOf } from '../db/list.js';
 import { HISTORY_SEARCH_TEXT, history } from '../db/schema/history.js';
 
 /** The reads of the record history (docs/history.md): the audit list and one record's entries. */
@@ -43,23 +44,42 @@ export function auditFilters(q: Omit<AuditQuery, 'limit' | 'offset'>, tz: string
   return and(...conditions);
 }
 
-/** A page of entries, newest first, and how many match. */
+/** The query of a page of entries, newest first (its plan is tested to use the indexes). */
+export const historyPageQuery = (
+  db: Db,
+  where: SQL | undefined,
+  page: { limit: number; offset: number },
+) =>
+  db
+    .select()
+    .from(history)
+    .where(where)
+    .orderBy(desc(history.at), desc(history.id))
+    .limit(page.limit)
+    .offset(page.offset);
+
+/** The entries of one record, as a condition. */
+export const recordWhere = (entity: string, id: number) =>
+  and(eq(history.entity, entity), eq(history.entityId, id));
+
+/**
+ * A page of entries, newest first, and how many match; with `capped`, counted no further than
+ * TOTAL_COUNT_CAP, as the other long lists are (`capped` true when it stopped there).
+ */
 export async function historyPage(
   db: Db,
   where: SQL | undefined,
   page: { limit: number; offset: number },
-): Promise<{ entries: AuditEntry[]; total: number }> {
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(history)
-      .where(where)
-      .orderBy(desc(history.at), desc(history.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: count() }).from(history).where(where),
-  ]);
-  return { entries: rows.map(toAuditEntry), total: counted?.n ?? 0 };
+  options: { capped?: boolean } = {},
+): Promise<{ entries: AuditEntry[]; total: number; capped?: boolean }> {
+  const counting = options.capped
+    ? db
+        .execute<{ n: number }>(sql`select ${cappedTotalOf(history, where)} as n`)
+        .then((r) => r.rows)
+    : db.select({ n: count() }).from(history).where(where);
+  const [rows, [counted]] = await Promise.all([historyPageQuery(db, where, page), counting]);
+  const n = Number(counted?.n ?? 0);
+  return { entries: rows.map(toAuditEntry), ...(options.capped ? cappedTotal(n) : { total: n }) };
 }
 
 /** The entries of one record. */
@@ -68,7 +88,7 @@ export const recordHistory = (
   entity: string,
   id: number,
   page: { limit: number; offset: number },
-) => historyPage(db, and(eq(history.entity, entity), eq(history.entityId, id)), page);
+) => historyPage(db, recordWhere(entity, id), page);
 
 /**
  * Removes the entries older than `keepDays` (docs/history.md, Retention), once across

@@ -1,7 +1,7 @@
 import type { AnyColumn, SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { ListQuery } from '../db/list.js';
-import type { Page, ResourceTable, TableDescription } from '../db/resource.js';
+import type { Dependent, Page, ResourceTable, TableDescription } from '../db/resource.js';
 
 /** The pieces a resource is described with (ADR 010); registerResource serves them. */
 
@@ -81,6 +81,8 @@ export function tableOf<T extends ResourceTable, Q extends ListQuery>(
     /** id when not given */
     defaultSort?: ColumnName<T>;
     filters?: (query: Q) => SQL | undefined;
+    /** what a delete removes or changes with it, for its history entries */
+    dependents?: Dependent[];
   },
 ): TableDescription<T, Q> {
   const column = (name: string) => (table as unknown as Record<string, AnyColumn>)[name]!;
@@ -90,6 +92,7 @@ export function tableOf<T extends ResourceTable, Q extends ListQuery>(
     sort: Object.fromEntries(d.sort.map((name) => [name, column(name)])),
     defaultSort: d.defaultSort ?? 'id',
     ...(d.filters ? { filters: d.filters } : {}),
+    ...(d.dependents ? { dependents: d.dependents } : {}),
   };
 }
 

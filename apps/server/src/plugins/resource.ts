@@ -1,4 +1,4 @@
-import { sql, TransactionRollbackError } from 'drizzle-orm';
+import { sql, TransactionRollbackError, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -66,6 +66,13 @@ export interface ResourceDescription<
   createColumns?: (
     input: z.output<SC>,
   ) => Partial<T['$inferInsert']> | Promise<Partial<T['$inferInsert']>>;
+  /**
+   * The columns only an update sets, over toColumns': a value computed from the row as it is,
+   * set by the update's own statement (a seeded dictionary entry's key cleared on a rename).
+   */
+  updateColumns?: (
+    input: z.output<SU>,
+  ) => Partial<{ [K in keyof T['$inferInsert']]: T['$inferInsert'][K] | SQL }>;
   /** create fields a client may send in the query instead (POST /api/x?field=1) */
   createFieldsFromQuery?: string[];
   /** the 404 message */
@@ -139,7 +146,8 @@ function dataOf<
     create: async (input) =>
       toItem(await queries.insert({ ...d.toColumns(input), ...(await d.createColumns?.(input)) })),
     update: async (id, input) => {
-      const row = await queries.update(id, d.toColumns(input));
+      const columns = { ...d.toColumns(input), ...d.updateColumns?.(input) };
+      const row = await queries.update(id, columns);
       return row && toItem(row);
     },
     remove: (id) => queries.remove(id),

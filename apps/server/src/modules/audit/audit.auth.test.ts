@@ -197,3 +197,61 @@ describe('sign-in events and secrets', () => {
     expect(table).not.toMatch(/\$argon2/);
   });
 });
+
+describe('a deleted user', () => {
+  it('takes their sessions with them, each a revoke, in the delete', async () => {
+    const made = await admin.request({
+      method: 'POST',
+      url: '/api/users',
+      payload: { login: 'leaving.user', password: 'leaving secret password', firstName: 'Ira' },
+    });
+    expect(made.statusCode).toBe(201);
+    const id = made.json<{ id: number }>().id;
+    const one = await login(t.app, { login: 'leaving.user', password: 'leaving secret password' });
+    await login(t.app, { login: 'leaving.user', password: 'leaving secret password' });
+    const deleted = await admin.request({ method: 'DELETE', url: `/api/users/${id}` });
+    expect(deleted.statusCode).toBe(204);
+
+    const entries = await historyOf(`/api/users/${id}/history`);
+    const [gone, ...revokes] = entries.filter((e) => e.requestId === entries[0]!.requestId);
+    expect(gone).toMatchObject({ action: 'delete', userId: t.user.id });
+    expect(gone!.changes).toMatchObject({ login: 'leaving.user', passwordHash: AUDIT_SECRET });
+    expect(revokes.map((e) => e.action)).toEqual(['session_revoke', 'session_revoke']);
+    expect(revokes.map((e) => Object.keys(e.changes).sort())).toEqual([
+      ['device', 'session'],
+      ['device', 'session'],
+    ]);
+    const table = JSON.stringify((await t.database.db.execute(sql`select * from history`)).rows);
+    for (const secret of Object.values(one.cookies)) expect(table).not.toContain(secret);
+  });
+});
+
+describe('a login the throttle refuses', () => {
+  it('is a refused login too: the login tried and the reason, never the password', async () => {
+    const { db } = t.database;
+    const tried = 'throttled secret password';
+    // the login has failed from this address as often as allowed (ADR 011)
+    await db.execute(sql`insert into login_failures (login, ip)
+      select ${t.user.login}, '127.0.0.1' from generate_series(1, ${t.config.LOGIN_MAX_FAILURES})`);
+    try {
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: '/api/authentication',
+        payload: { login: t.user.login, password: tried },
+      });
+      expect(refused.statusCode).toBe(429);
+      const [entry] = await historyOf(`/api/users/${t.user.id}/history?limit=1`);
+      expect(entry).toMatchObject({
+        action: 'login_failed',
+        userId: null,
+        entityId: t.user.id,
+        requestId: refused.headers['x-request-id'],
+        changes: { login: t.user.login, reason: 'throttled' },
+      });
+      const table = JSON.stringify((await db.execute(sql`select * from history`)).rows);
+      expect(table).not.toContain(tried);
+    } finally {
+      await db.execute(sql`delete from login_failures where login = ${t.user.login}`);
+    }
+  });
+});

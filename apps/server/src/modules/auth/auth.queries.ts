@@ -111,16 +111,19 @@ export async function deleteSession(
 /**
  * A refused login in the record history: the login tried, and the user it names, if any, as
  * the entry's record; nobody acted as a known user, so its userId is null (docs/history.md).
+ * A login the throttle refused before its password was checked carries `reason: 'throttled'`.
  */
 export async function recordFailedLogin(
   db: Db,
   login: string,
   namedUserId: number | null,
   requestId: string,
+  reason?: 'throttled',
 ) {
+  const changes = reason ? { login, reason } : { login };
   await recordChange(
     db,
-    { action: 'login_failed', entity: 'users', entityId: namedUserId, changes: { login } },
+    { action: 'login_failed', entity: 'users', entityId: namedUserId, changes },
     { userId: null, userName: '', requestId },
   );
 }

@@ -66,7 +66,16 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request, reply) => {
       const { login, password, timeZone } = request.body;
       const ip = request.ip;
-      await app.loginThrottle.check(request, reply, login);
+      try {
+        await app.loginThrottle.check(request, reply, login);
+      } catch (err) {
+        // refused before the password is checked: still a refused login (docs/history.md)
+        if (err instanceof HttpError && err.statusCode === 429) {
+          const named = await findUserByLogin(db, login);
+          await recordFailedLogin(db, login, named?.id ?? null, request.id, 'throttled');
+        }
+        throw err;
+      }
       const user = await findUserByLogin(db, login);
       // unknown logins cost the same argon2 work as wrong passwords
       const ok = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), password);

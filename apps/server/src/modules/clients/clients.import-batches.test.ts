@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ImportPreview, ImportResult } from '@school/contract/imports';
 import { setupApp, type AppFixture, type Agent } from '../../../test/helper.js';
+import { history } from '../../db/schema/history.js';
 import { IMPORT_BATCH_ROWS } from '../../plugins/csv-import.js';
 import { clientsImporter } from './clients.csv.js';
 
@@ -108,9 +109,16 @@ describe('an import over several batches', () => {
   it('rolls back the batches already written when the database refuses a row of the last one', async () => {
     const lines = Array.from({ length: 2_500 }, (_, i) => row('nul', i));
     lines[2_450] = 'Nul,Byte\u0000,nul2450@example.com,,,';
+    const before = await fixture.database.db.$count(history);
     const refused = await post('/api/clients/import', [HEADER, ...lines].join('\n'), true);
     expect(refused.statusCode).toBe(400);
     expect(await count('nul')).toBe(0);
+    // nor any history entry of it: neither the rows' nor the import's (docs/history.md)
+    expect(await fixture.database.db.$count(history)).toBe(before);
+    const { rows } = await fixture.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from history where changes->>'email' like 'nul%'`,
+    );
+    expect(rows[0]?.n).toBe(0);
   });
 
   it('decides every row as one batch would, whatever the batch size', async () => {

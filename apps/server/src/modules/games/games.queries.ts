@@ -189,6 +189,8 @@ export const gameSetsTable = tableOf(gameSets, {
   sort: ['name', 'id', 'type', 'createdAt'],
   filters: (q: z.output<typeof gameSetListQuery>) =>
     q.type === undefined ? undefined : eq(gameSets.type, q.type),
+  // its cards go with it (docs/history.md)
+  dependents: [{ entity: 'gridcards', table: gridCards, of: (id) => eq(gridCards.gridId, id) }],
 });
 
 export const gridCardsTable = tableOf(gridCards, {
@@ -201,6 +203,8 @@ export const gridCardsTable = tableOf(gridCards, {
 export const setsTable = tableOf(sets, {
   search: ['name'],
   sort: ['name', 'id', 'createdAt'],
+  // its cards go with it (docs/history.md)
+  dependents: [{ entity: 'setcards', table: setCards, of: (id) => eq(setCards.setId, id) }],
 });
 
 export const setCardsTable = tableOf(setCards, {

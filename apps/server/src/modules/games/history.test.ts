@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '@school/contract/audit';
-import type { GameSet, GridCard } from '@school/contract/games';
+import type { GameSet, GridCard, SetCard } from '@school/contract/games';
 import { api } from '@school/contract/paths';
 import { setupApp, type Agent, type AppFixture } from '../../../test/helper.js';
 
@@ -14,7 +14,7 @@ beforeAll(async () => {
   agent = t.agent;
 });
 
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
   agent.request({ method, url, payload });
 const historyOf = async (url: string) => {
   const res = await call('GET', url);
@@ -44,5 +44,46 @@ describe('history of the teaching material', () => {
     const cardHistory = await historyOf(api.recordHistory('gridcards', b.id));
     expect(cardHistory.map((e) => e.action)).toEqual(['update', 'create']);
     expect(cardHistory[0]!.changes).toEqual({ order: [b.order, 0] });
+  });
+
+  it('records the cards a game set or a set takes with it when deleted', async () => {
+    const game = (await call('POST', '/api/grid', { name: 'Animals', type: 1 })).json<GameSet>();
+    const card = (
+      await call('POST', '/api/gridcard', { grid: game.id, value: 'cat', answer: 'kot' })
+    ).json<GridCard>();
+    expect((await call('DELETE', `/api/grid/${game.id}`)).statusCode).toBe(204);
+    const [gone] = await historyOf(api.recordHistory('gridcards', card.id));
+    expect(gone).toMatchObject({
+      action: 'delete',
+      entity: 'gridcards',
+      changes: { id: card.id, gridId: game.id, value: 'cat', answer: 'kot', order: card.order },
+    });
+    const [gameGone] = await historyOf(api.recordHistory('grids', game.id));
+    expect(gameGone).toMatchObject({ action: 'delete', requestId: gone!.requestId });
+
+    const other = (await call('POST', '/api/grid', { name: 'Plants', type: 1 })).json<GameSet>();
+    const set = (await call('POST', '/api/set', { name: 'Friday' })).json<{ id: number }>();
+    const inSet = (
+      await call('POST', '/api/setcard', { set: set.id, grid: other.id })
+    ).json<SetCard>();
+    expect((await call('DELETE', `/api/set/${set.id}`)).statusCode).toBe(204);
+    const [setCardGone] = await historyOf(api.recordHistory('setcards', inSet.id));
+    expect(setCardGone).toMatchObject({
+      action: 'delete',
+      changes: { id: inSet.id, setId: set.id, gridId: other.id, position: inSet.position },
+    });
+  });
+
+  it('a refused delete leaves no entry of the cards it would have taken', async () => {
+    const game = (await call('POST', '/api/grid', { name: 'Kept', type: 1 })).json<GameSet>();
+    const card = (
+      await call('POST', '/api/gridcard', { grid: game.id, value: 'x' })
+    ).json<GridCard>();
+    const set = (await call('POST', '/api/set', { name: 'Holds it' })).json<{ id: number }>();
+    await call('POST', '/api/setcard', { set: set.id, grid: game.id });
+    expect((await call('DELETE', `/api/grid/${game.id}`)).statusCode).toBe(409);
+    expect((await call('DELETE', `/api/grid/${game.id}?dryRun=1`)).statusCode).toBe(409);
+    const cardHistory = await historyOf(api.recordHistory('gridcards', card.id));
+    expect(cardHistory.map((e) => e.action)).toEqual(['create']);
   });
 });

@@ -15,7 +15,7 @@ import { requireUser } from '../../plugins/access.js';
 import { allow } from '../../plugins/policy.js';
 import { registerResource } from '../../plugins/resource.js';
 import { dictionaryTables, listLookup, nextStageOrder } from './lookups.queries.js';
-import { clearKeyOnRename } from './lookups.writes.js';
+import { keyAfterRename } from './lookups.writes.js';
 
 const LINKED = 'Other records use this item; change them first';
 const query = listQueryWith(['name', 'id']);
@@ -44,6 +44,7 @@ export const lookupsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     },
     toItem: (row) => row,
     toColumns: (input) => ({ name: input.name, color: input.color, order: input.order }),
+    updateColumns: (input) => keyAfterRename(stages, input.name),
     notFound: 'No such stage',
     linked: LINKED,
     override: (plain) => ({
@@ -57,10 +58,6 @@ export const lookupsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
           },
           request,
         ),
-      update: async (id, input, request, current) => {
-        if (input.name !== undefined) await clearKeyOnRename(db, stages, id, input.name);
-        return plain.update(id, input, request, current);
-      },
     }),
   });
 
@@ -78,14 +75,9 @@ export const lookupsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       },
       toItem: ({ id, name, key }) => ({ id, name, key }),
       toColumns: (input) => ({ name: input.name }),
+      updateColumns: (input) => keyAfterRename(table, input.name),
       notFound: 'No such item',
       linked: LINKED,
-      override: (plain) => ({
-        update: async (id, input, request, current) => {
-          if (input.name !== undefined) await clearKeyOnRename(db, table, id, input.name);
-          return plain.update(id, input, request, current);
-        },
-      }),
     });
   }
 

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { AuditEntry } from '@school/contract/audit';
 import { setupApp, type Agent, type TestApp } from '../../../test/helper.js';
 
 let t: TestApp;
@@ -205,6 +207,48 @@ describe('lookups', () => {
       id: level.id,
       name: 'Starter',
       key: null,
+    });
+  });
+
+  it('a rename that fails keeps the key; one that succeeds records the key cleared with the name', async () => {
+    const { db } = t.database;
+    const level = (await get('/api/levels')).json<
+      { id: number; name: string; key: string }[]
+    >()[1]!;
+    expect(level.key).toEqual(expect.any(String));
+    // the database refuses the rename: nothing of it stays, the key neither
+    await db.execute(sql`create function refuse_rename() returns trigger language plpgsql as $$
+      begin
+        if new.name = 'Refused' then raise exception 'refused'; end if;
+        return new;
+      end $$`);
+    await db.execute(
+      sql`create trigger refuse_rename before update on levels for each row execute function refuse_rename()`,
+    );
+    try {
+      const refused = await agent.request({
+        method: 'PUT',
+        url: `/api/levels/${level.id}`,
+        payload: { name: 'Refused' },
+      });
+      expect(refused.statusCode).toBe(500);
+    } finally {
+      await db.execute(sql`drop trigger refuse_rename on levels`);
+      await db.execute(sql`drop function refuse_rename()`);
+    }
+    expect((await get(`/api/levels/${level.id}`)).json()).toEqual(level);
+    expect((await get(`/api/levels/${level.id}/history`)).json()).toEqual([]);
+
+    const renamed = await agent.request({
+      method: 'PUT',
+      url: `/api/levels/${level.id}`,
+      payload: { name: 'Climbing' },
+    });
+    expect(renamed.json()).toMatchObject({ name: 'Climbing', key: null });
+    const [entry] = (await get(`/api/levels/${level.id}/history`)).json<AuditEntry[]>();
+    expect(entry).toMatchObject({
+      action: 'update',
+      changes: { name: [level.name, 'Climbing'], key: [level.key, null] },
     });
   });
 

@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
 import type { stages } from '../../db/schema/lookups.js';
 import type { dictionaryTables } from './lookups.queries.js';
 
@@ -8,10 +7,7 @@ type KeyedTable = typeof stages | (typeof dictionaryTables)[keyof typeof diction
 /**
  * A seeded row renamed by staff loses its translation key: from then on it shows the name they
  * typed in every language (docs/data-model.md, Lookups). Keeping the same name keeps the key.
+ * The key's new value for the rename's own UPDATE, so a rename that fails keeps the key.
  */
-export async function clearKeyOnRename(db: Db, table: KeyedTable, id: number, name: string) {
-  await db.execute(
-    sql`update ${table} set ${sql.identifier(table.key.name)} = null
-      where ${table.id} = ${id} and ${table.name} <> ${name}`,
-  );
-}
+export const keyAfterRename = (table: KeyedTable, name: string | undefined) =>
+  name === undefined ? {} : { key: sql`case when ${table.name} = ${name} then ${table.key} end` };

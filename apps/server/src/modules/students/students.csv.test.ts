@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { AUDIT_SECRET, type AuditEntry } from '@school/contract/audit';
 import { STUDENT_CSV_COLUMNS } from '@school/contract/students';
 import type { ImportPreview } from '@school/contract/imports';
 import { api } from '@school/contract/paths';
@@ -193,6 +194,44 @@ describe('students CSV import', () => {
     expect(first?.hashCode).not.toBe(second?.hashCode);
     expect(first?.deepLink).toBe(`https://t.me/school_bot?start=${first?.hashCode}`);
     expect(fresh.find((s) => s.surname === 'One')).toMatchObject({ location: 'Lviv', level: 1 });
+  });
+
+  it('writes one import entry and one entry per student made or changed, in the record history', async () => {
+    const kept = await newStudent({ name: 'Audit', surname: 'Before', email: 'audit@example.com' });
+    const csv = [
+      'name,surname,email',
+      'Audit,After,audit@example.com',
+      'Logged,Fresh,logged@example.com',
+      ',Broken,',
+    ].join('\n');
+    const res = await post(api.studentsCsv.import, { csv, skipErrors: true, fileName: 'june.csv' });
+    expect(res.statusCode, res.body).toBe(200);
+    const audit = async (url: string) => (await get(url)).json<AuditEntry[]>();
+    const imports = (await audit('/api/audit?entity=students&action=import')).filter(
+      (e) => e.changes.fileName === 'june.csv',
+    );
+    expect(imports).toHaveLength(1);
+    const [imported] = imports;
+    expect(imported).toMatchObject({
+      userId: t.user.id,
+      entityId: null,
+      changes: { fileName: 'june.csv', created: 1, updated: 1, skipped: 1 },
+    });
+    const ofImport = (await audit('/api/audit?entity=students&limit=100')).filter(
+      (e) => e.requestId === imported!.requestId && e.action !== 'import',
+    );
+    const fresh = (await search('logged@example.com'))[0]!;
+    expect(ofImport.map((e) => [e.action, e.entityId]).sort()).toEqual([
+      ['create', fresh.id],
+      ['update', kept.id],
+    ]);
+    expect(ofImport.find((e) => e.action === 'update')!.changes).toEqual({
+      surname: ['Before', 'After'],
+    });
+    expect(ofImport.find((e) => e.action === 'create')!.changes).toMatchObject({
+      name: 'Logged',
+      hashCode: AUDIT_SECRET,
+    });
   });
 
   it.each([

@@ -114,4 +114,18 @@ export const usersTable: TableDescription<typeof users, z.output<typeof userList
   },
   defaultSort: 'lastName',
   filters: (q) => (q.role ? eq(users.role, q.role) : undefined),
+  // a deleted user's sessions go with them, each a revoke (docs/history.md)
+  dependents: [
+    {
+      entity: 'users',
+      table: sessions,
+      of: (id) => eq(sessions.userId, id),
+      removed: (row) => ({
+        action: 'session_revoke',
+        entity: 'users',
+        entityId: row.userId as number,
+        changes: { session: row.id, device: row.device },
+      }),
+    },
+  ],
 };

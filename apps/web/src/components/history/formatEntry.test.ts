@@ -221,6 +221,19 @@ describe('a history entry in words', () => {
     expect([uk.action, uk.summary]).toEqual(['Невдалий вхід', 'Логін: ghost']);
   });
 
+  it('a sign-in the throttle refused: the login tried and why, in words', () => {
+    const throttled = entry({
+      action: 'login_failed',
+      entity: 'users',
+      userId: null,
+      userName: '',
+      changes: { login: 'anna', reason: 'throttled' },
+    });
+    expect(texts(throttled, 'en')).toEqual(['Login: anna', 'Reason: too many failed attempts']);
+    expect(texts(throttled, 'pl')).toEqual(['Login: anna', 'Powód: zbyt wiele nieudanych prób']);
+    expect(texts(throttled, 'uk')).toEqual(['Логін: anna', 'Причина: забагато невдалих спроб']);
+  });
+
   it('a secret shows only that it changed; an unknown field by its type', () => {
     const change = entry({
       action: 'password_change',

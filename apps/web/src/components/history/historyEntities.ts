@@ -211,6 +211,11 @@ const usersEntity: HistoryEntity = {
     disabled: { label: 'fields.disabledShort', show: yesNo },
     device: { label: 'fields.device', show: text },
     session: { label: 'fields.session', show: number },
+    // a refused login's reason (docs/history.md): only the throttle's is recorded
+    reason: {
+      label: 'fields.reason',
+      show: { kind: 'choice', labels: { throttled: 'history.reasonThrottled' } },
+    },
   },
   hidden: ['isAdmin', 'icalToken', 'passwordHash'],
 };

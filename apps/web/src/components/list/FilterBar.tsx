@@ -8,7 +8,8 @@ import styles from './FilterBar.module.css';
 
 /**
  * A list filter, sent to the server as `param`: a lookup to choose from (param=id), fixed
- * options, a date, or a flag (a checkbox; checked sends param=1).
+ * options, a date, a flag (a checkbox; checked sends param=1), or an id typed in (a whole
+ * number; anything else leaves the filter as it was).
  */
 export type FilterSpec = {
   /** The query parameter (stage, responsibleId...); also picks the option label rule. */
@@ -27,6 +28,7 @@ export type FilterSpec = {
       before?: string;
     }
   | { flag: true }
+  | { id: true }
 );
 
 export type FilterValues = Readonly<Record<string, string>>;
@@ -87,6 +89,25 @@ export function FilterBar({ filters, values, onChange }: FilterBarProps) {
                 markUnreadable
                 onValueChange={(value) => {
                   if (value !== null) set(value);
+                }}
+              />
+            </div>
+          );
+        }
+        if ('id' in filter) {
+          return (
+            <div key={filter.param} className={styles.filter}>
+              {label}
+              <input
+                id={selectId}
+                type="text"
+                inputMode="numeric"
+                autoComplete="off"
+                className={controls.input}
+                value={values[filter.param] ?? ''}
+                onChange={(event) => {
+                  const value = event.target.value.trim();
+                  if (/^\d{0,9}$/.test(value)) set(value);
                 }}
               />
             </div>

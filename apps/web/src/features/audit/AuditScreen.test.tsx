@@ -1,5 +1,5 @@
 import type { AuditEntry } from '@school/contract/audit';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN, calledUrls, seed, setSession } from '../../test/server';
@@ -95,6 +95,55 @@ describe('/audit', () => {
       .slice(1);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toHaveTextContent('Client #3');
+  });
+
+  it('filters by user, days and record id, on the server', async () => {
+    seed({
+      audit: [
+        ...ENTRIES,
+        { ...base, id: 4, at: '2026-11-21T10:00:00.000Z', userId: 8, userName: 'Piotr Zieliński' },
+      ],
+    });
+    const user = userEvent.setup();
+    renderApp('/audit');
+    await table();
+    await user.click(screen.getByRole('button', { name: /filter/i }));
+    const userFilter = screen.getByLabelText('User');
+    await waitFor(() =>
+      expect(within(userFilter).getAllByRole('option').length).toBeGreaterThan(1),
+    );
+    await user.selectOptions(userFilter, '7');
+    await waitFor(() => expect(auditCalls().at(-1)?.searchParams.get('userId')).toBe('7'));
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-21' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-21' } });
+    await waitFor(() => {
+      const query = auditCalls().at(-1)?.searchParams;
+      expect([query?.get('dateFrom'), query?.get('dateTo')]).toEqual(['2026-11-21', '2026-11-21']);
+    });
+    let rows = within(await table())
+      .getAllByRole('row')
+      .slice(1);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toHaveTextContent('Lesson #9');
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    const recordId = screen.getByLabelText('Record ID');
+    await user.type(recordId, 'x3');
+    expect(recordId).toHaveValue('3');
+    await waitFor(() => {
+      const query = auditCalls().at(-1)?.searchParams;
+      expect(query?.get('entityId')).toBe('3');
+      expect(query?.get('userId')).toBeNull();
+    });
+    await waitFor(() => {
+      rows = within(screen.getByRole('table', { name: 'Record history' }))
+        .getAllByRole('row')
+        .slice(1);
+      expect(rows.map((row) => row.textContent)).toEqual([
+        expect.stringContaining('Client #3'),
+        expect.stringContaining('Client #3'),
+      ]);
+    });
   });
 
   it('is an admin’s: a teacher has no Audit in the navigation and a deep link says so', async () => {

@@ -62,6 +62,7 @@ function useFilters(): FilterSpec[] {
         label: 'fields.entity',
         options: AUDIT_ENTITIES.map((value) => ({ value, label: entityLabel(value, t) })),
       },
+      { param: 'entityId', label: 'fields.recordId', id: true },
       { param: 'userId', label: 'fields.user', lookup: api.lookup('users') },
       {
         param: 'action',
@@ -77,7 +78,8 @@ function useFilters(): FilterSpec[] {
 
 /**
  * /audit (docs/screens.md, Audit): every entry of the record history, newest first, for an
- * admin; filtered by record type, user, action, days and search; each row links to its record.
+ * admin; filtered by record type, record id, user, action, days and search; each row links to
+ * its record.
  */
 export function AuditScreen() {
   const { t } = useTranslation();
