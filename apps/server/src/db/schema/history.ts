@@ -29,8 +29,9 @@ export const history = pgTable(
     requestId: text('request_id'),
   },
   (t) => [
-    // GET /api/audit: newest first, filtered or not
-    index('history_at_idx').on(t.at.desc()),
+    // GET /api/audit: newest first, filtered or not; the id orders the entries of one
+    // transaction (one time), so the page is read off the index without a sort
+    index('history_at_id_idx').on(t.at.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // GET /api/{entity}/{id}/history
     index('history_entity_idx').on(t.entity, t.entityId, t.at.desc()),
     index('history_user_idx').on(t.userId, t.at.desc()),
