@@ -1,4 +1,4 @@
-import { mkdtemp, readdir } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -21,9 +21,10 @@ beforeAll(async () => {
   fixture = await setupApp();
   ({ agent } = fixture);
 });
-afterAll(() => {
+afterAll(async () => {
   if (tmpBefore === undefined) delete process.env.TMPDIR;
   else process.env.TMPDIR = tmpBefore;
+  await rm(spoolDir, { recursive: true, force: true });
 });
 
 const count = async (search: string) =>
