@@ -5,7 +5,7 @@
 /** The production defaults. */
 export const SERVER_FLAGS = [
   '--max-old-space-size=96',
-  '--max-semi-space-size=8',
+  '--max-semi-space-size=4',
   '--v8-pool-size=1',
 ];
 

@@ -66,7 +66,11 @@ const ready = {
   memory: memory(),
 };
 process.send?.(ready);
-process.on('message', () => {
+process.on('message', (message) => {
+  if (message?.type === 'memory') {
+    process.send?.({ memory: memory() });
+    return;
+  }
   process.stdout.write(`server memory at the end: ${memory()}\n`);
   void Promise.all([app.close(), bare.close()])
     .then(() => Promise.all([barePool.end(), database.pool.end()]))

@@ -17,7 +17,6 @@ import { auditRoutes } from './modules/audit/audit.routes.js';
 import { HISTORY_RETENTION_CRON, runHistoryRetention } from './modules/audit/audit.retention.js';
 import { answersRoutes } from './modules/bot/answers.routes.js';
 import { botRoutes } from './modules/bot/bot.routes.js';
-import { createBotRuntime } from './modules/bot/bot.runtime.js';
 import { conversationsRoutes } from './modules/bot/conversations.routes.js';
 import { runsRoutes } from './modules/bot/runs.routes.js';
 import { clientsRoutes } from './modules/clients/clients.routes.js';
@@ -142,10 +141,10 @@ export async function buildApp({
   await registerOpenApi(app, config);
 
   // ADR 019: without BOT_TOKEN the bot is off; with it, it runs beside the app and start-up
-  // never waits on Telegram
+  // never waits on Telegram. Its Telegram library loads only then (about 9 MB resident, ADR 016)
   const token = config.BOT_TOKEN;
   const botRuntime = token
-    ? createBotRuntime({
+    ? (await import('./modules/bot/bot.runtime.js')).createBotRuntime({
         config: { ...config, BOT_TOKEN: token },
         db: database.db,
         pool: database.pool,

@@ -1,21 +1,29 @@
 import { z } from 'zod';
-import { errorBody } from './common.js';
+import { errorBody, queryFlag } from './common.js';
+
+/** The largest file an import takes: characters of a JSON body's `csv`, bytes of an upload. */
+export const IMPORT_MAX_SIZE = 20 * 1024 * 1024;
 
 /**
- * CSV import of a list (clients, students): the file's text, and whether rows with errors are
- * skipped or stop it all.
+ * CSV import of a list (clients, students) as JSON: the file's text, and whether rows with
+ * errors are skipped or stop it all. The same calls also take the file as it is, streamed:
+ * `text/csv` with csvUploadQuery, or `multipart/form-data` with a file part and the fields
+ * `skipErrors` and `fileName` before it (docs/clients.md, CSV import and export).
  */
 export const csvImport = z
   .object({
-    csv: z
-      .string()
-      .min(1, 'the file is empty')
-      .max(20 * 1024 * 1024),
+    csv: z.string().min(1, 'the file is empty').max(IMPORT_MAX_SIZE),
     skipErrors: z.boolean().default(false),
     /** the file's name, kept in the import's history entry (docs/history.md) */
     fileName: z.string().trim().max(255).optional(),
   })
   .meta({ id: 'CsvImport' });
+
+/** The options of a `text/csv` import, in its query string. */
+export const csvUploadQuery = z.object({
+  skipErrors: queryFlag('Skip the rows with errors and import the others'),
+  fileName: z.string().trim().max(255).optional(),
+});
 
 /**
  * Why a row of an imported file was refused, as data the web app translates: the column

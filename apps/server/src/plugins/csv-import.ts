@@ -18,7 +18,7 @@ import {
   type RowError,
   type RowRules,
 } from './csv-check.js';
-import { readCsv } from './csv-parse.js';
+import { readCsv, type CsvSource } from './csv-parse.js';
 import { HttpError } from './errors.js';
 import type { Progress } from './import-jobs.js';
 import { pluralForm } from './plural.js';
@@ -55,7 +55,7 @@ export interface CsvImportSpec<F extends object> extends RowRules<F> {
  * Rows checked, matched and written together (one INSERT of up to this many rows: far below
  * PostgreSQL's 65 535 parameters). Only one batch of parsed rows is held at a time.
  */
-export const IMPORT_BATCH_ROWS = 1000;
+export const IMPORT_BATCH_ROWS = 500;
 /** How many rows a preview shows. */
 const SAMPLE_ROWS = 50;
 /** "1 row has errors", "2 rows have errors": the refusal speaks English, like the API. */
@@ -101,7 +101,7 @@ export function csvImporter<F extends object>(spec: CsvImportSpec<F>) {
    * and the preview's sample are kept. Every match is made before anything is written, so rows
    * created by the import never match later rows. Nothing is written here.
    */
-  async function analyse(db: Db, csv: string, batchRows: number, signal?: AbortSignal) {
+  async function analyse(db: Db, csv: CsvSource, batchRows: number, signal?: AbortSignal) {
     const lookups = await spec.loadLookups(db);
     const plan = new RowPlan();
     const errors: RowError[] = [];
@@ -172,7 +172,7 @@ export function csvImporter<F extends object>(spec: CsvImportSpec<F>) {
   /** What an import of the file would do; writes nothing. */
   async function preview(
     db: Db,
-    csv: string,
+    csv: CsvSource,
     { batchRows = IMPORT_BATCH_ROWS }: ImportOptions = {},
   ): Promise<ImportPreview> {
     const { create, update, errors, sample } = await analyse(db, csv, batchRows);
@@ -187,7 +187,7 @@ export function csvImporter<F extends object>(spec: CsvImportSpec<F>) {
    */
   async function run(
     db: Db,
-    csv: string,
+    csv: CsvSource,
     skipErrors: boolean,
     userId: number,
     progress: Progress,

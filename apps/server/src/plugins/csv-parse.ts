@@ -12,10 +12,21 @@ function* slices(csv: string) {
 }
 
 /**
+ * An imported file: its text (a JSON request's `csv`), or a function that opens its bytes as a
+ * stream (an upload as it arrives, or the temporary file it was spooled to), UTF-8. Opened
+ * once for each reading.
+ */
+export type CsvSource = string | (() => Readable);
+
+/** The file's bytes or text as a stream, read by the parser as it arrives. */
+export const openCsv = (source: CsvSource): Readable =>
+  typeof source === 'string' ? Readable.from(slices(source)) : source();
+
+/**
  * The file's records, one at a time: parsed as a stream, with a turn of the event loop every
  * YIELD_EVERY records, so other requests are answered while a large file is read.
  */
-export async function* readCsv(csv: string): AsyncGenerator<Record<string, string>> {
+export async function* readCsv(source: CsvSource): AsyncGenerator<Record<string, string>> {
   // the CSV libraries load when a file is first imported, not at start-up
   const { parse } = await import('csv-parse');
   const parser = parse({
@@ -25,7 +36,10 @@ export async function* readCsv(csv: string): AsyncGenerator<Record<string, strin
     bom: true,
     relax_column_count: false,
   });
-  Readable.from(slices(csv)).pipe(parser);
+  const input = openCsv(source);
+  // a stream that fails (an upload cut off, over its size) fails the parse with its error
+  input.on('error', (err) => parser.destroy(err));
+  input.pipe(parser);
   let n = 0;
   try {
     for await (const record of parser as AsyncIterable<Record<string, string>>) {
@@ -33,10 +47,15 @@ export async function* readCsv(csv: string): AsyncGenerator<Record<string, strin
       if (++n % YIELD_EVERY === 0) await turn();
     }
   } catch (err) {
+    if (err instanceof HttpError) throw err;
+    if (input.errored) throw input.errored;
     throw new HttpError(400, 'validation', `The file is not valid CSV: ${(err as Error).message}`, {
       csv: 'is not valid CSV',
     });
   } finally {
+    // a reading that stops early closes its file (an upload is read through a stream of its own)
+    input.unpipe(parser);
+    input.destroy();
     parser.destroy();
   }
 }

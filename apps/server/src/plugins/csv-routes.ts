@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { errorBody } from '@school/contract/common';
 import {
-  csvImport,
+  csvUploadQuery,
   IMPORT_SYNC_MAX_CHARS,
   importJob,
   importJobParams,
@@ -14,6 +14,7 @@ import {
 import type { Db } from '../db/client.js';
 import { requireUser, sessionOf } from './access.js';
 import type { CsvImporter } from './csv-import.js';
+import { acceptUploads, importBody, spool, withUpload } from './csv-upload.js';
 import { errorResponses, notFound } from './errors.js';
 import { actorOf } from './history.js';
 
@@ -61,6 +62,8 @@ export function registerCsv<Q extends z.ZodType>(app: App, db: Db, d: CsvRoutes<
   imports.register(d.path, (csv, skipErrors, userId, progress, options) =>
     d.importer.run(db, csv, skipErrors, userId, progress, options),
   );
+  // a file comes as JSON, or as text/csv or multipart read as it arrives (docs/clients.md)
+  acceptUploads(app);
   const importLimit = { bodyLimit: 25 * 1024 * 1024, onRequest: requireUser };
   const importErrors = { ...errorResponses, 429: errorBody };
   app.post(
@@ -70,13 +73,15 @@ export function registerCsv<Q extends z.ZodType>(app: App, db: Db, d: CsvRoutes<
       schema: {
         tags: d.tags,
         summary: 'What an import of the file would do; writes nothing',
-        body: csvImport,
+        body: importBody,
+        querystring: csvUploadQuery,
         response: { 200: importPreview, ...importErrors },
       },
     },
+    // an upload is checked as it arrives, never held (docs/quality.md, Memory)
     async (request) =>
       imports.exclusive(d.path, sessionOf(request).userId, () =>
-        d.importer.preview(db, request.body.csv),
+        withUpload(request, ({ source }) => d.importer.preview(db, source)),
       ),
   );
   app.post(
@@ -86,21 +91,39 @@ export function registerCsv<Q extends z.ZodType>(app: App, db: Db, d: CsvRoutes<
       schema: {
         tags: d.tags,
         summary: `Import the file: up to ${IMPORT_SYNC_MAX_CHARS} characters within the request (200), a larger one as a job to poll (202)`,
-        body: csvImport,
+        body: importBody,
+        querystring: csvUploadQuery,
         response: { 200: importResult, 202: importJob, ...importErrors },
       },
     },
     async (request, reply) => {
-      const { csv, skipErrors, fileName } = request.body;
       const session = sessionOf(request);
       const { userId } = session;
-      // a job outlives its request: its history names the request's user (ADR 027)
-      const options = { fileName, actor: actorOf(session, request.id) };
-      if (csv.length > IMPORT_SYNC_MAX_CHARS) {
-        const job = await imports.enqueue(d.path, userId, csv, skipErrors, options);
-        return reply.code(202).send(job);
-      }
-      return imports.runNow(d.path, userId, csv, skipErrors, options);
+      return withUpload(request, async ({ source, skipErrors, fileName }) => {
+        // a job outlives its request: its history names the request's user (ADR 027)
+        const options = { fileName, actor: actorOf(session, request.id) };
+        if (typeof source === 'string' && source.length > IMPORT_SYNC_MAX_CHARS) {
+          // a JSON body's large text: stored with its queued job (ADR 031)
+          const job = await imports.enqueue(d.path, userId, source, skipErrors, options);
+          return reply.code(202).send(job);
+        }
+        // an upload is written to a temporary file as it arrives: read twice, never held
+        const file = await spool(source);
+        if (typeof file.source !== 'string' && file.size > IMPORT_SYNC_MAX_CHARS) {
+          const job = await imports
+            .start(d.path, userId, file.source, skipErrors, options, file.release)
+            .catch(async (err: unknown) => {
+              await file.release();
+              throw err;
+            });
+          return reply.code(202).send(job);
+        }
+        try {
+          return await imports.runNow(d.path, userId, file.source, skipErrors, options);
+        } finally {
+          await file.release();
+        }
+      });
     },
   );
   app.get(

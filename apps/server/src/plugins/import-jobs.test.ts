@@ -13,7 +13,7 @@ const result = { created: 1, updated: 0, skipped: 0 };
 
 /** An import of `batches` batches that stops, as the engine does, when the signal says so. */
 const work =
-  (batches: number) => async (_csv: string, _skip: boolean, _u: number, progress: Progress) => {
+  (batches: number) => async (_csv: unknown, _skip: boolean, _u: number, progress: Progress) => {
     progress.total(batches);
     for (let i = 0; i < batches; i++) {
       progress.signal?.throwIfAborted();

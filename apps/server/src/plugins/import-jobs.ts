@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ImportJob, ImportResult } from '@school/contract/imports';
 import { errorCodes, type ErrorBody } from '@school/contract/common';
 import { isDatabaseUnavailable, type Db } from '../db/client.js';
 import type { Actor } from '../db/history.js';
+import type { CsvSource } from './csv-parse.js';
 import { HttpError, sqlStateOf } from './errors.js';
 import {
   claimImport,
@@ -92,7 +94,7 @@ export interface ImportOptions {
 }
 
 export type ImportRun = (
-  csv: string,
+  csv: CsvSource,
   skipErrors: boolean,
   userId: number,
   progress: Progress,
@@ -140,7 +142,8 @@ export class ImportJobs {
       }
       await this.track(async () => {
         const row = await startQueued(this.db, jobId);
-        if (row) await this.runRow(row); // else given up meanwhile
+        // else given up meanwhile
+        if (row) await this.runRow({ ...row, source: row.csv });
       });
     });
     queue.recurring({
@@ -176,7 +179,7 @@ export class ImportJobs {
   runNow(
     list: string,
     userId: number,
-    csv: string,
+    source: CsvSource,
     skipErrors: boolean,
     options: ImportOptions = {},
   ): Promise<ImportResult> {
@@ -185,9 +188,41 @@ export class ImportJobs {
       if (!(await claimImport(this.db, { id, list, userId, state: 'running', skipErrors }))) {
         throw busy();
       }
-      const outcome = await this.runRow({ id, list, userId, csv, skipErrors, ...stored(options) });
+      const outcome = await this.runRow({
+        id,
+        list,
+        userId,
+        source,
+        skipErrors,
+        ...stored(options),
+      });
       if (outcome.result) return outcome.result;
       throw failureError(outcome);
+    });
+  }
+
+  /**
+   * Starts a large uploaded file as a job on this instance (202), reading it from where it was
+   * spooled (the file never goes into memory or the database); `release` runs when the job has
+   * ended (it deletes the spooled file). Its first view, or 429 when an import is under way.
+   */
+  start(
+    list: string,
+    userId: number,
+    source: () => Readable,
+    skipErrors: boolean,
+    options: ImportOptions,
+    release: () => Promise<void>,
+  ): Promise<ImportJob> {
+    return this.track(async () => {
+      const id = randomUUID();
+      const row = { id, list, userId, state: 'running' as const, skipErrors, ...stored(options) };
+      if (!(await claimImport(this.db, row))) throw busy();
+      // the job outlives the request; a stop waits for it like any import here (ADR 029)
+      const running = this.runRow({ ...row, source }).finally(release);
+      this.local.add(running);
+      void running.finally(() => this.local.delete(running)).catch(() => undefined);
+      return { jobId: id, state: 'running', processed: 0, total: 0 };
     });
   }
 
@@ -232,7 +267,8 @@ export class ImportJobs {
     id: string;
     list: string;
     userId: number;
-    csv: string | null;
+    /** the file: a queued job's from its row, an upload's from where it was spooled */
+    source: CsvSource | null;
     skipErrors: boolean;
     fileName: string | null;
     actor: unknown;
@@ -255,12 +291,12 @@ export class ImportJobs {
     let outcome: Outcome;
     try {
       const run = this.lists.get(row.list);
-      if (!run || row.csv === null) throw new Error(`no import for the list ${row.list}`);
+      if (!run || row.source === null) throw new Error(`no import for the list ${row.list}`);
       const options: ImportOptions = {
         ...(row.fileName !== null ? { fileName: row.fileName } : {}),
         ...(row.actor ? { actor: row.actor as Actor } : {}),
       };
-      const result = await run(row.csv, row.skipErrors, row.userId, progress, options);
+      const result = await run(row.source, row.skipErrors, row.userId, progress, options);
       outcome = { result };
       await finishImport(this.db, row.id, { state: 'done', result, processed: total, total });
     } catch (err) {

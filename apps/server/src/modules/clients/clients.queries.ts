@@ -308,9 +308,12 @@ export async function summaryByStage(db: Db, f: ClientFilters = {}) {
 
 /**
  * The dashboard's figures without a pass over every client: the totals and the pipeline value
- * from the totals the triggers keep (ADR 016), the new clients by the created_at index.
+ * from the totals the triggers keep (ADR 016), the new clients by the created_at index. The
+ * last 30 days are the chart's: today and the 29 days before it, from midnight (docs/clients.md),
+ * so the new clients' figure is the sum of the chart's days.
  */
 export async function dashboardFigures(db: Db) {
+  const since = sql`current_date - 29`;
   // the figures in one statement: the kept totals, and the month's new clients and stage moves
   const [figures] = (
     await db.execute<{
@@ -324,14 +327,14 @@ export async function dashboardFigures(db: Db) {
         as "totalClients",
       (select coalesce(sum(${clientStageTotals.weightedSum}), 0) from ${clientStageTotals})
         as "pipelineValue",
-      (select count(*)::int from ${clients} where ${clients.createdAt} > now() - interval '30 days')
+      (select count(*)::int from ${clients} where ${clients.createdAt} >= ${since})
         as "newClients30d",
-      (select count(*)::int from ${clientStageMoves}
-        where ${clientStageMoves.at} > now() - interval '30 days') as "stageMoves30d"`)
+      (select count(*)::int from ${clientStageMoves} where ${clientStageMoves.at} >= ${since})
+        as "stageMoves30d"`)
   ).rows;
   const byDay = await db.execute<{ date: string; count: number }>(sql`
     select to_char(d, 'YYYY-MM-DD') as date, count(c.id)::int as count
-    from generate_series(current_date - 29, current_date, interval '1 day') d
+    from generate_series(${since}, current_date, interval '1 day') d
     left join ${clients} c on c.created_at >= d and c.created_at < d + interval '1 day'
     group by d order by d`);
   return {
