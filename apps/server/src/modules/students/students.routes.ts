@@ -13,7 +13,7 @@ import {
 import { learnerPageLink } from '@school/contract/learner';
 import type { Db } from '../../db/client.js';
 import { requireUser, sessionOf } from '../../plugins/access.js';
-import { allow, forbiddenForRole } from '../../plugins/policy.js';
+import { allow, forbiddenForRole, mayDo } from '../../plugins/policy.js';
 import { tableQueries } from '../../db/resource.js';
 import { errorResponses, notFound } from '../../plugins/errors.js';
 import { registerResource } from '../../plugins/resource.js';
@@ -158,7 +158,11 @@ export const studentsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       await requireStudent(db, request.params.id);
-      const { entries, total } = await studentTimeline(db, request.params.id, request.query);
+      // documents only for a role that may read them (docs/roles.md, Student documents)
+      const documents = mayDo(sessionOf(request).role, 'studentDocuments', 'read');
+      const { entries, total } = await studentTimeline(db, request.params.id, request.query, {
+        documents,
+      });
       reply.header(TOTAL_COUNT_HEADER, String(total));
       return entries;
     },
