@@ -10,6 +10,7 @@ import { allow } from '../../plugins/policy.js';
 import { findEvent } from './events.queries.js';
 import { NO_EVENT } from './events.service.js';
 import { findLesson } from './lessons.queries.js';
+import { seesAmounts } from './schedule.access.js';
 
 /** A number field of an entry's record (a create's or a delete's whole record), else undefined. */
 const numberIn = (entry: AuditEntry | undefined, field: string) => {
@@ -22,7 +23,8 @@ const numberIn = (entry: AuditEntry | undefined, field: string) => {
  * participations are written out (ADR 023), so their history routes are declared here. A
  * participation's history is read like the participation: a teacher of reach `own` sees only
  * those of their own lessons, and 404 for another's, deleted ones too (judged by the lesson
- * the last entry names).
+ * the last entry names). A lesson's entries leave its price out for whoever does not see the
+ * lesson's amounts (docs/roles.md, Amounts).
  */
 export const scheduleHistoryRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   /** The teacher of lesson `id`: its row's, or for a deleted lesson its last entry's. */
@@ -38,6 +40,14 @@ export const scheduleHistoryRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (a
     tags: ['schedule'],
     access: allow('lessons', 'read'),
     exists: async (id) => (await findLesson(db, id)) !== undefined,
+    entriesFor: async (entries, id, request) => {
+      const teacher = await teacherOfLesson(id);
+      if (seesAmounts(sessionOf(request), teacher ?? null)) return entries;
+      return entries.map(({ changes: { price: _price, ...changes }, ...entry }) => ({
+        ...entry,
+        changes,
+      }));
+    },
   });
   registerHistoryRoute(app, db, {
     path: 'events',
