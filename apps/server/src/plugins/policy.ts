@@ -10,7 +10,7 @@ import { HttpError } from './errors.js';
  * routes declare their domain and action with `allow`; nothing else decides a role's rights.
  */
 
-export { DOMAINS, ACTIONS, POLICY, rightOf, mayDo } from '@school/contract/roles';
+export { DOMAINS, ACTIONS, POLICY, rightOf, mayDo, mayDoAll } from '@school/contract/roles';
 export type { Domain, Action, Reach, Right } from '@school/contract/roles';
 
 const ACTION_OF_METHOD: Record<string, Action> = {
