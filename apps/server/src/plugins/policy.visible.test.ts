@@ -262,6 +262,38 @@ describe("a teacher's conversation runs and game results", () => {
     const paged = await listOf(teacher, withQuery('/api/gameresults', { limit: 1 }));
     expect(paged.total).toBe(2);
   });
+
+  it("lists by set and counts a game's stats over their students' plays only", async () => {
+    const grid = await created('/api/grid', { name: 'Counted game', type: 1 });
+    const card = await created('/api/gridcard', { grid: grid.id, value: 'cat', answer: 'kit' });
+    const set = await created('/api/set', { name: 'Counted set' });
+    const row = (studentId: number, n: number, right: boolean) => ({
+      gridId: grid.id,
+      setId: set.id,
+      studentId,
+      score: right ? 1 : 0,
+      max: 1,
+      durationMs: 1000,
+      cards: [{ card: card.id, right }],
+      playId: `counted-${studentId}-${n}`,
+    });
+    await t.database.db
+      .insert(gameResults)
+      .values([row(mine, 1, false), row(theirs, 1, false), row(theirs, 2, false)]);
+    const bySet = withQuery('/api/gameresults', { set: set.id });
+    expect((await listOf(admin, bySet)).total).toBe(3);
+    const seen = await listOf(teacher, bySet);
+    expect(seen.rows.map((r) => r.student)).toEqual([mine]);
+    expect(seen.total).toBe(1);
+
+    const stats = async (a: Agent) => {
+      const res = await call(a, 'GET', `/api/grid/${grid.id}/stats`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ plays: number; students: number; missed: { wrong: number }[] }>();
+    };
+    expect(await stats(admin)).toMatchObject({ plays: 3, students: 2, missed: [{ wrong: 3 }] });
+    expect(await stats(teacher)).toMatchObject({ plays: 1, students: 1, missed: [{ wrong: 1 }] });
+  });
 });
 
 describe('the iCal feed', () => {
