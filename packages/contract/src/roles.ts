@@ -107,3 +107,10 @@ export function rightOf(role: Role, domain: Domain, action: Action): Right {
 
 export const mayDo = (role: Role, domain: Domain, action: Action) =>
   rightOf(role, domain, action).reach !== 'none';
+
+/**
+ * Whether `role` reaches every record of `domain` for `action`: a call that may touch anyone's
+ * records (the students' CSV import matches and changes any student) needs reach `all`.
+ */
+export const mayDoAll = (role: Role, domain: Domain, action: Action) =>
+  rightOf(role, domain, action).reach === 'all';

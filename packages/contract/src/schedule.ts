@@ -65,8 +65,8 @@ export const lesson = z
     date: z.string(),
     start: z.string(),
     end: z.string(),
-    /** zł per hour */
-    price: z.number(),
+    /** zł per hour; null for a teacher when it is another teacher's lesson (docs/roles.md) */
+    price: z.number().nullable(),
     /** minutes */
     duration: z.number(),
     groupe: z.number().int().nullable(),
@@ -85,8 +85,8 @@ export const lesson = z
     series: z.number().int().nullable(),
     /** participants (events) */
     participants: z.number().int(),
-    /** participants whose toPay is 0 or 1 */
-    payers: z.number().int(),
+    /** participants whose toPay is 0 or 1; null for a teacher when it is another teacher's lesson (docs/roles.md) */
+    payers: z.number().int().nullable(),
     /** price / 60 × duration × payers, two decimals; null for a teacher when it is another teacher's lesson (docs/roles.md) */
     amount: z.number().nullable(),
   })

@@ -168,3 +168,30 @@ it('gives the demo school a manager and two teachers who log in, the teachers te
   );
   expect(taught.rows.map((r) => r.role)).toEqual(['teacher']);
 });
+
+it('gives each demo teacher lessons of their own and students of their own', async () => {
+  const teachers = DEMO_STAFF.filter((s) => s.role === 'teacher');
+  expect(teachers.length).toBe(2);
+  const studentsOf: number[][] = [];
+  for (const { login: name } of teachers) {
+    const own = await t.database.db.execute<{ lessons: number; students: number }>(sql`
+      select count(distinct l.id)::int as lessons, count(distinct e.student_id)::int as students
+      from lessons l join users u on u.id = l.teacher_id
+        left join events e on e.lesson_id = l.id
+      where u.login = ${name}`);
+    expect(own.rows[0]?.lessons, name).toBeGreaterThan(0);
+    expect(own.rows[0]?.students, name).toBeGreaterThan(0);
+    // the teacher's students list holds exactly the students of their lessons (docs/roles.md)
+    const staff = await login(t.app, { login: name, password: DEMO_STAFF_PASSWORD });
+    const list = await staff.request({ method: 'GET', url: '/api/students?limit=500' });
+    expect(list.statusCode).toBe(200);
+    expect(list.headers['x-total-count'], name).toBe(String(own.rows[0]?.students));
+    studentsOf.push(list.json<{ id: number }[]>().map((s) => s.id));
+  }
+  const all = await agent.request({ method: 'GET', url: '/api/students?limit=1' });
+  // neither teacher sees every student: each has their own
+  for (const ids of studentsOf) {
+    expect(ids.length).toBeLessThan(Number(all.headers['x-total-count']));
+  }
+  expect(studentsOf[0]).not.toEqual(studentsOf[1]);
+});

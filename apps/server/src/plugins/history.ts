@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { auditEntry, historyQuery } from '@school/contract/audit';
+import { auditEntry, historyQuery, type AuditEntry } from '@school/contract/audit';
 import { idParam, TOTAL_COUNT_HEADER } from '@school/contract/common';
 import type { Db } from '../db/client.js';
 import { actorContext, type Actor } from '../db/history.js';
@@ -44,6 +44,17 @@ export interface HistoryRoute {
   access?: Hook | Hook[];
   /** whether the record is there (a deleted one is answered while it has entries) */
   exists: (id: number, request: FastifyRequest) => Promise<boolean>;
+  /**
+   * whether the request's user may see a record no longer there, judged by its newest entry
+   * (the record as it was deleted); not given: whoever passes `access`
+   */
+  deletedSeen?: (last: AuditEntry, request: FastifyRequest) => Promise<boolean>;
+  /** the entries as the request's user may see them (fields left out); not given: as they are */
+  entriesFor?: (
+    entries: AuditEntry[],
+    id: number,
+    request: FastifyRequest,
+  ) => Promise<AuditEntry[]>;
 }
 
 /**
@@ -52,6 +63,7 @@ export interface HistoryRoute {
  * entries.
  */
 export function registerHistoryRoute(app: FastifyInstance, db: Db, r: HistoryRoute) {
+  const entity = r.entity ?? r.path;
   app.get(
     `/${r.path}/:id/history`,
     {
@@ -69,11 +81,16 @@ export function registerHistoryRoute(app: FastifyInstance, db: Db, r: HistoryRou
       const page = request.query as z.output<typeof historyQuery>;
       const [exists, found] = await Promise.all([
         r.exists(id, request),
-        recordHistory(db, r.entity ?? r.path, id, page),
+        recordHistory(db, entity, id, page),
       ]);
       if (!exists && found.total === 0) throw notFound('No such record');
+      if (!exists && r.deletedSeen) {
+        // a user of reach `own` sees a deleted record only if it was theirs (docs/roles.md)
+        const [last] = (await recordHistory(db, entity, id, { limit: 1, offset: 0 })).entries;
+        if (!last || !(await r.deletedSeen(last, request))) throw notFound('No such record');
+      }
       reply.header(TOTAL_COUNT_HEADER, String(found.total));
-      return found.entries;
+      return r.entriesFor ? r.entriesFor(found.entries, id, request) : found.entries;
     },
   );
 }

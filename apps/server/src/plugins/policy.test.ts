@@ -236,6 +236,15 @@ beforeAll(async () => {
     agents[role] = await login(t.app, user);
   }
   student = await created('/api/students', { name: 'Olena', surname: 'Koval' });
+  // the teacher's student: a student not theirs would be 404 before the role's 403
+  const lesson = await created('/api/lessons', {
+    date: '2031-05-05',
+    start: '10:00',
+    end: '11:00',
+    price: 60,
+    teacher: ids.teacher,
+  });
+  await created('/api/events', { lesson, student });
   client = await newClient();
   document = await newDocument();
 });

@@ -10,7 +10,7 @@ import { HttpError } from './errors.js';
  * routes declare their domain and action with `allow`; nothing else decides a role's rights.
  */
 
-export { DOMAINS, ACTIONS, POLICY, rightOf, mayDo } from '@school/contract/roles';
+export { DOMAINS, ACTIONS, POLICY, rightOf, mayDo, mayDoAll } from '@school/contract/roles';
 export type { Domain, Action, Reach, Right } from '@school/contract/roles';
 
 const ACTION_OF_METHOD: Record<string, Action> = {
@@ -44,5 +44,24 @@ export function allow(domain: Domain, action?: Action) {
       reason: `role ${session.role} may not ${wanted} ${domain}`,
     });
     throw forbiddenForRole(session.role);
+  };
+}
+
+/**
+ * The access hook of a call about one student or one of a student's records (docs/roles.md,
+ * Students): `seen` first answers 404 when the user may not see the student (a teacher's call
+ * about a student of none of their lessons: no such student for them), and only then the
+ * role's right answers 403; so a student not theirs is 404 for every call, read or write.
+ */
+export function allowSeen(
+  domain: Domain,
+  seen: (request: FastifyRequest) => Promise<void>,
+  action?: Action,
+) {
+  const allowed = allow(domain, action);
+  return async function allowedSeen(request: FastifyRequest): Promise<void> {
+    await requireUser(request);
+    await seen(request);
+    await allowed(request);
   };
 }

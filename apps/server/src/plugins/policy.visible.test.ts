@@ -109,8 +109,9 @@ describe("a teacher's participations", () => {
     const before = (await call(admin, 'GET', url)).body;
     expect((await call(teacher, 'GET', url)).statusCode).toBe(404);
     expect((await call(teacher, 'PUT', url, { attendence: 1 })).statusCode).toBe(404);
-    // removing a participant is no teacher's right at all: 403 before anything is read
-    expect((await call(teacher, 'DELETE', url)).statusCode).toBe(403);
+    // removing a participant is no teacher's right at all, but a student not theirs does not
+    // exist for them: 404 before the role's 403
+    expect((await call(teacher, 'DELETE', url)).statusCode).toBe(404);
     expect((await call(admin, 'GET', url)).body).toBe(before);
     // the shared student's participation in the other lesson: readable, not writable (403)
     const [visible] = (await listOf(teacher, withQuery('/api/events', { lesson: othersLesson })))
@@ -119,6 +120,39 @@ describe("a teacher's participations", () => {
     expect(
       (await call(teacher, 'PUT', `/api/events/${visible?.id}`, { attendence: 1 })).statusCode,
     ).toBe(403);
+    expect((await call(teacher, 'DELETE', `/api/events/${visible?.id}`)).statusCode).toBe(403);
+  });
+});
+
+describe("a teacher's calls about student documents", () => {
+  it("answers 404 for a student not theirs, 403 for their own: documents are no teacher's", async () => {
+    const docOf = (student: number) =>
+      created('/api/studentdocuments', { student, name: 'Passport', number: 'PD777' });
+    const hidden = (await docOf(theirs)).id;
+    const own = (await docOf(mine)).id;
+    const before = (await call(admin, 'GET', `/api/studentdocuments/${hidden}`)).body;
+    const calls = (student: number, doc: number) =>
+      [
+        ['GET', `/api/studentdocuments/bystudent/${student}`],
+        ['GET', `/api/studentdocuments/${doc}`],
+        ['GET', `/api/studentdocuments/${doc}/history`],
+        ['PUT', `/api/studentdocuments/${doc}`],
+        ['DELETE', `/api/studentdocuments/${doc}`],
+      ] as const;
+    for (const [method, url] of calls(theirs, hidden)) {
+      const res = await call(teacher, method, url, method === 'PUT' ? { name: 'X' } : undefined);
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+    }
+    for (const [method, url] of calls(mine, own)) {
+      const res = await call(teacher, method, url, method === 'PUT' ? { name: 'X' } : undefined);
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+    }
+    expect((await call(teacher, 'GET', '/api/studentdocuments/bystudent/999999')).statusCode).toBe(
+      404,
+    );
+    expect((await call(admin, 'GET', `/api/studentdocuments/${hidden}`)).body).toBe(before);
+    const listed = await call(manager, 'GET', `/api/studentdocuments/bystudent/${theirs}`);
+    expect(listed.statusCode).toBe(200);
   });
 
   it('shows every lesson of the week with its count but no clash naming a student not theirs', async () => {
@@ -227,6 +261,38 @@ describe("a teacher's conversation runs and game results", () => {
     }
     const paged = await listOf(teacher, withQuery('/api/gameresults', { limit: 1 }));
     expect(paged.total).toBe(2);
+  });
+
+  it("lists by set and counts a game's stats over their students' plays only", async () => {
+    const grid = await created('/api/grid', { name: 'Counted game', type: 1 });
+    const card = await created('/api/gridcard', { grid: grid.id, value: 'cat', answer: 'kit' });
+    const set = await created('/api/set', { name: 'Counted set' });
+    const row = (studentId: number, n: number, right: boolean) => ({
+      gridId: grid.id,
+      setId: set.id,
+      studentId,
+      score: right ? 1 : 0,
+      max: 1,
+      durationMs: 1000,
+      cards: [{ card: card.id, right }],
+      playId: `counted-${studentId}-${n}`,
+    });
+    await t.database.db
+      .insert(gameResults)
+      .values([row(mine, 1, false), row(theirs, 1, false), row(theirs, 2, false)]);
+    const bySet = withQuery('/api/gameresults', { set: set.id });
+    expect((await listOf(admin, bySet)).total).toBe(3);
+    const seen = await listOf(teacher, bySet);
+    expect(seen.rows.map((r) => r.student)).toEqual([mine]);
+    expect(seen.total).toBe(1);
+
+    const stats = async (a: Agent) => {
+      const res = await call(a, 'GET', `/api/grid/${grid.id}/stats`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ plays: number; students: number; missed: { wrong: number }[] }>();
+    };
+    expect(await stats(admin)).toMatchObject({ plays: 3, students: 2, missed: [{ wrong: 3 }] });
+    expect(await stats(teacher)).toMatchObject({ plays: 1, students: 1, missed: [{ wrong: 1 }] });
   });
 });
 

@@ -1,4 +1,4 @@
-import { mayDo, type Action, type Domain } from '@school/contract/roles';
+import { mayDo, mayDoAll, type Action, type Domain } from '@school/contract/roles';
 import type { Role } from '@school/contract/users';
 import { useSession } from './session';
 
@@ -40,4 +40,13 @@ export const homeOf = (role: Role) => (mayOpen(role, '/dashboard') ? '/dashboard
 export function useMayDo(domain: Domain, action: Action): boolean {
   const { session } = useSession();
   return session.isLoggedIn && mayDo(session.role, domain, action);
+}
+
+/**
+ * Whether the signed-in user may do `action` over every record of `domain` (reach `all`): a
+ * control that may touch anyone's records, such as the students' CSV import, is shown only then.
+ */
+export function useMayDoAll(domain: Domain, action: Action): boolean {
+  const { session } = useSession();
+  return session.isLoggedIn && mayDoAll(session.role, domain, action);
 }

@@ -19,7 +19,7 @@ import {
 } from '@school/contract/games';
 import type { Db } from '../../db/client.js';
 import type { gridCards } from '../../db/schema/games.js';
-import { requireUser } from '../../plugins/access.js';
+import { requireUser, sessionOf } from '../../plugins/access.js';
 import { errorResponses, invalidField, notFound } from '../../plugins/errors.js';
 import { completedWith, registerResource } from '../../plugins/resource.js';
 import {
@@ -32,6 +32,7 @@ import {
   reorderCards,
   toGameSets,
 } from './games.queries.js';
+import { studentsVisibleTo } from '../students/students.shared.js';
 import { gameStatsOf } from './results.queries.js';
 
 /** What a card's problem says, on the field it concerns (docs/games.md). */
@@ -144,7 +145,8 @@ export const gridsRoutes: FastifyPluginAsyncZod<{ db: Db; gamesBaseUrl?: string 
     },
     async (request) => {
       if (!(await findGameSet(db, request.params.id))) throw notFound('No such game set');
-      return gameStatsOf(db, request.params.id);
+      // a teacher counts only their students' plays (docs/roles.md, Students)
+      return gameStatsOf(db, request.params.id, studentsVisibleTo(sessionOf(request)));
     },
   );
 

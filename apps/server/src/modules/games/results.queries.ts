@@ -65,14 +65,23 @@ export async function listResults(
   };
 }
 
-/** Plays of a game set (alone or in a set) and its cards most often answered wrong. */
-export async function gameStatsOf(db: Db, gridId: number, top = 10): Promise<GameStats> {
+/**
+ * Plays of a game set (alone or in a set) and its cards most often answered wrong; `visible`:
+ * only the plays of the students the reader may see (docs/roles.md), counted alike.
+ */
+export async function gameStatsOf(
+  db: Db,
+  gridId: number,
+  visible?: SQL,
+  top = 10,
+): Promise<GameStats> {
+  const seen = visible ?? sql`true`;
   const played = await db.execute<{ plays: number; students: number }>(sql`
     select count(distinct r.id)::int as plays, count(distinct r.student_id)::int as students
-    from ${gameResults} r
-    where r.grid_id = ${gridId} or exists (
+    from ${gameResults} r join ${students} on ${students.id} = r.student_id
+    where ${seen} and (r.grid_id = ${gridId} or exists (
       select 1 from jsonb_to_recordset(r.cards) as p(card int)
-      join ${gridCards} c on c.id = p.card where c.grid_id = ${gridId})`);
+      join ${gridCards} c on c.id = p.card where c.grid_id = ${gridId}))`);
   const missed = await db.execute<{
     card: number;
     value: string;
@@ -82,10 +91,10 @@ export async function gameStatsOf(db: Db, gridId: number, top = 10): Promise<Gam
   }>(sql`
     select c.id as card, c.value, c.answer,
       (count(*) filter (where not p.right))::int as wrong, count(*)::int as seen
-    from ${gameResults} r
+    from ${gameResults} r join ${students} on ${students.id} = r.student_id
     cross join jsonb_to_recordset(r.cards) as p(card int, "right" boolean)
     join ${gridCards} c on c.id = p.card
-    where c.grid_id = ${gridId}
+    where c.grid_id = ${gridId} and ${seen}
     group by c.id
     having count(*) filter (where not p.right) > 0
     order by wrong desc, seen desc, c.id

@@ -13,7 +13,7 @@ import {
 } from '@school/contract/schedule';
 import type { Db } from '../../db/client.js';
 import { sessionOf } from '../../plugins/access.js';
-import { allow } from '../../plugins/policy.js';
+import { allow, allowSeen } from '../../plugins/policy.js';
 import { errorResponses, notFound } from '../../plugins/errors.js';
 import { requireStudent, requireVisibleStudent } from '../students/students.shared.js';
 import { studentInfoPanel } from './events.queries.js';
@@ -120,10 +120,17 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     },
   );
 
+  // a participation of a student not theirs is 404 to a teacher before their role's 403
+  // (docs/roles.md, Students)
+  const eventSeen = allowSeen('participations', async (request) => {
+    const id = Number((request.params as { id?: string }).id);
+    if (Number.isInteger(id) && id > 0) await requireVisibleEvent(db, sessionOf(request), id);
+  });
+
   app.delete(
     '/events/:id',
     {
-      onRequest: [allow('participations')],
+      onRequest: [eventSeen],
       schema: {
         tags: ['schedule'],
         summary: 'Remove a participant; scope following: also from the later lessons of the series',
@@ -133,7 +140,6 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       },
     },
     async (request, reply) => {
-      await requireVisibleEvent(db, sessionOf(request), request.params.id);
       const following = request.query.scope === 'following';
       const gone = await removeEvent(db, sessionOf(request), request.params.id, following);
       if (!gone) throw notFound(NO_EVENT);

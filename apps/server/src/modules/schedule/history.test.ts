@@ -81,7 +81,53 @@ describe('history of the schedule', () => {
     expect(lessonHistory.map((e) => e.action)).toEqual(['delete', 'update', 'create']);
     const { list: afterDelete } = await history(admin, `/api/events/${eventId}/history`);
     expect(afterDelete[0]).toMatchObject({ action: 'delete', entityId: eventId });
+    // deleted, the participation of a student not theirs stays 404 to a teacher (docs/roles.md)
+    expect((await history(teacherAgent, `/api/events/${eventId}/history`)).status).toBe(404);
     expect(teacherId).toBeGreaterThan(0);
+  });
+
+  it("a teacher reads a deleted participation's history only if its lesson was theirs", async () => {
+    const date = addDays(monday, 2);
+    const lessonOf = async (teacher: number, start: string, end: string) => {
+      const res = await admin.request({
+        method: 'POST',
+        url: '/api/lessons',
+        payload: { date, start, end, price: 100, teacher },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<{ id: number }>().id;
+    };
+    const other = await createUser(t, { login: 'teacher.other', role: 'teacher' });
+    const mine = await lessonOf(teacherId, '08:00', '09:00');
+    const theirs = await lessonOf(other.id, '15:00', '16:00');
+    const student = (
+      await admin.request({ method: 'POST', url: '/api/students', payload: { name: 'Ivanna' } })
+    ).json<{ id: number }>().id;
+    const join = async (lesson: number) => {
+      const res = await admin.request({
+        method: 'POST',
+        url: '/api/events',
+        payload: { lesson, student },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<{ id: number }>().id;
+    };
+    const inMine = await join(mine);
+    const inTheirs = await join(theirs);
+    for (const id of [inMine, inTheirs]) {
+      const gone = await admin.request({ method: 'DELETE', url: `/api/events/${id}` });
+      expect(gone.statusCode).toBe(204);
+    }
+    const own = await history(teacherAgent, `/api/events/${inMine}/history`);
+    expect(own.status).toBe(200);
+    expect(own.list.map((e) => e.action)).toEqual(['delete', 'create']);
+    expect((await history(teacherAgent, `/api/events/${inTheirs}/history`)).status).toBe(404);
+    expect((await history(admin, `/api/events/${inTheirs}/history`)).status).toBe(200);
+    // the lesson deleted too: judged by the lesson's last entry
+    await admin.request({ method: 'DELETE', url: `/api/lessons/${theirs}` });
+    expect((await history(teacherAgent, `/api/events/${inTheirs}/history`)).status).toBe(404);
+    await admin.request({ method: 'DELETE', url: `/api/lessons/${mine}` });
+    expect((await history(teacherAgent, `/api/events/${inMine}/history`)).status).toBe(200);
   });
 
   it('a refused change (a clash) leaves no entry', async () => {

@@ -54,8 +54,21 @@ export function seesAmounts(viewer: Viewer, teacher: number | null): boolean {
   return reach === 'all' || (reach === 'own' && teacher === viewer.userId);
 }
 
-/** A lesson as `viewer` may see it: without its amount when it is another teacher's. */
-export const lessonFor = <L extends { teacher: number | null; amount: number | null }>(
+/**
+ * A lesson as `viewer` may see it: when it is another teacher's, without its amount nor what the
+ * amount is worked out from, its price and its payers (docs/roles.md, Amounts).
+ */
+export const lessonFor = <
+  L extends {
+    teacher: number | null;
+    amount: number | null;
+    price: number | null;
+    payers: number | null;
+  },
+>(
   viewer: Viewer,
   lesson: L,
-): L => (seesAmounts(viewer, lesson.teacher) ? lesson : { ...lesson, amount: null });
+): L =>
+  seesAmounts(viewer, lesson.teacher)
+    ? lesson
+    : { ...lesson, amount: null, price: null, payers: null };

@@ -115,6 +115,54 @@ describe('a teacher and lessons', () => {
     expect(list.json<LessonJson[]>().map((l) => l.amount)).toEqual([60, null]);
   });
 
+  it("gets neither the price nor the payers of another teacher's lesson, nor its price's history", async () => {
+    const { date, own, others } = await twoLessons();
+    await participation(own.id);
+    await participation(others.id);
+    const priced = await call(admin, 'PUT', `/api/lessons/${others.id}`, { price: 90 });
+    expect(priced.statusCode, priced.body).toBe(200);
+    const hidden = { price: null, payers: null, amount: null };
+    const shown = { price: 60, payers: 1, amount: 60 };
+
+    const [day] = (
+      await call(teacherAgent, 'GET', `/api/schedule?dateFrom=${date}&dateTo=${date}`)
+    ).json<DayJson[]>();
+    const byId = new Map(day?.lessons.map((l) => [l.id, l]));
+    expect(byId.get(others.id)).toMatchObject(hidden);
+    expect(byId.get(own.id)).toMatchObject(shown);
+    const one = await call(teacherAgent, 'GET', `/api/lessons/${others.id}`);
+    expect(one.json<LessonJson>()).toMatchObject(hidden);
+    const list = await call(teacherAgent, 'GET', `/api/lessons?date=${date}`);
+    expect(list.json<LessonJson[]>()).toEqual([
+      expect.objectContaining(shown),
+      expect.objectContaining(hidden),
+    ]);
+    const [adminDay] = (
+      await call(managerAgent, 'GET', `/api/schedule?dateFrom=${date}&dateTo=${date}`)
+    ).json<DayJson[]>();
+    expect(adminDay?.lessons.find((l) => l.id === others.id)).toMatchObject({ price: 90 });
+
+    type Entry = { action: string; changes: Record<string, unknown> };
+    const history = async (agent: Agent, id: number) => {
+      const res = await call(agent, 'GET', `/api/lessons/${id}/history`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<Entry[]>();
+    };
+    const theirs = await history(teacherAgent, others.id);
+    expect(theirs.map((e) => e.action)).toEqual(['update', 'create']);
+    for (const entry of theirs) expect(entry.changes).not.toHaveProperty('price');
+    expect(theirs[1]?.changes).toMatchObject({ teacherId: other });
+    expect((await history(admin, others.id))[0]?.changes).toMatchObject({
+      price: ['60.00', '90.00'],
+    });
+    expect((await history(teacherAgent, own.id))[0]?.changes).toMatchObject({ price: '60.00' });
+    // deleted, the lesson is judged by its last entry
+    expect((await call(admin, 'DELETE', `/api/lessons/${others.id}`)).statusCode).toBe(204);
+    const gone = await history(teacherAgent, others.id);
+    expect(gone.map((e) => e.action)).toEqual(['delete', 'update', 'create']);
+    for (const entry of gone) expect(entry.changes).not.toHaveProperty('price');
+  });
+
   it("sums earned and unpaid over the teacher's own lessons in the info panel", async () => {
     const { date, own, others } = await twoLessons();
     await participation(own.id);

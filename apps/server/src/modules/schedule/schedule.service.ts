@@ -134,7 +134,8 @@ export async function scheduleInfo(
   // unpaid: per lesson, the amount of its participants who pay and have not paid
   let unpaidCents = 0;
   for (const l of all) {
-    if (!seesAmounts(viewer, l.teacher)) continue;
+    // a lesson whose amounts the viewer does not see comes without its price (lessonFor)
+    if (!seesAmounts(viewer, l.teacher) || l.price === null) continue;
     const owing = parts.filter((p) => p.lesson === l.id && paysFor(p.toPay) && !p.isPaid);
     unpaidCents += Math.round(lessonAmount(l.price, l.duration, owing.length) * 100);
   }

@@ -12,13 +12,13 @@ import {
 } from '@school/contract/students';
 import type { Db } from '../../db/client.js';
 import { studentDocuments } from '../../db/schema/students.js';
-import { requireUser } from '../../plugins/access.js';
-import { allow } from '../../plugins/policy.js';
+import type { FastifyRequest } from 'fastify';
+import { allow, allowSeen } from '../../plugins/policy.js';
 import { errorResponses, invalidField } from '../../plugins/errors.js';
 import { tableQueries } from '../../db/resource.js';
 import { registerResource } from '../../plugins/resource.js';
-import { documentsOfStudent } from './students.queries.js';
-import { requireStudent } from './students.shared.js';
+import { documentsOfStudent, studentOfDocument } from './students.queries.js';
+import { requireStudent, requireVisibleStudent } from './students.shared.js';
 
 type DocumentRow = typeof studentDocuments.$inferSelect;
 
@@ -34,7 +34,18 @@ const toDocument = (row: DocumentRow): StudentDocument => ({
 
 /** Student documents (docs/data-model.md; docs/api.md, Students): listed by student, written one by one. */
 export const studentDocumentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.addHook('onRequest', allow('studentDocuments'));
+  const idOf = (request: FastifyRequest) => Number((request.params as { id?: string }).id);
+  // a student not the user's (a teacher's of none of their lessons) is 404 before the role's
+  // 403, for their documents too (docs/roles.md, Students)
+  const documentSeen = allowSeen('studentDocuments', async (request) => {
+    const student = await studentOfDocument(db, idOf(request) || 0);
+    if (student !== undefined) await requireVisibleStudent(db, request, student);
+  });
+  const studentSeen = allowSeen('studentDocuments', async (request) => {
+    const id = idOf(request);
+    if (Number.isInteger(id) && id > 0) await requireVisibleStudent(db, request, id);
+  });
+
   registerResource(app, db, {
     path: 'studentdocuments',
     tags: ['students'],
@@ -57,6 +68,12 @@ export const studentDocumentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (
       carRegistrNum: d.carRegistrNum,
     }),
     notFound: 'No such document',
+    access: {
+      get: documentSeen,
+      create: allow('studentDocuments'),
+      update: documentSeen,
+      delete: documentSeen,
+    },
     override: (plain) => ({
       // the dates sent are checked against the stored ones: dateTo alone may not go before them
       update: async (id, input, request, current) => {
@@ -77,7 +94,7 @@ export const studentDocumentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (
   app.get(
     '/studentdocuments/bystudent/:id',
     {
-      onRequest: [requireUser],
+      onRequest: [studentSeen],
       schema: {
         tags: ['students'],
         summary: "A student's documents, the soonest to end first",

@@ -135,6 +135,15 @@ export const documentsOfStudent: TableDescription<
   filters: (q) => eq(studentDocuments.studentId, q.student),
 };
 
+/** The student of document `id`; undefined: no such document. */
+export async function studentOfDocument(db: Db, id: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ student: studentDocuments.studentId })
+    .from(studentDocuments)
+    .where(eq(studentDocuments.id, id));
+  return row?.student;
+}
+
 /** A new student with a new hashCode. */
 export async function insertStudent(db: Db, input: StudentFields): Promise<StudentRow> {
   return db.transaction(async (tx) => {

@@ -125,6 +125,26 @@ describe('a teacher sees only their students', () => {
     expect(timeline.statusCode).toBe(200);
   });
 
+  it("leaves documents out of their student's timeline, a right their role has not", async () => {
+    const id = own[1]!;
+    const doc = await admin().request({
+      method: 'POST',
+      url: '/api/studentdocuments',
+      payload: { student: id, name: 'Passport', number: 'FX123456', dateTo: '2031-01-01' },
+    });
+    expect(doc.statusCode).toBe(201);
+    const kinds = (res: { json: <T>() => T }) => res.json<{ kind: string }[]>().map((e) => e.kind);
+    const all = await admin().request({ method: 'GET', url: `/api/students/${id}/timeline` });
+    expect(kinds(all)).toContain('document');
+    const asManager = await manager.request({ method: 'GET', url: `/api/students/${id}/timeline` });
+    expect(kinds(asManager)).toContain('document');
+    const res = await teacherA.request({ method: 'GET', url: `/api/students/${id}/timeline` });
+    expect(res.statusCode).toBe(200);
+    expect(kinds(res)).not.toContain('document');
+    expect(res.body).not.toContain('FX123456');
+    expect(res.headers['x-total-count']).toBe(String(Number(all.headers['x-total-count']) - 1));
+  });
+
   for (const [label, target] of [
     ["another teacher's student", () => own[0]!],
     ['a student in no lesson', () => inNoLesson],

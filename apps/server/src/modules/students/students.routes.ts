@@ -13,7 +13,7 @@ import {
 import { learnerPageLink } from '@school/contract/learner';
 import type { Db } from '../../db/client.js';
 import { requireUser, sessionOf } from '../../plugins/access.js';
-import { allow, forbiddenForRole } from '../../plugins/policy.js';
+import { allow, forbiddenForRole, mayDo, mayDoAll } from '../../plugins/policy.js';
 import { tableQueries } from '../../db/resource.js';
 import { errorResponses, notFound } from '../../plugins/errors.js';
 import { registerResource } from '../../plugins/resource.js';
@@ -110,12 +110,12 @@ export const studentsRoutes: FastifyPluginAsyncZod<{
   });
 
   // The import matches students by e-mail or Telegram and changes them, whoever's they are:
-  // an admin's or a manager's task; a teacher gets 403 (docs/roles.md, Students).
+  // a role reaching every student may (docs/roles.md, Students); a teacher gets 403.
   app.addHook('onRequest', async (request) => {
     if (!request.routeOptions.url?.includes('/students/import')) return;
     await requireUser(request);
     const { role } = sessionOf(request);
-    if (role === 'teacher') throw forbiddenForRole(role);
+    if (!mayDoAll(role, 'students', 'update')) throw forbiddenForRole(role);
   });
 
   registerCsv(app, db, {
@@ -158,7 +158,11 @@ export const studentsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       await requireStudent(db, request.params.id);
-      const { entries, total } = await studentTimeline(db, request.params.id, request.query);
+      // documents only for a role that may read them (docs/roles.md, Student documents)
+      const documents = mayDo(sessionOf(request).role, 'studentDocuments', 'read');
+      const { entries, total } = await studentTimeline(db, request.params.id, request.query, {
+        documents,
+      });
       reply.header(TOTAL_COUNT_HEADER, String(total));
       return entries;
     },

@@ -46,17 +46,20 @@ function toEntry(r: TimelineRow): TimelineEntry {
 /**
  * A student's timeline, newest first: documents, participations, bot runs, game plays and the
  * days they opened their own page, merged in one paged query; `total` counts every entry.
+ * Without `documents` (a role with no right to read student documents, docs/roles.md) the
+ * documents are left out of the entries and of the total.
  */
 export async function studentTimeline(
   db: Db,
   id: number,
   page: { limit: number; offset: number },
+  { documents }: { documents: boolean },
 ): Promise<{ entries: TimelineEntry[]; total: number }> {
   const rows = await db.execute<TimelineRow>(sql`
     select *, (count(*) over ())::int as total from (
       select 'document' as kind, created_at as at, id, name as title, number as a,
         date_from::text as b, date_to::text as c, 0 as d, false as e
-      from ${studentDocuments} where student_id = ${id}
+      from ${studentDocuments} where student_id = ${id} and ${documents}
       union all
       select 'participation', (coalesce(e.date, l.date) + coalesce(e.start, l.start))
           at time zone 'UTC', e.id, coalesce(l.course, ''),

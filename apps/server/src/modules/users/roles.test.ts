@@ -108,6 +108,13 @@ describe('roles', () => {
     // a disabled admin does not count
     expect((await put(admin, other.id, { role: 'admin', disabled: true })).statusCode).toBe(200);
     expect((await put(admin, t.user.id, { role: 'manager' })).statusCode).toBe(409);
+    // nor may the last enabled admin be disabled, and nothing of the request changes
+    const before = await read(t.user.id);
+    const disable = await put(admin, t.user.id, { disabled: true, firstName: 'Changed' });
+    expect(disable.statusCode).toBe(409);
+    expect(disable.json()).toMatchObject({ error: 'last_admin' });
+    expect(await read(t.user.id)).toEqual(before);
+    expect(before).toMatchObject({ disabled: false, role: 'admin' });
   });
 
   it('a role change applies on the next request, without a new login', async () => {

@@ -4,6 +4,7 @@ import type { User, userCreate, userListQuery, userUpdate } from '@school/contra
 import type { Db } from '../../db/client.js';
 import { sessionOf } from '../../plugins/access.js';
 import { HttpError } from '../../plugins/errors.js';
+import { mayDo } from '../../plugins/policy.js';
 import type { ResourceData } from '../../plugins/resource.js';
 import { hashPassword, passwordProblem } from '../auth/auth.shared.js';
 import { countOtherAdmins, endSessions, insertUserRow, type UserRow } from './users.queries.js';
@@ -81,7 +82,8 @@ export const usersOverride =
     },
     async update(id, body, request, current) {
       const session = sessionOf(request);
-      if (!session.isAdmin) {
+      // only a role that may change anyone's account sets roles or disables (docs/roles.md)
+      if (!mayDo(session.role, 'users', 'update')) {
         // a role sent at all, even one's own unchanged, is refused (docs/roles.md)
         if (body.role !== undefined) throw forbidden(ROLE_FORBIDDEN);
         if (body.disabled !== undefined && body.disabled !== current.disabled) {

@@ -16,7 +16,8 @@ const lessonOf = (teacher: number, amount: number | null): Lesson => ({
   date: '2026-11-30',
   start: '10:00',
   end: '11:00',
-  price: 80,
+  // another teacher's lesson comes without its amount, price and payers (docs/roles.md)
+  price: amount === null ? null : 80,
   duration: 60,
   groupe: null,
   teacher,
@@ -30,7 +31,7 @@ const lessonOf = (teacher: number, amount: number | null): Lesson => ({
   nextId: null,
   series: null,
   participants: 1,
-  payers: 1,
+  payers: amount === null ? null : 1,
   amount,
 });
 

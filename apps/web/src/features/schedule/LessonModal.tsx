@@ -184,8 +184,8 @@ function LessonBody({
 
   return (
     <div className={styles.modalBody}>
-      {/* another teacher's lesson has no amount for a teacher (docs/roles.md, Amounts) */}
-      {lesson.amount !== null && (
+      {/* another teacher's lesson has no amount, price nor payers for a teacher (docs/roles.md, Amounts) */}
+      {lesson.amount !== null && lesson.price !== null && lesson.payers !== null && (
         <p className={styles.amount}>
           {t('schedule.amountFormula', {
             amount: money(lesson.amount),

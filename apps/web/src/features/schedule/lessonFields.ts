@@ -75,7 +75,7 @@ export function lessonValues(lesson: Lesson): FormValues {
     date: lesson.date,
     start: lesson.start,
     end: lesson.end,
-    price: String(lesson.price),
+    price: lesson.price === null ? '' : String(lesson.price),
     duration: String(lesson.duration),
     teacher: lesson.teacher === null ? '' : String(lesson.teacher),
     groupe: lesson.groupe === null ? '' : String(lesson.groupe),

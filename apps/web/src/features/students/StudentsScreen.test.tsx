@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearNotices } from '../../components/feedback/notices';
-import { lastBody, server } from '../../test/server';
+import { ADMIN, lastBody, server, setSession } from '../../test/server';
 import {
   jsonResponse,
   listResponse,
@@ -68,6 +68,23 @@ describe('students list', () => {
 });
 
 describe('students CSV import', () => {
+  it('is offered only to a role that reaches every student (docs/roles.md): not to a teacher', async () => {
+    server.use(http.get(api.students, () => listResponse([student(null)])));
+    for (const [role, shown] of [
+      ['teacher', false],
+      ['manager', true],
+    ] as const) {
+      setSession({ ...ADMIN, id: 7, login: role, role });
+      renderWithProviders(<StudentsScreen />);
+      expect(await screen.findByText('olena@example.com')).toBeInTheDocument();
+      const button = screen.queryByRole('button', { name: 'Import CSV' });
+      if (shown) expect(button).toBeInTheDocument();
+      else expect(button).toBeNull();
+      cleanup();
+    }
+    setSession(ADMIN);
+  });
+
   it("previews a file with the students' columns, then imports it and reads the list again", async () => {
     const csv = 'name,surname,email\nOla,Nowa,ola@example.com\n';
     let listed = 0;

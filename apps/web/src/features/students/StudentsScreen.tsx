@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLookupLabels } from '../../components/lookups';
 import { ImportDialog } from '../../components/import/ImportDialog';
+import { useMayDoAll } from '../../lib/access';
 import { ListScreen } from '../../components/list/ListScreen';
 import { fieldColumn, type Column } from '../../components/list/types';
 import { QUICK_FIELDS, STUDENT_FILTERS } from './studentFields';
@@ -14,6 +15,9 @@ export function StudentsScreen() {
   const { t } = useTranslation();
   const levelName = useLookupLabels(api.lookup('levels'));
   const groupName = useLookupLabels(api.lookup('groups'));
+  // the import matches and changes any student: only for a role that reaches every student
+  // (docs/roles.md, Students)
+  const mayImport = useMayDoAll('students', 'update');
   const columns = useMemo<readonly Column<Student>[]>(
     () => [
       fieldColumn('name'),
@@ -41,12 +45,14 @@ export function StudentsScreen() {
       filters={STUDENT_FILTERS}
       serverExport={api.studentsCsv.export}
       tools={
-        <ImportDialog
-          paths={api.studentsCsv}
-          listPath={api.students}
-          title={t('students.import.title')}
-          intro={t('students.import.intro')}
-        />
+        mayImport && (
+          <ImportDialog
+            paths={api.studentsCsv}
+            listPath={api.students}
+            title={t('students.import.title')}
+            intro={t('students.import.intro')}
+          />
+        )
       }
       create={{ label: t('students.newStudent'), schema: studentInput, fields: QUICK_FIELDS }}
       edit={{ title: t('students.editTitle'), schema: studentUpdate, fields: QUICK_FIELDS }}
