@@ -13,7 +13,7 @@ import { readBuild } from './build-manifest.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/web/dist');
 
-/** main.tsx awaits one dictionary before rendering; counted as the largest of them. */
+/** main.tsx awaits one core dictionary before rendering; counted as the largest of them. */
 const DICTIONARIES = ['src/i18n/en.json', 'src/i18n/pl.json', 'src/i18n/uk.json'];
 /**
  * The app shell awaits the logged-in frame's and the dashboard's texts in that language; the
