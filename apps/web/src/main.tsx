@@ -17,9 +17,12 @@ const loadApp = () => import('./app/mount');
 // The dictionary is a separate chunk; render once it is in, so no key ever flashes on screen.
 if (/^\/login\/?$/.test(window.location.pathname)) {
   const [{ LoginPage }] = await Promise.all([import('./features/auth/LoginPage'), initI18n()]);
+  // The address changes when the app renders, as the app's own login form changes it.
   const onLoggedIn = (session: Session, to: string) => {
-    window.history.replaceState(null, '', to);
-    void loadApp().then(({ mountApp }) => mountApp(root, session));
+    void loadApp().then(({ mountApp }) => {
+      window.history.replaceState(null, '', to);
+      mountApp(root, session);
+    });
   };
   root.render(
     <StrictMode>
