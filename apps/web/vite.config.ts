@@ -5,21 +5,17 @@ import { defineConfig } from 'vite';
 const contractSrc = fileURLToPath(new URL('../../packages/contract/src/', import.meta.url));
 /** zod set up for the CSP: every 'zod' import, the contract's too, is src/lib/zod.ts (ADR 006). */
 const zod = fileURLToPath(new URL('./src/lib/zod.ts', import.meta.url));
+/** The chunk of the libraries in `names`, matched by their folder in node_modules. */
+const libraries = (names: string[]) =>
+  new RegExp(`[\\\\/]node_modules[\\\\/](${names.join('|')})[\\\\/]`);
 /**
- * The libraries every first screen needs, in one chunk: it changes only when they are upgraded,
- * so it stays cached across releases, and one file compresses smaller than several (docs/quality.md).
+ * Libraries in two chunks that change only when they are upgraded, so they stay cached across
+ * releases, and compress smaller than one file each: what the login page needs (React and the
+ * texts), and what the logged-in app adds (the router and the query cache). ADR 032,
+ * docs/quality.md.
  */
-const VENDOR = [
-  'react',
-  'react-dom',
-  'scheduler',
-  'react-router',
-  'i18next',
-  'react-i18next',
-  '@tanstack/query-core',
-  '@tanstack/react-query',
-];
-const vendor = new RegExp(`[\\\\/]node_modules[\\\\/](${VENDOR.join('|')})[\\\\/]`);
+const VENDOR = ['react', 'react-dom', 'scheduler', 'i18next', 'react-i18next'];
+const APP_VENDOR = ['react-router', '@tanstack/query-core', '@tanstack/react-query'];
 
 export default defineConfig({
   plugins: [react()],
@@ -36,7 +32,14 @@ export default defineConfig({
     // dist/.vite/manifest.json: which files each route loads, read by scripts/check-size.mjs.
     manifest: true,
     rolldownOptions: {
-      output: { codeSplitting: { groups: [{ name: 'vendor', test: vendor }] } },
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'vendor', test: libraries(VENDOR) },
+            { name: 'app-vendor', test: libraries(APP_VENDOR) },
+          ],
+        },
+      },
     },
   },
   server: {

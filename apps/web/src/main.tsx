@@ -1,6 +1,7 @@
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
 import { initI18n } from './i18n/i18n';
+import type { Session } from './lib/sessionCheck';
 import { initTheme } from './theme/theme';
 import './styles/global.css';
 
@@ -8,7 +9,27 @@ initTheme();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
+const root = createRoot(container);
+
+/** The app (router, query cache, shell, screens): its own chunks, not the login page's (ADR 032). */
+const loadApp = () => import('./app/mount');
 
 // The dictionary is a separate chunk; render once it is in, so no key ever flashes on screen.
-await initI18n();
-createRoot(container).render(<App />);
+if (/^\/login\/?$/.test(window.location.pathname)) {
+  const [{ LoginPage }] = await Promise.all([import('./features/auth/LoginPage'), initI18n()]);
+  // The address changes when the app renders, as the app's own login form changes it.
+  const onLoggedIn = (session: Session, to: string) => {
+    void loadApp().then(({ mountApp }) => {
+      window.history.replaceState(null, '', to);
+      mountApp(root, session);
+    });
+  };
+  root.render(
+    <StrictMode>
+      <LoginPage onLoggedIn={onLoggedIn} />
+    </StrictMode>,
+  );
+} else {
+  const [{ mountApp }] = await Promise.all([loadApp(), initI18n()]);
+  mountApp(root);
+}

@@ -4,7 +4,7 @@
  * are added by the caller; the comments name those lists (docs/api.md).
  */
 
-const API = '/api';
+import { API, sessionPaths } from './session-paths.js';
 
 /** Lookups staff can edit in /settings (docs/data-model.md, Lookups). */
 export const EDITABLE_DICTIONARIES = [
@@ -73,9 +73,7 @@ const csvOf = (base: string): CsvPaths => ({
 
 export const api = {
   // Session
-  authentication: `${API}/authentication`,
-  logout: `${API}/logout`,
-  islogin: `${API}/islogin`,
+  ...sessionPaths,
   health: `${API}/health`,
   sessions: `${API}/sessions`,
   session: item(`${API}/sessions`),

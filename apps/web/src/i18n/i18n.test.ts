@@ -9,9 +9,13 @@ describe('texts loaded in parts', () => {
     // the logged-in parts are not there before they are asked for
     expect(i18next.exists('nav.label')).toBe(false);
     expect(i18next.exists('games.playable')).toBe(false);
+    // nor the texts only logged-in screens show: the login page loads its own (ADR 032)
+    expect(i18next.exists('titles.dashboard')).toBe(false);
+    expect(i18next.exists('validation.required')).toBe(false);
 
     await loadAppTexts();
     expect(i18next.t('nav.label')).toBe('Main navigation');
+    expect(i18next.t('titles.dashboard')).toBe('Dashboard');
     expect(i18next.exists('games.playable')).toBe(false);
 
     await loadScreenTexts();

@@ -9,8 +9,9 @@ export const LANGUAGES = ['en', 'pl', 'uk'] as const;
 export type Language = (typeof LANGUAGES)[number];
 /**
  * Every text, in three dictionaries whose top-level keys are disjoint: the core (the login page
- * and the frame, loaded first), the app's (the logged-in frame and the dashboard, loaded with the
- * app shell) and the screens' (every other logged-in screen, loaded with the first of them).
+ * and what shows outside the shell, loaded first: ADR 032), the app's (the logged-in frame, the
+ * dashboard and the kit the screens share, loaded with the app shell) and the screens' (every
+ * other logged-in screen, loaded with the first of them).
  */
 export type Dictionary = typeof en & typeof appEn & typeof screensEn;
 type CoreDictionary = typeof en;

@@ -1,53 +1,10 @@
 import type { SessionUser } from '@school/contract/auth';
-import type { Role } from '@school/contract/users';
-import { api } from '@school/contract/paths';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { HttpError, request } from './http';
+import { fetchSession, LOGGED_OUT, toSession, type Session } from './sessionCheck';
 
-/** The session data kept on the client (docs/data-model.md, Data in the browser). */
-export type Session =
-  | { isLoggedIn: false }
-  | {
-      isLoggedIn: true;
-      userId: number;
-      firstName: string;
-      lastName: string;
-      login: string;
-      timeZone: string;
-      /** what the user may do (docs/roles.md), as the server answered at the last check */
-      role: Role;
-    };
+export type { Session } from './sessionCheck';
 
 export const SESSION_QUERY_KEY = ['session'] as const;
-const LOGGED_OUT: Session = { isLoggedIn: false };
-
-export function toSession(user: SessionUser): Session {
-  return {
-    isLoggedIn: true,
-    userId: user.id,
-    firstName: user.imie,
-    lastName: user.nazwisko,
-    login: user.login,
-    timeZone: user.timeZone,
-    role: user.role,
-  };
-}
-
-/** GET /api/islogin; a 401 is the normal "logged out" answer, not an error. */
-export async function fetchSession(signal?: AbortSignal): Promise<Session> {
-  try {
-    const user = await request(api.islogin, {
-      // Imported on the first check, beside the request: not part of the first download.
-      schema: () => import('@school/contract/auth').then((contract) => contract.sessionUser),
-      authRedirect: false,
-      ...(signal ? { signal } : {}),
-    });
-    return toSession(user);
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 401) return LOGGED_OUT;
-    throw error;
-  }
-}
 
 export function useSession(): { isChecking: boolean; session: Session } {
   const query = useQuery({

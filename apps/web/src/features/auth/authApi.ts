@@ -1,24 +1,15 @@
-import type { LoginRequest } from '@school/contract/auth';
 import { api } from '@school/contract/paths';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { clearNotices } from '../../components/feedback/notices';
 import { flushCommits } from '../../components/feedback/pendingCommits';
-import { browserTimeZone } from '../../lib/format';
 import { request } from '../../lib/http';
 import { markLoggedIn, markLoggedOut } from '../../lib/session';
+import { sendLogin } from './sendLogin';
 
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (credentials: Pick<LoginRequest, 'login' | 'password'>) =>
-      request(api.authentication, {
-        method: 'POST',
-        body: { ...credentials, timeZone: browserTimeZone() },
-        // The login page's download stays without zod (docs/quality.md).
-        schema: () => import('@school/contract/auth').then((contract) => contract.sessionUser),
-        // A 401 here is "wrong login or password", not an expired session.
-        authRedirect: false,
-      }),
+    mutationFn: sendLogin,
     onSuccess: (user) => markLoggedIn(queryClient, user),
   });
 }
