@@ -12,6 +12,7 @@ import { recordChange } from '../../db/history.js';
 import type { TableDescription } from '../../db/resource.js';
 import { botUsers } from '../../db/schema/bot.js';
 import { clients } from '../../db/schema/clients.js';
+import { gameResults } from '../../db/schema/games.js';
 import { events, lessons } from '../../db/schema/schedule.js';
 import { studentDocuments, students } from '../../db/schema/students.js';
 
@@ -112,6 +113,10 @@ export const studentsTable: TableDescription<typeof students, StudentQuery> = {
       q.client ? eq(students.clientId, q.client) : undefined,
       q.documentsExpiring ? hasExpiringDocument : undefined,
     ),
+  // the results of the games they played go with them (docs/history.md)
+  dependents: [
+    { entity: 'gameresults', table: gameResults, of: (id) => eq(gameResults.studentId, id) },
+  ],
 };
 
 export type StudentRow = typeof students.$inferSelect;

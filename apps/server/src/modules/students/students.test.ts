@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { AuditEntry } from '@school/contract/audit';
+import { gameResults, gameSets } from '../../db/schema/games.js';
 import { setupApp, type Agent, type TestApp } from '../../../test/helper.js';
 
 let t: TestApp & { user: { id: number } };
@@ -163,6 +165,39 @@ describe('students', () => {
     expect(res.json()).toMatchObject({ error: 'linked' });
     expect((await get(`/api/students/${s.id}`)).statusCode).toBe(200);
     expect((await get(`/api/studentdocuments/bystudent/${s.id}`)).json()).toHaveLength(1);
+  });
+
+  it('records the game results a deleted student takes with them in the record history', async () => {
+    const s = await newStudent();
+    const [game] = await t.database.db
+      .insert(gameSets)
+      .values({ name: 'Numbers', type: 1 })
+      .returning();
+    const [result] = await t.database.db
+      .insert(gameResults)
+      .values({
+        gridId: game!.id,
+        studentId: s.id,
+        score: 3,
+        max: 4,
+        durationMs: 12_000,
+        playId: `gone-${s.id}`,
+      })
+      .returning();
+    expect((await del(`/api/students/${s.id}`)).statusCode).toBe(204);
+    const history = await get(`/api/audit?entity=gameresults&entityId=${result!.id}`);
+    expect(history.statusCode, history.body).toBe(200);
+    const [gone] = history.json<AuditEntry[]>();
+    expect(gone).toMatchObject({
+      action: 'delete',
+      entity: 'gameresults',
+      entityId: result!.id,
+      changes: { studentId: s.id, score: 3, max: 4 },
+    });
+    const [studentGone] = (await get(`/api/audit?entity=students&entityId=${s.id}`)).json<
+      AuditEntry[]
+    >();
+    expect(studentGone).toMatchObject({ action: 'delete', requestId: gone!.requestId });
   });
 
   it('needs a login', async () => {
