@@ -125,7 +125,8 @@ describe('login and logout', () => {
     await first.goto('/profile');
     const sessions = first.getByRole('region', { name: 'Sessions' });
     const rows = sessions.getByRole('row');
-    await expect.poll(() => rows.count()).toBe(3); // header + two sessions
+    // header + two sessions; a page opened by address loads the app after its entry (ADR 032)
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(3);
     const current = rows.filter({ hasText: 'This device' });
     expect(await current.count()).toBe(1);
     await rows
