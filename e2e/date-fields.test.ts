@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { admin, createStaff, logIn, sql, useBrowser, watchBrowserDialogs } from './support.js';
@@ -14,12 +14,21 @@ const teacher = { first: 'Daria', last: `Kalendar${Date.now().toString(36)}` };
 const suffix = Date.now().toString(36);
 
 type Texts = Record<string, Record<string, string>>;
+const I18N = new URL('../apps/web/src/i18n/', import.meta.url);
+/** Every text of a language: the core, the app's and each screen part's (ADR 021). */
 function dictionary(language: string): Texts {
   const read = (name: string) =>
-    JSON.parse(
-      readFileSync(new URL(`../apps/web/src/i18n/${name}.json`, import.meta.url), 'utf8'),
-    ) as Texts;
-  return { ...read(language), ...read(`app.${language}`), ...read(`screens.${language}`) };
+    JSON.parse(readFileSync(new URL(`${name}.json`, I18N), 'utf8')) as Texts;
+  const parts = readdirSync(new URL('screens/', I18N))
+    .filter((file) => file.endsWith(`.${language}.json`))
+    .map((file) => read(`screens/${file.slice(0, -'.json'.length)}`));
+  const texts: Texts = {};
+  for (const part of [read(language), read(`app.${language}`), ...parts]) {
+    for (const [group, entries] of Object.entries(part)) {
+      texts[group] = { ...texts[group], ...entries };
+    }
+  }
+  return texts;
 }
 const text = (texts: Texts, key: string) => {
   const [group = '', name = ''] = key.split('.');

@@ -17,7 +17,7 @@ const dist = path.join(root, 'apps/web/dist');
 const DICTIONARIES = ['src/i18n/en.json', 'src/i18n/pl.json', 'src/i18n/uk.json'];
 /**
  * The app shell awaits the logged-in frame's and the dashboard's texts in that language; the
- * largest counts (the other screens' texts come with the first of them, ADR 021).
+ * largest counts (each other screen's texts come with that screen, ADR 021).
  */
 const APP_DICTIONARIES = ['src/i18n/app.en.json', 'src/i18n/app.pl.json', 'src/i18n/app.uk.json'];
 

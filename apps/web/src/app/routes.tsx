@@ -1,25 +1,29 @@
 import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router';
 import { LoadingState } from '../components/LoadingState';
-import { loadAppTexts, loadScreenTexts } from '../i18n/i18n';
+import { loadAppTexts, loadScreenTexts } from '../i18n/loggedInTexts';
 import { useSession } from '../lib/session';
 import { homeOf, mayOpen } from '../lib/access';
 import { lazyNamed, type PreloadableComponent } from './lazyNamed';
 import { NotAvailableScreen } from './NotAvailableScreen';
 import { collapseLeadingSlashes } from './paths';
+import { SCREEN_TEXTS, type ScreenName } from './screenTexts';
 
 // The logged-in layout (side navigation and its icons) is not part of the login page's download.
-// The shell comes with the logged-in screens' texts (not part of the login page's download).
+// The shell comes with the texts of the logged-in frame and the dashboard (not the login page's).
 const AppShell = lazyNamed(
   () => Promise.all([import('./shell/AppShell'), loadAppTexts()]).then(([shell]) => shell),
   'AppShell',
 );
-/** A logged-in screen other than the dashboard: it comes with the screens' texts. */
-function screenNamed<P extends object, K extends string>(
+/** A logged-in screen other than the dashboard: it comes with the parts of the texts it uses. */
+function screenNamed<P extends object, K extends ScreenName>(
   load: () => Promise<Record<K, ComponentType<P>>>,
   name: K,
 ): PreloadableComponent<P> {
-  return lazyNamed(() => Promise.all([load(), loadScreenTexts()]).then(([module]) => module), name);
+  return lazyNamed(
+    () => Promise.all([load(), loadScreenTexts(SCREEN_TEXTS[name])]).then(([module]) => module),
+    name,
+  );
 }
 
 const LoginScreen = lazyNamed(() => import('../features/auth/LoginScreen'), 'LoginScreen');

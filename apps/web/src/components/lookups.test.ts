@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { changeLanguage, initI18n, loadAppTexts } from '../i18n/i18n';
+import { changeLanguage, initI18n } from '../i18n/i18n';
+import { loadAppTexts } from '../i18n/loggedInTexts';
 import { lookupLabel, lookupName } from './lookups';
 
 beforeAll(async () => {

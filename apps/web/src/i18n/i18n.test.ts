@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { changeLanguage, initI18n, loadAppTexts, loadScreenTexts } from './i18n';
+import { changeLanguage, initI18n } from './i18n';
+import { loadAppTexts, loadScreenTexts } from './loggedInTexts';
 
 describe('texts loaded in parts', () => {
   it('loads each part when asked, and a language change brings every part asked for', async () => {
@@ -18,14 +19,27 @@ describe('texts loaded in parts', () => {
     expect(i18next.t('titles.dashboard')).toBe('Dashboard');
     expect(i18next.exists('games.playable')).toBe(false);
 
-    await loadScreenTexts();
+    // a screen's parts, and not the other screens' (ADR 021)
+    await loadScreenTexts(['games']);
     expect(i18next.t('games.playable')).toBe('Ready to play');
+    expect(i18next.exists('bot.graphLabel')).toBe(false);
+    expect(i18next.exists('schedule.newLesson')).toBe(false);
+    // a section's labels that several screens show are in the shared part
+    expect(i18next.exists('games.qrDownload')).toBe(false);
 
     await changeLanguage('pl');
     expect(i18next.language).toBe('pl');
     expect(i18next.t('nav.label')).not.toBe('Main navigation');
     expect(i18next.t('games.playable')).not.toBe('Ready to play');
     expect(i18next.exists('games.playable', { lng: 'pl' })).toBe(true);
+    expect(i18next.exists('bot.graphLabel', { lng: 'pl' })).toBe(false);
+
+    // a part asked for in pl comes in en with the next change, beside the section's other part
+    await loadScreenTexts(['shared']);
+    expect(i18next.t('games.qrDownload')).toBe('Pobierz kod QR');
+    await changeLanguage('en');
+    expect(i18next.t('games.qrDownload')).toBe('Download the QR code');
+    expect(i18next.t('games.playable')).toBe('Ready to play');
   });
 });
 

@@ -2,20 +2,19 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readStored, writeStored } from '../lib/storage';
 import type appEn from './app.en.json';
-import type screensEn from './screens.en.json';
 import type en from './en.json';
+import type { ScreensDictionary } from './loggedInTexts';
 
 export const LANGUAGES = ['en', 'pl', 'uk'] as const;
 export type Language = (typeof LANGUAGES)[number];
 /**
- * Every text, in three dictionaries whose top-level keys are disjoint: the core (the login page
- * and what shows outside the shell, loaded first: ADR 032), the app's (the logged-in frame, the
- * dashboard and the kit the screens share, loaded with the app shell) and the screens' (every
- * other logged-in screen, loaded with the first of them).
+ * Every text, in dictionaries that share no key: the core (the login page and what shows outside
+ * the shell, loaded first: ADR 032), the app's (the logged-in frame, the dashboard and the kit
+ * the screens share, loaded with the app shell) and the screens' parts (every other logged-in
+ * screen's, each screen loading the parts it uses). The logged-in ones: loggedInTexts.ts, ADR 021.
  */
-export type Dictionary = typeof en & typeof appEn & typeof screensEn;
+export type Dictionary = typeof en & typeof appEn & ScreensDictionary;
 type CoreDictionary = typeof en;
-type Part = 'app' | 'screens';
 
 export const LANGUAGE_STORAGE_KEY = 'language';
 
@@ -44,24 +43,20 @@ const loaders: Record<Language, () => Promise<{ default: CoreDictionary }>> = {
   pl: () => import('./pl.json'),
   uk: () => import('./uk.json'),
 };
-// The logged-in texts: not part of the login page's download, and the screens' not part of the
-// dashboard's (docs/quality.md budget).
-const partLoaders: Record<Part, Record<Language, () => Promise<{ default: object }>>> = {
-  app: {
-    en: () => import('./app.en.json'),
-    pl: () => import('./app.pl.json'),
-    uk: () => import('./app.uk.json'),
-  },
-  screens: {
-    en: () => import('./screens.en.json'),
-    pl: () => import('./screens.pl.json'),
-    uk: () => import('./screens.uk.json'),
-  },
-};
+/**
+ * A part of the logged-in texts: its name and how to load it in a language. The parts are in
+ * loggedInTexts.ts, which only the app imports, not the login page (ADR 032).
+ */
+export interface TextPart {
+  readonly name: string;
+  readonly load: (language: Language) => Promise<object>;
+}
+
 const loadedCore = new Set<Language>();
-const loadedParts: Record<Part, Set<Language>> = { app: new Set(), screens: new Set() };
-/** The parts asked for so far: a language change brings them in the new language too. */
-const wantedParts = new Set<Part>();
+/** `{part}.{language}` of every part loaded. */
+const loadedParts = new Set<string>();
+/** The parts asked for so far, by name: a language change brings them in the new language too. */
+const wantedParts = new Map<string, TextPart>();
 
 export function initialLanguage(): Language {
   const stored = readStored(LANGUAGE_STORAGE_KEY);
@@ -75,25 +70,21 @@ async function ensureLoaded(language: Language): Promise<void> {
   loadedCore.add(language);
 }
 
-async function ensurePartLoaded(part: Part, language: Language): Promise<void> {
-  if (loadedParts[part].has(language)) return;
-  const dictionary = await partLoaders[part][language]();
-  i18next.addResourceBundle(language, 'translation', dictionary.default, true, true);
-  loadedParts[part].add(language);
+async function ensurePartLoaded(part: TextPart, language: Language): Promise<void> {
+  const key = `${part.name}.${language}`;
+  if (loadedParts.has(key)) return;
+  // deep: a section may be in more than one part
+  i18next.addResourceBundle(language, 'translation', await part.load(language), true, true);
+  loadedParts.add(key);
 }
 
-/** A part of the logged-in texts in the current language (what needs it waits for it). */
-export async function loadTexts(part: Part): Promise<void> {
-  wantedParts.add(part);
+/** Parts of the logged-in texts in the current language (what needs them waits for them). */
+export async function loadTexts(parts: readonly TextPart[]): Promise<void> {
+  for (const part of parts) wantedParts.set(part.name, part);
   const language = i18next.language;
-  await ensurePartLoaded(part, isLanguage(language) ? language : DEFAULT_LOCALE);
+  const current = isLanguage(language) ? language : DEFAULT_LOCALE;
+  await Promise.all(parts.map((part) => ensurePartLoaded(part, current)));
 }
-
-/** The texts of the logged-in frame and the dashboard (the app shell waits for them). */
-export const loadAppTexts = () => loadTexts('app');
-
-/** The texts of the other logged-in screens (each of them waits for them). */
-export const loadScreenTexts = () => loadTexts('screens');
 
 function syncDocument(language: string): void {
   document.documentElement.lang = language;
@@ -117,7 +108,7 @@ export async function initI18n(language: Language = initialLanguage()): Promise<
 export async function changeLanguage(language: Language): Promise<void> {
   await Promise.all([
     ensureLoaded(language),
-    ...[...wantedParts].map((part) => ensurePartLoaded(part, language)),
+    ...[...wantedParts.values()].map((part) => ensurePartLoaded(part, language)),
   ]);
   await i18next.changeLanguage(language);
   writeStored(LANGUAGE_STORAGE_KEY, language);

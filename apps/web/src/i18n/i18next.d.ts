@@ -1,11 +1,11 @@
 import 'i18next';
 import type appEn from './app.en.json';
-import type screensEn from './screens.en.json';
 import type en from './en.json';
+import type { ScreensDictionary } from './loggedInTexts';
 
-// Makes t() check its keys against the English dictionary at compile time.
+// Makes t() check its keys against the English dictionaries (every part) at compile time.
 declare module 'i18next' {
   interface CustomTypeOptions {
-    resources: { translation: typeof en & typeof appEn & typeof screensEn };
+    resources: { translation: typeof en & typeof appEn & ScreensDictionary };
   }
 }

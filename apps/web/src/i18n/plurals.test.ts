@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { changeLanguage, initI18n, loadAppTexts, loadScreenTexts } from './i18n';
+import { changeLanguage, initI18n } from './i18n';
+import { loadAppTexts, loadScreenTexts, SCREEN_PARTS } from './loggedInTexts';
 
 /** Where a number meets a noun, the noun takes its plural form (docs/interface.md, Plural forms). */
 const at = (lng: string, key: string, values: Record<string, unknown> = {}) =>
@@ -9,7 +10,7 @@ const at = (lng: string, key: string, values: Record<string, unknown> = {}) =>
 beforeAll(async () => {
   await initI18n('en');
   await loadAppTexts();
-  await loadScreenTexts();
+  await loadScreenTexts(SCREEN_PARTS);
   await changeLanguage('pl');
   await changeLanguage('uk');
 });

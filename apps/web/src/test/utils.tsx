@@ -7,7 +7,8 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { Providers } from '../app/providers';
 import { AppRoutes } from '../app/routes';
-import { initI18n, loadAppTexts, loadScreenTexts } from '../i18n/i18n';
+import { initI18n } from '../i18n/i18n';
+import { loadAppTexts, loadScreenTexts, SCREEN_PARTS } from '../i18n/loggedInTexts';
 
 export function jsonResponse(status: number, body?: unknown): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), {
@@ -19,7 +20,7 @@ export function jsonResponse(status: number, body?: unknown): Response {
 export async function setupI18n(): Promise<void> {
   if (!i18next.isInitialized) await initI18n('en');
   await i18next.changeLanguage('en');
-  await Promise.all([loadAppTexts(), loadScreenTexts()]);
+  await Promise.all([loadAppTexts(), loadScreenTexts(SCREEN_PARTS)]);
 }
 
 function LocationProbe() {

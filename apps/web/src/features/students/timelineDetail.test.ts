@@ -1,7 +1,8 @@
 import type { TimelineEntry } from '@school/contract/students';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { changeLanguage, initI18n, loadScreenTexts } from '../../i18n/i18n';
+import { changeLanguage, initI18n } from '../../i18n/i18n';
+import { loadScreenTexts } from '../../i18n/loggedInTexts';
 import { timelineDetail, timelineTitle } from './timelineDetail';
 
 const at = '2026-11-20T15:00:00.000Z';
@@ -51,7 +52,7 @@ const nbsp = (text: string) => text.replace(/\u00a0/g, ' ');
 
 beforeAll(async () => {
   await initI18n('en');
-  await loadScreenTexts();
+  await loadScreenTexts(['students']);
   await changeLanguage('pl');
   await changeLanguage('uk');
 });
