@@ -175,6 +175,44 @@ describe('marking attendance', () => {
     );
   });
 
+  it('keeps a change still being saved when an earlier change of the row comes back', async () => {
+    onPhone(false);
+    // each save of Anna's row is answered only when the test lets it
+    const gates = new Map<string, () => void>();
+    const answered = (field: string) => new Promise<void>((resolve) => gates.set(field, resolve));
+    const attendanceSaved = answered('attendence');
+    const paidSaved = answered('isPaid');
+    server.use(
+      http.put(api.event(21), async ({ request }) => {
+        const body = (await request.clone().json()) as Partial<Event>;
+        await (body.isPaid === undefined ? attendanceSaved : paidSaved);
+        const stored = { ...(rows<Event>('events')[0] as Event), ...body };
+        rows<Event>('events')[0] = stored;
+        return jsonResponse(200, stored);
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<Participants lesson={LESSON} />);
+    const table = await screen.findByRole('table', { name: 'Participants' });
+    const annasRow = within(table).getByRole('row', { name: /Anna Kowal/ });
+    const paid = () => within(annasRow).getByRole('checkbox');
+    await user.selectOptions(within(table).getByLabelText('Attendance of Anna Kowal'), 'Present');
+    await user.click(paid());
+    expect(paid()).toBeChecked();
+
+    // the attendance is saved and the list read again, the paid mark not saved yet
+    gates.get('attendence')?.();
+    await waitFor(() => expect(rows<Event>('events')[0]?.attendence).toBe(1));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(paid()).toBeChecked();
+    expect(within(table).getByLabelText('Attendance of Anna Kowal')).toHaveDisplayValue('Present');
+
+    gates.get('isPaid')?.();
+    await waitFor(() => expect(rows<Event>('events')[0]?.isPaid).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(paid()).toBeChecked();
+  });
+
   it('on a phone tells a failed save and shows the saved mark again', async () => {
     onPhone(true);
     server.use(http.put(api.event(21), () => jsonResponse(500, { error: 'internal' })));

@@ -1,6 +1,6 @@
 import { api } from '@school/contract/paths';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteWithUndo } from '../../components/feedback/deleteWithUndo';
 import { showNotice } from '../../components/feedback/notices';
@@ -75,19 +75,28 @@ export function useParticipants(lesson: Lesson) {
   };
 
   // A change shows at once (a controlled control must flip within its own event); it gives
-  // way to the server's row once the list has been read again.
+  // way to the server's row once every change of that row has been saved and the list read
+  // again: an earlier change's answer never takes back a later one still being saved.
   const [edits, setEdits] = useState<Record<number, Partial<Event>>>({});
+  const saving = useRef(new Map<number, number>());
   const change = (row: Event, body: Partial<Event>) => {
     setEdits((current) => ({ ...current, [row.id]: { ...current[row.id], ...body } }));
+    saving.current.set(row.id, (saving.current.get(row.id) ?? 0) + 1);
     updateEvent(row.id, body)
       .catch((error: unknown) => {
         logUnexpected(error);
         showNotice({ text: failureText(error, t('messages.error')), tone: 'error' });
       })
       .finally(() => {
-        void refreshSchedule(queryClient).then(() =>
-          setEdits(({ [row.id]: _done, ...rest }) => rest),
-        );
+        void refreshSchedule(queryClient).finally(() => {
+          const left = (saving.current.get(row.id) ?? 1) - 1;
+          if (left > 0) {
+            saving.current.set(row.id, left);
+            return;
+          }
+          saving.current.delete(row.id);
+          setEdits(({ [row.id]: _done, ...rest }) => rest);
+        });
       });
   };
 
