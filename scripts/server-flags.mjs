@@ -4,8 +4,8 @@
 
 /** The production defaults. */
 export const SERVER_FLAGS = [
-  '--max-old-space-size=96',
-  '--max-semi-space-size=4',
+  '--max-old-space-size=64',
+  '--max-semi-space-size=2',
   '--v8-pool-size=1',
 ];
 

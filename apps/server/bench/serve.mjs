@@ -38,7 +38,12 @@ const memory = () => {
 };
 
 const database = createDatabase(url);
-const app = await buildApp({ config: loadConfig({ DATABASE_URL: url }), database, logger: false });
+// it logs as production does (LOG_LEVEL, default info: one line per request), to its standard
+// output, which the bench discards
+const app = await buildApp({
+  config: loadConfig({ DATABASE_URL: url, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' }),
+  database,
+});
 const barePool = new pg.Pool({ connectionString: url, max: 10 });
 const same = clientsPageQuery(database.db, { stage: stageId, limit: 50, offset: 0 }).toSQL();
 const bare = Fastify();
@@ -71,7 +76,7 @@ process.on('message', (message) => {
     process.send?.({ memory: memory() });
     return;
   }
-  process.stdout.write(`server memory at the end: ${memory()}\n`);
+  process.stderr.write(`server memory at the end: ${memory()}\n`);
   void Promise.all([app.close(), bare.close()])
     .then(() => Promise.all([barePool.end(), database.pool.end()]))
     .then(() => process.exit(0));

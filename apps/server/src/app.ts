@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -40,6 +40,7 @@ import { lessonsRoutes } from './modules/schedule/lessons.routes.js';
 import { scheduleRoutes } from './modules/schedule/schedule.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { registerCompression } from './plugins/compression.js';
+import { registerRequestLog } from './plugins/request-log.js';
 import { registerHistoryContext } from './plugins/history.js';
 import {
   LEARNER_API,
@@ -85,6 +86,8 @@ export async function buildApp({
           ...(logStream ? { stream: logStream } : {}),
         }
       : false,
+    // one line per request, written when it is answered (registerRequestLog), not two
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: 'x-request-id',
@@ -107,6 +110,7 @@ export async function buildApp({
     clientErrorHandler: clientErrorHandler(config),
   }).withTypeProvider<ZodTypeProvider>();
 
+  registerRequestLog(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

@@ -13,7 +13,8 @@ import { freePort } from './db/embedded.js';
  * docs/operations.md, Stopping: SIGTERM lets a request in flight finish and a running import
  * finish within SHUTDOWN_TIMEOUT_MS (else it is rolled back), a backup being written is ended
  * with its partial file removed (ADR 028), and the process exits with 0.
- * The real server process, on a database of this file's own.
+ * The real server process, on a database of this file's own. Each test's restart is the next
+ * test's server, started with the settings that test needs: one start fewer per test.
  */
 const serverEntry = fileURLToPath(new URL('./server.ts', import.meta.url));
 const PASSWORD = 'first admin password';
@@ -25,12 +26,17 @@ const children: ChildProcess[] = [];
 let url = '';
 let drop: () => Promise<void>;
 let sql: pg.Pool;
+/** the backup folder of the last test, given to the server the previous test restarts */
+let backupDir = '';
+/** the server a test restarted, which the next test stops */
+let running: Server | undefined;
 
 beforeAll(async () => {
   const database = await createTestDatabase(inject('adminDatabaseUrl'), inject('templateDatabase'));
   url = database.url;
   drop = database.drop;
   sql = new pg.Pool({ connectionString: url });
+  backupDir = await fs.mkdtemp(path.join(os.tmpdir(), 'school-stop-backup-'));
   // a large export is the slow request: real work, streamed page by page
   await sql.query(
     `insert into clients (first_name, last_name, hash_code)
@@ -43,6 +49,7 @@ afterAll(async () => {
   for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
   await sql.end();
   await drop();
+  await fs.rm(backupDir, { recursive: true, force: true });
 });
 
 interface Server {
@@ -155,18 +162,18 @@ it('finishes the request in flight and the running import, then exits 0', async 
   // the import finished within the grace time: all of its rows are there; after a restart
   // its job answers done with its result, as jobs live in the database (ADR 031)
   expect(await importedRows('Kept')).toBe(IMPORTED);
-  const second = await start();
-  const again = await logIn(second.base);
-  expect(await jobOf(second.base, again, jobId)).toMatchObject({
+  // restarted as the next test needs it: no grace time
+  running = await start({ SHUTDOWN_TIMEOUT_MS: '0' });
+  const again = await logIn(running.base);
+  expect(await jobOf(running.base, again, jobId)).toMatchObject({
     state: 'done',
     result: { created: IMPORTED, updated: 0, skipped: 0 },
   });
-  second.child.kill('SIGTERM');
-  expect(await second.exited).toBe(0);
 }, 120_000);
 
 it('on SIGINT rolls back an import still running when the grace time is over, then exits 0', async () => {
-  const first = await start({ SHUTDOWN_TIMEOUT_MS: '0' });
+  const first = running ?? (await start({ SHUTDOWN_TIMEOUT_MS: '0' }));
+  running = undefined;
   const headers = await logIn(first.base);
   const jobId = await startImport(first.base, headers, 'Dropped');
   expect(await stateOf(first.base, headers, jobId)).toBe('running');
@@ -175,28 +182,28 @@ it('on SIGINT rolls back an import still running when the grace time is over, th
   // nothing of the file was written
   expect(await importedRows('Dropped')).toBe(0);
 
-  // after the restart its job answers failed: the server stopped, nothing was imported
-  const second = await start();
-  const again = await logIn(second.base);
-  expect(await jobOf(second.base, again, jobId)).toMatchObject({
+  // after the restart (as the next test needs it: a backup folder, a grace time of 10 s) its
+  // job answers failed: the server stopped, nothing was imported
+  running = await start({ BACKUP_DIR: backupDir, SHUTDOWN_TIMEOUT_MS: '10000' });
+  const again = await logIn(running.base);
+  expect(await jobOf(running.base, again, jobId)).toMatchObject({
     state: 'failed',
     error: {
       error: 'unavailable',
       message: 'The server stopped during the import; nothing was imported',
     },
   });
-  const health = await fetch(`${second.base}${api.health}`);
+  const health = await fetch(`${running.base}${api.health}`);
   expect(health.status).toBe(200);
-  second.child.kill('SIGTERM');
-  expect(await second.exited).toBe(0);
 }, 120_000);
 
 it('on SIGTERM ends a backup being written, leaves no partial file, then exits 0', async () => {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'school-stop-backup-'));
+  const dir = backupDir;
   const blocker = new pg.Client({ connectionString: url });
   await blocker.connect();
   try {
-    const first = await start({ BACKUP_DIR: dir, SHUTDOWN_TIMEOUT_MS: '10000' });
+    const first = running ?? (await start({ BACKUP_DIR: dir, SHUTDOWN_TIMEOUT_MS: '10000' }));
+    running = undefined;
     const headers = await logIn(first.base);
     // the backup's read of the clients waits behind this lock: it is under way, half written
     await blocker.query('BEGIN');
@@ -241,6 +248,5 @@ it('on SIGTERM ends a backup being written, leaves no partial file, then exits 0
     expect(await second.exited).toBe(0);
   } finally {
     await blocker.end();
-    await fs.rm(dir, { recursive: true, force: true });
   }
 }, 120_000);

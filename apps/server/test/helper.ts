@@ -169,3 +169,18 @@ export async function login(
   };
   return agent;
 }
+
+/** The pipeline's stages in their order: `stage(i)` is the id of the i-th (0 when none). */
+export async function stagesOf(agent: Agent): Promise<(i: number) => number> {
+  const res = await agent.request({ method: 'GET', url: '/api/stages' });
+  const ids = res.json<{ id: number }[]>().map((s) => s.id);
+  return (i) => ids[i] ?? 0;
+}
+
+/** Imports clients from `lines` (the header first) as the web app sends a file: a JSON body. */
+export const importClients = (agent: Agent, lines: string[], skipErrors = false) =>
+  agent.request({
+    method: 'POST',
+    url: '/api/clients/import',
+    payload: { csv: lines.join('\n'), skipErrors },
+  });

@@ -10,6 +10,9 @@ export type Db = NodePgDatabase<typeof schema>;
 /** The handle a `db.transaction` callback receives: runs statements inside that transaction. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** The pool behind a database handle, for the few reads that decode their own rows. */
+export const poolOf = (db: Db) => (db as Db & { $client: pg.Pool }).$client;
+
 export interface Database {
   pool: pg.Pool;
   db: Db;

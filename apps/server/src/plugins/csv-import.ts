@@ -55,7 +55,7 @@ export interface CsvImportSpec<F extends object> extends RowRules<F> {
  * Rows checked, matched and written together (one INSERT of up to this many rows: far below
  * PostgreSQL's 65 535 parameters). Only one batch of parsed rows is held at a time.
  */
-export const IMPORT_BATCH_ROWS = 500;
+export const IMPORT_BATCH_ROWS = 250;
 /** How many rows a preview shows. */
 const SAMPLE_ROWS = 50;
 /** "1 row has errors", "2 rows have errors": the refusal speaks English, like the API. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { preparedOnce } from '../db/prepared.js';
+import { preparedSelect } from '../db/rows.js';
 import { appSecrets, sessions } from '../db/schema/auth.js';
 import { users } from '../db/schema/users.js';
 
@@ -10,27 +10,34 @@ import { users } from '../db/schema/users.js';
 /**
  * The live session behind a token: not expired, not idle too long, its user not disabled,
  * with the user's role as it is now (docs/roles.md).
- * Every request asks: a prepared statement.
+ * Every request asks: a prepared statement, built once and read as arrays (db/rows.ts).
  */
 export async function findLiveSession(db: Db, tokenHash: Buffer, idleMinutes: number) {
-  const query = preparedOnce(db, 'live_session', (name) => liveSessionQuery(db).prepare(name));
-  const [row] = await query.execute({ tokenHash, idleMinutes });
+  const query = preparedSelect<LiveSession>(db, 'live_session', liveSessionFields, () =>
+    liveSessionQuery(db),
+  );
+  const [row] = await query({ tokenHash, idleMinutes });
   return row;
 }
 
-const liveSessionQuery = (db: Db) =>
+const liveSessionFields = {
+  id: sessions.id,
+  userId: sessions.userId,
+  timezone: sessions.timezone,
+  login: users.login,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  role: users.role,
+  // whether to note the activity (touchSession); the time itself is not read on every request
+  stale: sql<boolean>`${sessions.lastActivity} < now() - interval '1 minute'`,
+};
+
+/** A row as drizzle would map it: readRows decodes each column as drizzle does. */
+type LiveSession = Awaited<ReturnType<typeof liveSessionQuery>>[number];
+
+export const liveSessionQuery = (db: Db) =>
   db
-    .select({
-      id: sessions.id,
-      userId: sessions.userId,
-      timezone: sessions.timezone,
-      lastActivity: sessions.lastActivity,
-      login: users.login,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      role: users.role,
-      stale: sql<boolean>`${sessions.lastActivity} < now() - interval '1 minute'`,
-    })
+    .select(liveSessionFields)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(

@@ -1,5 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { setupApp, type TestApp } from '../../test/helper.js';
+import { findLiveSession, liveSessionQuery } from './session.queries.js';
+import { hashToken } from './session.js';
 
 let t: TestApp;
 let user: { login: string; password: string };
@@ -8,12 +10,18 @@ beforeAll(async () => {
   ({ user, ...t } = await setupApp({ env: { COOKIE_SECURE: '1' }, login: false }));
 });
 
-it('with COOKIE_SECURE uses Secure cookies with the __Host- prefix and sends HSTS', async () => {
+/** Logs in with `timeZone`: the answer and its session token (the __Host- cookie's value). */
+async function logIn(timeZone: string) {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/authentication',
-    payload: { ...user, timeZone: 'Europe/Warsaw' },
+    payload: { ...user, timeZone },
   });
+  return { res, token: res.cookies.find((c) => c.name === '__Host-sid')?.value ?? '' };
+}
+
+it('with COOKIE_SECURE uses Secure cookies with the __Host- prefix and sends HSTS', async () => {
+  const { res } = await logIn('Europe/Warsaw');
   expect(res.statusCode).toBe(200);
   const sid = res.cookies.find((c) => c.name === '__Host-sid');
   expect(sid).toMatchObject({ secure: true, httpOnly: true, path: '/', sameSite: 'Lax' });
@@ -31,22 +39,13 @@ it('with COOKIE_SECURE uses Secure cookies with the __Host- prefix and sends HST
 });
 
 it('refuses an unknown time zone quietly by storing UTC', async () => {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/authentication',
-    payload: { ...user, timeZone: 'Mars/Olympus' },
-  });
+  const { res } = await logIn('Mars/Olympus');
   expect(res.statusCode).toBe(200);
   expect(res.json()).toMatchObject({ timeZone: 'UTC' });
 });
 
 it('with COOKIE_SECURE ignores a plain sid cookie, even one holding a live session token', async () => {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/authentication',
-    payload: { ...user, timeZone: 'Europe/Warsaw' },
-  });
-  const token = res.cookies.find((c) => c.name === '__Host-sid')?.value ?? '';
+  const { token } = await logIn('Europe/Warsaw');
   expect(token).not.toBe('');
   const planted = await t.app.inject({
     method: 'GET',
@@ -55,4 +54,17 @@ it('with COOKIE_SECURE ignores a plain sid cookie, even one holding a live sessi
   });
   expect(planted.statusCode).toBe(401);
   expect(planted.json()).toMatchObject({ error: 'unauthorized' });
+});
+
+it('reads the live session as arrays into the very row drizzle maps (db/rows.ts)', async () => {
+  const { token } = await logIn('Europe/Kyiv');
+  const tokenHash = hashToken(token);
+  const fast = await findLiveSession(t.database.db, tokenHash, 60);
+  const general = await liveSessionQuery(t.database.db)
+    .prepare('live_session_general')
+    .execute({ tokenHash, idleMinutes: 60 });
+  expect(fast).toMatchObject({ timezone: 'Europe/Kyiv', role: expect.any(String) });
+  expect(fast?.stale).toBe(false);
+  expect(fast).toEqual(general[0]);
+  expect(await findLiveSession(t.database.db, hashToken('not a token'), 60)).toBeUndefined();
 });

@@ -92,3 +92,16 @@ export const clientStageTotals = pgTable('client_stage_totals', {
   /** the sum of price x probability / 100: the dashboard's pipeline value (migration 0011) */
   weightedSum: numeric('weighted_sum', { precision: 18, scale: 4 }).notNull().default('0'),
 });
+
+/**
+ * Per day, how many clients were added and how many stage moves were made, kept exact by
+ * statement-level triggers on clients and client_stage_moves in the writing transaction
+ * (migration 0019, ADR 016). `day` is the date of `created_at` or `at` in the writing session's
+ * time zone, the database's for every connection of the server, the same date the dashboard's
+ * "last 30 days" take. The dashboard reads its 30 days here instead of counting the month's rows.
+ */
+export const clientDayTotals = pgTable('client_day_totals', {
+  day: date('day').primaryKey(),
+  added: integer('added').notNull().default(0),
+  stageMoves: integer('stage_moves').notNull().default(0),
+});

@@ -117,5 +117,9 @@ export const events = pgTable(
   (t) => [
     unique('events_lesson_student_unique').on(t.lessonId, t.studentId),
     index('events_student_idx').on(t.studentId),
+    // the participations on a day other than their lesson's, by that day (the week's clashes)
+    index('events_moved_idx')
+      .on(t.date)
+      .where(sql`${t.date} is not null`),
   ],
 );

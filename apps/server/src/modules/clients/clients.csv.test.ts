@@ -221,29 +221,24 @@ describe('CSV export and import', () => {
     });
   }, 120_000);
 
-  it('previews and imports 70 000 rows with distinct e-mails (more than 65 535 values)', async () => {
+  // The match once passed PostgreSQL's 65 535 bind parameters (ADR 012): a file of more e-mails
+  // than that is checked and matched whole. Its writing is batch by batch like the 10 000 rows
+  // above; a whole import of that size is the bench's 100 000 rows (docs/quality.md, Bench).
+  it('previews 70 000 rows with distinct e-mails (more than 65 535 values), logging no SQL', async () => {
     const before = await count();
     const logged = fixture.logs.length;
     const csv = bulkCsv(70_000, 'many', 381);
     const p = await preview(csv);
     expect(p.statusCode).toBe(200);
     expect(p.json()).toMatchObject({ create: 70_000, update: 0, errors: [] });
-    const res = await runImport(csv);
-    expect(res.statusCode).toBe(202);
-    const seen = await untilFinished(res.json<ImportJob>().jobId);
-    expect(seen.at(-1)).toMatchObject({
-      state: 'done',
-      result: { created: 70_000, updated: 0, skipped: 0 },
-    });
-    expect(await count()).toBe(before + 70_000);
-    expect((await preview(csv)).json()).toMatchObject({ create: 0, update: 70_000 });
+    expect(await count()).toBe(before);
     const log = fixture.logs.slice(logged).join('');
     expect(log).not.toMatch(/select|insert into|many1@example/i);
-  }, 300_000);
+  }, 120_000);
 
-  it('keeps answering other requests while a 100 000-row import runs', async () => {
+  it('keeps answering other requests while an import runs', async () => {
     const before = await count();
-    const res = await runImport(bulkCsv(100_000, 'busy', 382));
+    const res = await runImport(bulkCsv(10_000, 'busy', 382));
     expect(res.statusCode).toBe(202);
     const { jobId, state } = res.json<ImportJob>();
     expect(state).toBe('running');
@@ -252,13 +247,13 @@ describe('CSV export and import', () => {
     // the health answer came while the import was still running
     expect((await jobOf(jobId)).state).toBe('running');
     const seen = await untilFinished(jobId);
-    expect(seen.at(-1)).toMatchObject({ state: 'done', processed: 100_000, total: 100_000 });
-    expect(await count()).toBe(before + 100_000);
-  }, 300_000);
+    expect(seen.at(-1)).toMatchObject({ state: 'done', processed: 10_000, total: 10_000 });
+    expect(await count()).toBe(before + 10_000);
+  }, 120_000);
 
   it('runs one import at a time: a second one meanwhile is refused with 429 and writes nothing', async () => {
     const before = await count();
-    const res = await runImport(bulkCsv(20_000, 'first', 383));
+    const res = await runImport(bulkCsv(10_000, 'first', 383));
     expect(res.statusCode).toBe(202);
     const small = 'firstName,email\nSecond,second@example.com\n';
     for (const refused of [await preview(small), await runImport(small)]) {
@@ -270,7 +265,7 @@ describe('CSV export and import', () => {
     }
     const seen = await untilFinished(res.json<ImportJob>().jobId);
     expect(seen.at(-1)?.state).toBe('done');
-    expect(await count()).toBe(before + 20_000);
+    expect(await count()).toBe(before + 10_000);
     expect(await count('&search=second@example.com')).toBe(0);
     // once it has finished, the next import runs
     expect((await runImport(small)).json()).toEqual({ created: 1, updated: 0, skipped: 0 });

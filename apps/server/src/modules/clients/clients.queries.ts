@@ -1,9 +1,16 @@
-import { and, asc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
+import { and, asc, eq, Placeholder, sql, type SQL } from 'drizzle-orm';
+import type { StageSummary } from '@school/contract/clients';
+import { type Db, type Tx } from '../../db/client.js';
 import { cappedTotalOf, orderBy, searchOver, totalOf } from '../../db/list.js';
 import { recordChange } from '../../db/history.js';
 import { preparedOnce } from '../../db/prepared.js';
-import { clients, clientStageMoves, clientStageTotals } from '../../db/schema/clients.js';
+import { preparedSelect } from '../../db/rows.js';
+import {
+  clientDayTotals,
+  clients,
+  clientStageMoves,
+  clientStageTotals,
+} from '../../db/schema/clients.js';
 import { products, stages } from '../../db/schema/lookups.js';
 import { newHashCode } from '../students/students.shared.js';
 
@@ -152,15 +159,19 @@ export function clientsPageQuery(
     .offset(offset ?? q.offset);
 }
 
+/** What the page query selects, for decoding its rows read as arrays (db/rows.ts). */
+const pageShape = { client: clients, productName: products.name, total: sql<number>`0` };
+
 /**
  * A page of clients with its total. The board's and the list's usual shape (a stage or no
  * filter, any sort) runs as a prepared statement: the SQL is built once per database and shape,
- * not on every request (ADR 016).
+ * not on every request, and its rows are read as arrays and decoded column by column, which
+ * costs a fraction of the general mapping of a joined select (ADR 016).
  */
-export async function listClients(db: Db, q: ClientPage) {
+export async function listClients(db: Db, q: ClientPage): Promise<ClientPageRow[]> {
   if (!stageOnly(q)) return clientsPageQuery(db, q);
   const name = `clients_page_${q.stage === undefined ? 'all' : 'stage'}_${q.sort ?? ''}`;
-  const page = preparedOnce(db, name, (n) =>
+  const page = preparedSelect<ClientPageRow>(db, name, pageShape, () =>
     clientsPageQuery(
       db,
       { ...q, stage: undefined },
@@ -169,10 +180,12 @@ export async function listClients(db: Db, q: ClientPage) {
         limit: sql.placeholder('limit'),
         offset: sql.placeholder('offset'),
       },
-    ).prepare(n),
+    ),
   );
-  return page.execute({ stage: q.stage, limit: q.limit, offset: q.offset });
+  return page({ stage: q.stage, limit: q.limit, offset: q.offset });
 }
+
+export type ClientPageRow = ClientWithProduct & { total: number };
 
 /** The count of clientsTotalOf on its own (a page past the last row carries none). */
 export async function countClients(db: Db, f: ClientFilters) {
@@ -227,12 +240,7 @@ export async function changeStages(tx: Tx, changes: StageChange[], movedBy: numb
   const byTarget = new Map<number | null, number[]>();
   for (const move of moves)
     byTarget.set(move.stage, [...(byTarget.get(move.stage) ?? []), move.clientId]);
-  for (const [stage, movedIds] of byTarget) {
-    await tx
-      .update(clients)
-      .set({ stageId: stage, stageChangedAt: sql`now()` })
-      .where(sql`${clients.id} = any(${sql.param(movedIds)}::int[])`);
-  }
+  // the moves first: their day's totals row is locked before the stages' (migration 0019)
   for (let i = 0; i < moves.length; i += 5000) {
     await tx.insert(clientStageMoves).values(
       moves.slice(i, i + 5000).map((m) => ({
@@ -242,6 +250,12 @@ export async function changeStages(tx: Tx, changes: StageChange[], movedBy: numb
         movedBy,
       })),
     );
+  }
+  for (const [stage, movedIds] of byTarget) {
+    await tx
+      .update(clients)
+      .set({ stageId: stage, stageChangedAt: sql`now()` })
+      .where(sql`${clients.id} = any(${sql.param(movedIds)}::int[])`);
   }
   return moves.length;
 }
@@ -275,21 +289,32 @@ export async function updateClient(db: Db, id: number, f: ClientFields, movedBy:
 }
 
 /**
+ * Every stage in board order with its clients' count and price sum as the triggers keep them:
+ * the unfiltered pipeline headers, for summaryByStage and inside the dashboard's statement (its
+ * columns named as StageSummary's fields, so a row is one as JSON too).
+ */
+const stageTotalsQuery = (db: Db) =>
+  db
+    .select({
+      id: stages.id,
+      name: stages.name,
+      color: stages.color,
+      order: sql<number>`${stages.order}`.as('order'),
+      count: sql<number>`coalesce(${clientStageTotals.clients}, 0)::int`.as('count'),
+      sum: sql<string>`coalesce(${clientStageTotals.priceSum}, 0)`.as('sum'),
+    })
+    .from(stages)
+    .leftJoin(clientStageTotals, eq(clientStageTotals.stageKey, stages.id))
+    .orderBy(asc(stages.order), asc(stages.id));
+
+/**
  * Per stage, in board order: how many clients and their total price (pipeline headers).
  * Unfiltered it reads the totals the triggers keep; a filter aggregates the matching clients.
  */
 export async function summaryByStage(db: Db, f: ClientFilters = {}) {
   const stage = { id: stages.id, name: stages.name, color: stages.color, order: stages.order };
   const rows = stageOnly(f)
-    ? await db
-        .select({
-          ...stage,
-          count: sql<number>`coalesce(${clientStageTotals.clients}, 0)::int`,
-          sum: sql<string>`coalesce(${clientStageTotals.priceSum}, 0)`,
-        })
-        .from(stages)
-        .leftJoin(clientStageTotals, eq(clientStageTotals.stageKey, stages.id))
-        .orderBy(asc(stages.order), asc(stages.id))
+    ? await stageTotalsQuery(db)
     : await db
         .select({
           ...stage,
@@ -307,41 +332,47 @@ export async function summaryByStage(db: Db, f: ClientFilters = {}) {
 }
 
 /**
- * The dashboard's figures without a pass over every client: the totals and the pipeline value
- * from the totals the triggers keep (ADR 016), the new clients by the created_at index. The
- * last 30 days are the chart's: today and the 29 days before it, from midnight (docs/clients.md),
- * so the new clients' figure is the sum of the chart's days.
+ * The whole dashboard in one statement, so every figure comes from one snapshot and one round
+ * trip: the totals and the pipeline value from the stage totals, the stage rows (as the
+ * unfiltered pipeline headers) from stages and those totals, and the new clients and stage moves
+ * from the day totals (ADR 016). Both totals tables are kept by triggers, so the statement reads
+ * a row per stage and per day however many clients there are. The last 30 days are the chart's:
+ * today and the 29 days before it, from midnight (docs/clients.md), so the new clients' figure
+ * is the sum of the chart's days. A prepared statement, made once per database.
  */
-export async function dashboardFigures(db: Db) {
-  const since = sql`current_date - 29`;
-  // the figures in one statement: the kept totals, and the month's new clients and stage moves
-  const [figures] = (
-    await db.execute<{
-      totalClients: number;
-      pipelineValue: string;
-      newClients30d: number;
-      stageMoves30d: number;
-    }>(sql`
-    select
-      (select coalesce(sum(${clientStageTotals.clients}), 0)::int from ${clientStageTotals})
-        as "totalClients",
-      (select coalesce(sum(${clientStageTotals.weightedSum}), 0) from ${clientStageTotals})
-        as "pipelineValue",
-      (select count(*)::int from ${clients} where ${clients.createdAt} >= ${since})
-        as "newClients30d",
-      (select count(*)::int from ${clientStageMoves} where ${clientStageMoves.at} >= ${since})
-        as "stageMoves30d"`)
-  ).rows;
-  const byDay = await db.execute<{ date: string; count: number }>(sql`
-    select to_char(d, 'YYYY-MM-DD') as date, count(c.id)::int as count
-    from generate_series(${since}, current_date, interval '1 day') d
-    left join ${clients} c on c.created_at >= d and c.created_at < d + interval '1 day'
-    group by d order by d`);
+export async function dashboardOf(db: Db) {
+  const statement = preparedOnce(db, 'dashboard', (name) => {
+    // the 30 days' rows of the day totals by their key, however many days the table holds
+    const month = sql`(select ${clientDayTotals.day}, ${clientDayTotals.added},
+      ${clientDayTotals.stageMoves} from ${clientDayTotals}
+      where ${clientDayTotals.day} >= current_date - 29)`;
+    return db
+      .select({
+        totalClients: sql<number>`(select coalesce(sum(${clientStageTotals.clients}), 0)::int
+          from ${clientStageTotals})`,
+        pipelineValue: sql<string>`(select coalesce(sum(${clientStageTotals.weightedSum}), 0)
+          from ${clientStageTotals})`,
+        newClients30d: sql<number>`(select coalesce(sum(m.added), 0)::int from ${month} m)`,
+        stageMoves30d: sql<number>`(select coalesce(sum(m.stage_moves), 0)::int from ${month} m)`,
+        // one row per day, a day without clients too, oldest first
+        newClientsByDay: sql<{ date: string; count: number }[]>`(
+          select json_agg(json_build_object('date', to_char(d.day, 'YYYY-MM-DD'),
+            'count', coalesce(m.added, 0)) order by d.day)
+          from (select current_date - i as day from generate_series(0, 29) i) d
+          left join ${month} m on m.day = d.day)`,
+        // summaryByStage unfiltered: every stage in board order, a stage without clients too
+        byStage: sql<StageSummary[]>`(
+          select coalesce(json_agg(s order by s."order", s.id), '[]')
+          from ${stageTotalsQuery(db)} s)`,
+      })
+      .from(sql`(select 1) one`)
+      .prepare(name);
+  });
+  const [row] = await statement.execute();
+  if (!row) throw new Error('the dashboard statement returned no row');
   return {
-    totalClients: figures?.totalClients ?? 0,
-    pipelineValue: Math.round(Number(figures?.pipelineValue ?? 0) * 100) / 100,
-    newClients30d: figures?.newClients30d ?? 0,
-    stageMoves30d: figures?.stageMoves30d ?? 0,
-    newClientsByDay: byDay.rows,
+    ...row,
+    // numeric as text, rounded to the cent as the contract's number
+    pipelineValue: Math.round(Number(row.pipelineValue) * 100) / 100,
   };
 }

@@ -1,20 +1,22 @@
 import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { setupApp, type Agent, type TestApp } from '../../../test/helper.js';
+import {
+  importClients,
+  setupApp,
+  stagesOf,
+  type Agent,
+  type TestApp,
+} from '../../../test/helper.js';
 
 let t: TestApp;
 let agent: Agent;
-let stageIds: number[];
+let stage: (i: number) => number;
 
 beforeAll(async () => {
   ({ agent, ...t } = await setupApp());
-  stageIds = (await agent.request({ method: 'GET', url: '/api/stages' }))
-    .json<{ id: number }[]>()
-    .map((s) => s.id);
+  stage = await stagesOf(agent);
 });
-
-const stage = (i: number) => stageIds[i] ?? 0;
 const totalOf = async (query: string) => {
   const res = await agent.request({ method: 'GET', url: `/api/clients?limit=1${query}` });
   return {
@@ -134,17 +136,12 @@ describe('client totals kept by the database', () => {
     ).toBe(204);
     await expectExactTotals();
 
-    const csv = [
+    const imported = await importClients(agent, [
       'firstName,lastName,email,stage',
       'Imported,One,imported1@example.com,New lead',
       'Imported,Two,imported2@example.com,Won',
       'Imported,Three,imported3@example.com,',
-    ].join('\n');
-    const imported = await agent.request({
-      method: 'POST',
-      url: '/api/clients/import',
-      payload: { csv, skipErrors: false },
-    });
+    ]);
     expect(imported.statusCode).toBe(200);
     await expectExactTotals();
   });

@@ -6,7 +6,7 @@ import { students } from '../../db/schema/students.js';
 import { users } from '../../db/schema/users.js';
 import { HttpError } from '../../plugins/errors.js';
 import { addDays, dayOfWeek, mondayOf } from './schedule.dates.js';
-import { studentsOf } from './lessons.queries.js';
+import { lessonsOfDays, studentsOf, toLesson, type MovedIn } from './lessons.queries.js';
 
 const hhmm = (t: string) => t.slice(0, 5);
 const intArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
@@ -64,26 +64,135 @@ export async function clashesAt(
   return rows.map(({ key: _key, ...clash }) => clash);
 }
 
+/** A lesson someone is busy in, on a date at times: the lesson's own or a moved participation's. */
+interface Busy {
+  id: number;
+  course: string;
+  date: string;
+  start: string;
+  end: string;
+}
+/** Who is busy in what, by date and then by teacher or student id. */
+type BusyIndex = Map<string, Map<number, Busy[]>>;
+
+function busyAt(index: BusyIndex, who: number, busy: Busy) {
+  let day = index.get(busy.date);
+  if (!day) index.set(busy.date, (day = new Map()));
+  const own = day.get(who);
+  if (own) own.push(busy);
+  else day.set(who, [busy]);
+}
+
 /**
- * The clashes of lessons as they stand, by lesson id (the week's cards say theirs): each lesson
- * asked, by the same rule, about its own date and times, teacher and participants.
+ * The lessons dated `from`–`to` that `filters` show, with their participants' counts, and the
+ * clashes of each as it stands, by lesson id (the schedule's cards say theirs). One statement,
+ * as cheap as reading the days at all: every lesson of the days (the cards, and the teachers
+ * busy on those days) with its participations, and the participations of other lessons moved
+ * onto the days. The one clash rule (docs/schedule.md, Clashes; a test holds it to `clashesOf`'s
+ * answers) is applied here: each shown lesson asks about its own date and times, its teacher and
+ * its participants, who are busy in another lesson at an overlapping time (back to back is not
+ * a clash) (ADR 023).
  */
-export async function clashesOfLessons(db: Db, ids: number[]) {
-  const byLesson = new Map<number, LessonClash[]>();
-  if (ids.length === 0) return byLesson;
-  const rows = await clashesOf(
-    db,
-    sql`select l.id as key, array[l.date] as dates, l.start, l."end", l.teacher_id as teacher,
-      array(select e.student_id from ${events} e where e.lesson_id = l.id) as students,
-      array[l.id] as exclude
-    from ${lessons} l where l.id = any(${intArray(ids)})`,
-  );
-  for (const { key, ...clash } of rows) {
-    const own = byLesson.get(key);
-    if (own) own.push(clash);
-    else byLesson.set(key, [clash]);
+export async function lessonsWithClashes(
+  db: Db,
+  from: string,
+  to: string,
+  filters: SQL | undefined,
+) {
+  const clashes = new Map<number, LessonClash[]>();
+  const days = await lessonsOfDays(db, from, to, filters);
+  if (days.length === 0) return { lessons: [] as Lesson[], clashes };
+  const teachersBusy: BusyIndex = new Map();
+  const teacherNames = new Map<number, string>();
+  const studentsBusy: BusyIndex = new Map();
+  const members = new Map<number, number[]>();
+  for (const { l, teacherName, parts, movedIn } of days) {
+    if (l.teacherId !== null) {
+      busyAt(teachersBusy, l.teacherId, l);
+      teacherNames.set(l.teacherId, teacherName);
+    }
+    const own: number[] = [];
+    for (const item of parts[1] ?? []) {
+      if (typeof item === 'number') {
+        // on its lesson's date and times
+        own.push(item);
+        busyAt(studentsBusy, item, l);
+        continue;
+      }
+      // moved to a date of its own: busy there, and only when that is one of the days
+      const [student, date, start, end] = item;
+      own.push(student);
+      if (date >= from && date <= to) {
+        const moved = {
+          id: l.id,
+          course: l.course,
+          date,
+          start: start ?? l.start,
+          end: end ?? l.end,
+        };
+        busyAt(studentsBusy, student, moved);
+      }
+    }
+    members.set(l.id, own);
+    if (movedIn === null) continue;
+    for (const [id, student, date, start, end, course] of JSON.parse(movedIn) as MovedIn[]) {
+      busyAt(studentsBusy, student, { id, course, date, start, end });
+    }
   }
-  return byLesson;
+  const lessons: Lesson[] = [];
+  const found: { lesson: number; kind: LessonClash['kind']; who: number; busy: Busy }[] = [];
+  for (const { l, teacherName, shown, parts } of days) {
+    if (!shown) continue;
+    lessons.push(
+      toLesson({
+        l,
+        teacherName,
+        participants: members.get(l.id)?.length ?? 0,
+        payers: parts[0],
+      }),
+    );
+    const ask = (index: BusyIndex, kind: LessonClash['kind'], who: number) => {
+      for (const busy of index.get(l.date)?.get(who) ?? []) {
+        if (busy.start < l.end && busy.end > l.start && busy.id !== l.id) {
+          found.push({ lesson: l.id, kind, who, busy });
+        }
+      }
+    };
+    if (l.teacherId !== null) ask(teachersBusy, 'teacher', l.teacherId);
+    for (const student of members.get(l.id) ?? []) ask(studentsBusy, 'student', student);
+  }
+  if (found.length === 0) return { lessons, clashes };
+  // the teachers' names are the days' own; the students', read only when one clashes (seldom)
+  const clashing = [...new Set(found.filter((f) => f.kind === 'student').map((f) => f.who))];
+  const studentNames = new Map<number, string>();
+  if (clashing.length > 0) {
+    const named = await db.execute<{ id: number; name: string }>(sql`
+      select s.id, btrim(s.name || ' ' || s.surname) as name
+      from ${students} s where s.id = any(${intArray(clashing)})`);
+    for (const r of named.rows) studentNames.set(r.id, r.name);
+  }
+  for (const { lesson, kind, who, busy } of found) {
+    const clash: LessonClash = {
+      date: busy.date,
+      kind,
+      id: who,
+      name: (kind === 'teacher' ? teacherNames : studentNames).get(who) ?? '',
+      lesson: busy.id,
+      course: busy.course,
+      start: hhmm(busy.start),
+      end: hhmm(busy.end),
+    };
+    const own = clashes.get(lesson);
+    if (own) own.push(clash);
+    else clashes.set(lesson, [clash]);
+  }
+  const rank = { teacher: 0, student: 1 } as const;
+  for (const own of clashes.values()) {
+    own.sort(
+      (a, b) => rank[a.kind] - rank[b.kind] || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
+    );
+  }
+  return { lessons, clashes };
 }
 
 export function clashError(clashes: LessonClash[]) {

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { requireUser, sessionOf } from '../../plugins/access.js';
 import { errorResponses } from '../../plugins/errors.js';
 import { uncheckedJson } from '../../plugins/resource.js';
-import { scheduleDays, scheduleInfo } from './schedule.service.js';
+import { askedDays, inTurnForRange, scheduleDays, scheduleInfo } from './schedule.service.js';
 
 /** The schedule (docs/screens.md, Schedule; docs/schedule.md): days with their lessons and sums. */
 export const scheduleRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -22,8 +22,11 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         response: { 200: z.array(scheduleDay), ...errorResponses },
       },
     },
-    async (request) =>
-      scheduleDays(db, request.query, sessionOf(request).timezone, sessionOf(request)),
+    async (request) => {
+      const session = sessionOf(request);
+      const asked = askedDays(request.query, session.timezone);
+      return inTurnForRange(asked, () => scheduleDays(db, request.query, asked, session));
+    },
   );
 
   app.get(
@@ -39,8 +42,11 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     },
     async (request) => {
       const session = sessionOf(request);
-      const days = await scheduleDays(db, request.query, session.timezone, session);
-      return scheduleInfo(db, days, session, request.query.cycled === 1);
+      const asked = askedDays(request.query, session.timezone);
+      return inTurnForRange(asked, async () => {
+        const days = await scheduleDays(db, request.query, asked, session);
+        return scheduleInfo(db, days, session, request.query.cycled === 1);
+      });
     },
   );
 };

@@ -1,7 +1,10 @@
+import pLimit from 'p-limit';
 import type { z } from 'zod';
 import {
   SCHEDULE_MAX_DAYS,
   type InfoPiece,
+  type Lesson,
+  type LessonClash,
   type scheduleQuery,
   type ScheduleDay,
   type ScheduleLesson,
@@ -9,14 +12,8 @@ import {
 import type { Db } from '../../db/client.js';
 import { invalidField } from '../../plugins/errors.js';
 import { participantsOf } from './events.queries.js';
-import {
-  extendDue,
-  lessonFilters,
-  lessonsBetween,
-  selectLessons,
-  seriesTemplate,
-} from './lessons.queries.js';
-import { clashesOfLessons } from './lessons.clashes.js';
+import { extendDue, lessonFilters, seriesTemplate } from './lessons.queries.js';
+import { lessonsWithClashes } from './lessons.clashes.js';
 import { lessonFor, seesAmounts, type Viewer } from './schedule.access.js';
 import { clashesSeenBy } from './schedule.visible.js';
 import { hoursOf, lessonAmount, paysFor } from './schedule.amount.js';
@@ -56,6 +53,42 @@ function rangeOf(q: ScheduleQuery, tz: string) {
   return weekOf(q.bias ?? 0, tz);
 }
 
+/** How many reads of more than a week's days one instance runs at once. */
+export const RANGE_READS_AT_ONCE = 2;
+/**
+ * Reads of more than a week's days (up to SCHEDULE_MAX_DAYS, some 1 300 lessons and their
+ * participations) take turns, RANGE_READS_AT_ONCE at a time; the others wait holding nothing.
+ * Fifty at once held more rows than the server's heap has room for, and the process died
+ * (ADR 016, docs/quality.md). A week, the schedule's usual read, never waits.
+ */
+export const rangeReads = pLimit(RANGE_READS_AT_ONCE);
+
+/** What a schedule query asks for, worked out once: its time zone, and its days (null: the template). */
+export interface AskedDays {
+  tz: string;
+  range: { from: string; to: string } | null;
+}
+
+/** The days `q` asks for; `ownZone`: the time zone the user logged in with. */
+export function askedDays(q: ScheduleQuery, ownZone: string | null | undefined): AskedDays {
+  const tz = zoneOf(q.tz, ownZone);
+  return { tz, range: q.cycled === 1 ? null : rangeOf(q, tz) };
+}
+
+/** Runs `work`, a read of the days `asked`, in turn with other long ranges. */
+export function inTurnForRange<T>(asked: AskedDays, work: () => Promise<T>): Promise<T> {
+  const { range } = asked;
+  return range && daysBetween(range.from, range.to) >= 7 ? rangeReads(work) : work();
+}
+
+/**
+ * A lesson just read, with its clashes: set on the object itself, not copied into a new one
+ * with `{ ...lesson, clashes }`. Such a copy is a shape V8 does not write as JSON quickly: a
+ * week of copies took three times as long to write (docs/quality.md, Performance).
+ */
+const withClashes = (lesson: Lesson, clashes: LessonClash[]): ScheduleLesson =>
+  Object.assign(lesson, { clashes });
+
 const dayOf = (id: string, date: string, own: ScheduleLesson[]): ScheduleDay => ({
   id,
   date,
@@ -67,23 +100,22 @@ const dayOf = (id: string, date: string, own: ScheduleLesson[]): ScheduleDay => 
 
 /**
  * The schedule's days with their lessons and sums: a week, a range, or (cycled) the weekly
- * template. `ownZone`: the time zone the user logged in with. A teacher sees every lesson but
- * the amounts of their own only: another's is null and not in the day's earned (docs/roles.md).
+ * template, as `askedDays` worked them out. A teacher sees every lesson but the amounts of their
+ * own only: another's is null and not in the day's earned (docs/roles.md).
  */
 export async function scheduleDays(
   db: Db,
   q: ScheduleQuery,
-  ownZone: string | null | undefined,
+  { tz, range }: AskedDays,
   viewer: Viewer,
 ): Promise<ScheduleDay[]> {
-  const tz = zoneOf(q.tz, ownZone);
-  if (q.cycled === 1) {
+  if (!range) {
     // the weekly template: each open series once, on its weekday, by its next lesson
     const today = todayIn(tz);
     await extendDue(db, today);
     const rows = await seriesTemplate(db, today, lessonFilters(q));
     // the template is not a dated lesson: it has no clashes of its own
-    const template = rows.map((l) => lessonFor(viewer, { ...l, clashes: [] }));
+    const template = rows.map((l) => lessonFor(viewer, withClashes(l, [])));
     return [1, 2, 3, 4, 5, 6, 7].map((day) =>
       dayOf(
         `cycled-${day}`,
@@ -92,19 +124,16 @@ export async function scheduleDays(
       ),
     );
   }
-  const { from, to } = rangeOf(q, tz);
+  const { from, to } = range;
   await extendDue(db, to);
-  const { rows } = await selectLessons(db, lessonsBetween(from, to, lessonFilters(q)));
   // docs/schedule.md, Clashes: each card says whom it clashes with (saved anyway)
-  const clashes = await clashesOfLessons(
-    db,
-    rows.map((l) => l.id),
-  );
+  const { lessons: rows, clashes } = await lessonsWithClashes(db, from, to, lessonFilters(q));
   // a teacher: no clash naming a student not theirs (docs/roles.md)
   const seen = new Set(await clashesSeenBy(db, viewer, [...clashes.values()].flat()));
-  const shown = rows.map((l) =>
-    lessonFor(viewer, { ...l, clashes: (clashes.get(l.id) ?? []).filter((c) => seen.has(c)) }),
-  );
+  const shown = rows.map((l) => {
+    const own = (clashes.get(l.id) ?? []).filter((c) => seen.has(c));
+    return lessonFor(viewer, withClashes(l, own));
+  });
   return datesFrom(from, to).map((date) =>
     dayOf(
       date,

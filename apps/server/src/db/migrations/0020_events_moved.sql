@@ -1,0 +1,1 @@
+CREATE INDEX "events_moved_idx" ON "events" USING btree ("date") WHERE "events"."date" is not null;
