@@ -63,6 +63,9 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // a page on a busy two-core machine can take longer than the default second to show
+          // what a test waits for; a poll still ends as soon as its value is there
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

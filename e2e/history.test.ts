@@ -62,9 +62,20 @@ describe('the record history', () => {
     await page.getByRole('table', { name: 'Record history' }).waitFor();
     await page.getByRole('button', { name: /filter/i }).click();
     await page.getByLabel('Record type').selectOption({ label: 'Client' });
-    await page.getByRole('searchbox', { name: 'Search' }).fill(name);
+    // each filter is answered in turn: the rows are read once the last one's answer is in
+    const answered = (part: string) =>
+      page.waitForResponse((r) => r.url().includes('/api/audit?') && r.url().includes(part));
+    const byId = answered(`entityId=${clientId}`);
+    await page.getByLabel('Record ID').fill(String(clientId));
+    await byId;
+    const rows = page.getByRole('table', { name: 'Record history' }).getByRole('row');
+    await expect.poll(() => rows.filter({ hasText: /Created|Changed/ }).count()).toBe(2);
+    // the search reads the entries' contents: the new price is in the change alone
+    const searched = answered('search=1250.5');
+    await page.getByRole('searchbox', { name: 'Search' }).fill('1250.5');
+    await searched;
     const row = page.getByRole('row', { name: /Changed/ });
-    await expect.poll(() => row.count()).toBe(1);
+    await expect.poll(() => rows.filter({ hasText: /Created|Changed/ }).count()).toBe(1);
     expect(await row.innerText()).toContain('Stage: New lead → Contacted');
     await row.getByRole('link', { name: `Client #${clientId}` }).click();
     await page.waitForURL((u) => u.pathname === `/clients/${clientId}`);

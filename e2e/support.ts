@@ -54,7 +54,8 @@ export async function sql(text: string, params: unknown[] = []) {
 /** The requests each page has under way (see `networkSettled`). */
 const underWay = new WeakMap<Page, Set<unknown>>();
 
-function trackRequests(page: Page) {
+/** Follows the page's requests, for `networkSettled` (pages of `useBrowser` are followed already). */
+export function trackRequests(page: Page) {
   const requests = new Set<unknown>();
   underWay.set(page, requests);
   page.on('request', (r) => requests.add(r));

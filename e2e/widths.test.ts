@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser } from './browser.js';
-import { admin, api, baseUrl, logIn, networkSettled, useBrowser } from './support.js';
+import {
+  admin,
+  api,
+  baseUrl,
+  logIn,
+  networkSettled,
+  trackRequests,
+  useBrowser,
+} from './support.js';
 
 /**
  * Nothing cut off, nothing out of reach (docs/interface.md): the list screens show every column
@@ -100,6 +108,7 @@ async function phone(): Promise<Page> {
     locale: 'en-US',
   });
   const page = await context.newPage();
+  trackRequests(page);
   page.setDefaultTimeout(15_000);
   await logIn(page, admin);
   return page;
@@ -308,8 +317,14 @@ describe('the student’s lessons and payments', () => {
     const c = await box(card);
     expect(t.x + t.width).toBeLessThanOrEqual(c.x + c.width + 0.5);
     const cell = card.getByRole('cell', { name: LONG_HOMEWORK }).first();
-    await cell.scrollIntoViewIfNeeded();
-    expect(await inViewport(page, cell)).toBe(true);
+    // the page's other cards may still grow above it: scrolled to again until it stays in view
+    await networkSettled(page);
+    await expect
+      .poll(async () => {
+        await cell.scrollIntoViewIfNeeded();
+        return inViewport(page, cell);
+      })
+      .toBe(true);
     expect(await cell.evaluate((el) => getComputedStyle(el, '::before').content)).toBe(
       '"Homework"',
     );
