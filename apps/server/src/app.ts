@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import {
@@ -52,7 +51,7 @@ import { ImportJobs } from './plugins/import-jobs.js';
 import { createMetrics, registerMetrics, registerMetricsRoute } from './plugins/metrics.js';
 import { createQueue, type Queue } from './plugins/queue.js';
 import { registerOpenApi } from './plugins/openapi.js';
-import { helmetOptions, registerFramingPolicy } from './plugins/security-headers.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSessions } from './plugins/session.js';
 import { defaultPlayerDist, registerPlayer } from './plugins/player.js';
 import { defaultWebDist, registerStatic } from './plugins/static.js';
@@ -124,7 +123,7 @@ export async function buildApp({
   importJobs.registerTasks(queue);
   app.decorate('importJobs', importJobs);
   app.decorate('queue', queue);
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     // the player's public reads choose their own caching (ADR 020)
     if (request.url.startsWith('/api/') && !request.url.startsWith('/api/public/')) {
@@ -132,10 +131,10 @@ export async function buildApp({
     }
     // the learner's own data, its 404 included, is never kept (ADR 030)
     if (request.url.startsWith(LEARNER_API)) reply.header('cache-control', LEARNER_CACHE);
+    done(null, payload);
   });
 
-  await app.register(helmet, helmetOptions(config));
-  registerFramingPolicy(app);
+  registerSecurityHeaders(app, config);
   await registerCompression(app);
   await app.register(cookie);
   await app.register(rateLimit, { global: false });

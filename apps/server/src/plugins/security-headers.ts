@@ -1,4 +1,5 @@
-import type { FastifyHelmetOptions } from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 
@@ -25,20 +26,32 @@ const playerDirectives: Record<string, string[]> = { ...cspDirectives, frameAnce
 
 const hstsMaxAge = 31_536_000;
 
-export function helmetOptions(config: Config): FastifyHelmetOptions {
+function helmetOptions(config: Config, directives: Record<string, string[]>): HelmetOptions {
   return {
-    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives },
+    contentSecurityPolicy: { useDefaults: false, directives },
     hsts: config.COOKIE_SECURE ? { maxAge: hstsMaxAge, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'same-origin' },
     crossOriginEmbedderPolicy: false,
   };
 }
 
-const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-const cspOf = (directives: Record<string, string[]>) =>
-  Object.entries(directives)
-    .map(([name, values]) => `${kebab(name)} ${values.join(' ')}`)
-    .join(';');
+/**
+ * The headers helmet sends with these options, worked out once: helmet's middleware builds
+ * its policies each time it is made, which every request paid for (ADR 033).
+ */
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: unknown) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, () => undefined);
+  return headers;
+}
 
 /** The learner's own page and its data are nobody's to frame (ADR 030). */
 const PRIVATE_PAGES = /^\/(play\/me\/?|api\/public\/students\/.*)$/;
@@ -49,37 +62,31 @@ const isEmbeddable = (url: string) => {
   return pathname === '/play' || EMBEDDABLE_PREFIXES.some((prefix) => pathname.startsWith(prefix));
 };
 
-/** After helmet: the player's answers may be framed anywhere, and read by other sites. */
-export function registerFramingPolicy(app: FastifyInstance) {
-  const playerCsp = cspOf(playerDirectives);
-  app.addHook('onRequest', async (request, reply) => {
-    if (!isEmbeddable(request.url)) return;
-    reply.header('content-security-policy', playerCsp);
-    reply.header('cross-origin-resource-policy', 'cross-origin');
-    reply.removeHeader('x-frame-options');
+/**
+ * The headers of every answer: the admin app's, and for the player's pages and public API,
+ * which may be framed anywhere and read by other sites, the player's.
+ */
+export function securityHeaders(config: Config) {
+  const player = helmetHeaders(helmetOptions(config, playerDirectives));
+  delete player['x-frame-options'];
+  player['cross-origin-resource-policy'] = 'cross-origin';
+  return { app: helmetHeaders(helmetOptions(config, cspDirectives)), player };
+}
+
+/** Sets the security headers on every answer, those of the 404 and error answers included. */
+export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
+  const { app: appHeaders, player } = securityHeaders(config);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isEmbeddable(request.url) ? player : appHeaders);
+    done();
   });
 }
 
 /**
- * The headers helmet sends with the options above, for the answers written before any hook
- * runs (a URL the router cannot decode, a request line too long for the HTTP parser): they
- * carry the same protection as every other answer.
+ * The admin app's headers, for the answers written before any hook runs (a URL the router
+ * cannot decode, a request line too long for the HTTP parser): they carry the same protection
+ * as every other answer.
  */
 export function plainSecurityHeaders(config: Config): Record<string, string> {
-  return {
-    'content-security-policy': cspOf(cspDirectives),
-    'cross-origin-opener-policy': 'same-origin',
-    'cross-origin-resource-policy': 'same-origin',
-    'origin-agent-cluster': '?1',
-    'referrer-policy': 'same-origin',
-    ...(config.COOKIE_SECURE
-      ? { 'strict-transport-security': `max-age=${hstsMaxAge}; includeSubDomains` }
-      : {}),
-    'x-content-type-options': 'nosniff',
-    'x-dns-prefetch-control': 'off',
-    'x-download-options': 'noopen',
-    'x-frame-options': 'SAMEORIGIN',
-    'x-permitted-cross-domain-policies': 'none',
-    'x-xss-protection': '0',
-  };
+  return securityHeaders(config).app;
 }
