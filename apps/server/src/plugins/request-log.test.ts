@@ -25,7 +25,11 @@ describe('the request log (docs/operations.md, Logs)', () => {
     expect(lines).toEqual([
       expect.objectContaining({
         msg: 'request completed',
-        req: expect.objectContaining({ method: 'GET', url: '/api/clients?limit=1' }),
+        req: expect.objectContaining({
+          method: 'GET',
+          url: '/api/clients?limit=1',
+          remoteAddress: '127.0.0.1',
+        }),
         res: { statusCode: 200 },
         responseTime: expect.any(Number),
       }),
