@@ -184,3 +184,15 @@ export const importClients = (agent: Agent, lines: string[], skipErrors = false)
     url: '/api/clients/import',
     payload: { csv: lines.join('\n'), skipErrors },
   });
+
+/**
+ * A migration's last statement: the one that fills a new table from the rows already there,
+ * which a test runs again on a table it has emptied.
+ */
+export async function lastStatementOf(migration: string): Promise<string> {
+  const text = await fs.readFile(
+    new URL(`../src/db/migrations/${migration}`, import.meta.url),
+    'utf8',
+  );
+  return text.split('--> statement-breakpoint').at(-1) ?? '';
+}

@@ -70,7 +70,7 @@ export function securityHeaders(config: Config) {
   const player = helmetHeaders(helmetOptions(config, playerDirectives));
   delete player['x-frame-options'];
   player['cross-origin-resource-policy'] = 'cross-origin';
-  return { app: helmetHeaders(helmetOptions(config, cspDirectives)), player };
+  return { app: plainSecurityHeaders(config), player };
 }
 
 /** Sets the security headers on every answer, those of the 404 and error answers included. */
@@ -83,10 +83,10 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
 }
 
 /**
- * The admin app's headers, for the answers written before any hook runs (a URL the router
- * cannot decode, a request line too long for the HTTP parser): they carry the same protection
- * as every other answer.
+ * The admin app's headers; alone, for the answers written before any hook runs (a URL the
+ * router cannot decode, a request line too long for the HTTP parser): they carry the same
+ * protection as every other answer.
  */
 export function plainSecurityHeaders(config: Config): Record<string, string> {
-  return securityHeaders(config).app;
+  return helmetHeaders(helmetOptions(config, cspDirectives));
 }

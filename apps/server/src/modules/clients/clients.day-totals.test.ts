@@ -1,9 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Dashboard } from '@school/contract/clients';
 import {
   importClients,
+  lastStatementOf,
   setupApp,
   stagesOf,
   type Agent,
@@ -164,15 +164,7 @@ describe('the clients and stage moves kept per day', () => {
   });
 
   it('are rebuilt by the migration from rows already there', async () => {
-    const fill =
-      (
-        await readFile(
-          new URL('../../db/migrations/0019_client_day_totals.sql', import.meta.url),
-          'utf8',
-        )
-      )
-        .split('--> statement-breakpoint')
-        .at(-1) ?? '';
+    const fill = await lastStatementOf('0019_client_day_totals.sql');
     expect(fill).toMatch(/insert into "client_day_totals"/i);
     const { kept } = await keptAndCounted();
     expect(kept.length).toBeGreaterThan(0);

@@ -1,8 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   importClients,
+  lastStatementOf,
   setupApp,
   stagesOf,
   type Agent,
@@ -148,12 +148,8 @@ describe('client totals kept by the database', () => {
 
   it('are rebuilt by the migrations from rows already there', async () => {
     // each migration's last statement, on a table emptied of totals
-    const lastStatement = async (file: string) =>
-      (await readFile(new URL(`../../db/migrations/${file}`, import.meta.url), 'utf8'))
-        .split('--> statement-breakpoint')
-        .at(-1) ?? '';
-    const counts = await lastStatement('0005_client_stage_totals.sql');
-    const weighted = await lastStatement('0011_client_weighted_totals.sql');
+    const counts = await lastStatementOf('0005_client_stage_totals.sql');
+    const weighted = await lastStatementOf('0011_client_weighted_totals.sql');
     expect(counts).toMatch(/insert into "client_stage_totals"/i);
     expect(weighted).toMatch(/update "client_stage_totals"/i);
     await t.database.db.execute(sql`delete from client_stage_totals`);
