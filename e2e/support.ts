@@ -97,12 +97,16 @@ export function useBrowser() {
     await browser?.close();
   });
   return {
-    async newPage(options: { width?: number; height?: number } = {}): Promise<Page> {
+    /** `timezoneId`: the browser's zone (IANA), which the login gives the session */
+    async newPage(
+      options: { width?: number; height?: number; timezoneId?: string } = {},
+    ): Promise<Page> {
       if (!browser) throw new Error('browser not started');
       const context = await browser.newContext({
         baseURL: baseUrl(),
         viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
         locale: 'en-US',
+        ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
       });
       contexts.push(context);
       const page = await context.newPage();

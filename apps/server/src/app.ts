@@ -213,13 +213,14 @@ export async function buildApp({
         db: database.db,
         botUsername: config.BOT_USERNAME,
         gamesBaseUrl: config.GAMES_BASE_URL,
+        schoolZone: config.BOT_TIMEZONE,
       });
       await api.register(studentDocumentsRoutes, { db: database.db });
       await api.register(lessonsRoutes, { db: database.db });
       await api.register(eventsRoutes, { db: database.db });
       await api.register(scheduleHistoryRoutes, { db: database.db });
       await api.register(scheduleRoutes, { db: database.db });
-      await api.register(icalRoutes, { db: database.db });
+      await api.register(icalRoutes, { db: database.db, schoolZone: config.BOT_TIMEZONE });
       await api.register(conversationsRoutes, {
         db: database.db,
         botUsername: config.BOT_USERNAME,

@@ -175,7 +175,7 @@ export type DocumentListQuery = z.output<typeof documentListQuery>;
 
 /** What every timeline entry has: when, which record, and its name. */
 const timelineBase = {
-  /** when it happened, ISO date-time */
+  /** when it happened, ISO date-time in UTC: a real instant (a lesson's: its start, docs/api.md) */
   at: z.string(),
   /** the record it stands for, in its own list */
   id: z.number().int(),
@@ -192,7 +192,9 @@ export const timelineEntry = z
     z.object({
       kind: z.literal('participation'),
       ...timelineBase,
-      /** the lesson's (or the participation's own) times, HH:MM */
+      /** the lesson's (or the participation's own) date, YYYY-MM-DD, the school's */
+      date: z.string(),
+      /** the lesson's (or the participation's own) times, HH:MM, the school's clock */
       start: z.string(),
       end: z.string().nullable(),
       /** null: not marked yet */

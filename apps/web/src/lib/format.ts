@@ -12,6 +12,21 @@ export function formatDateTime(iso: string, locale: string, timeZone?: string): 
 }
 
 /**
+ * A school's date and clock time ('YYYY-MM-DD', 'HH:MM') as formatDateTime words an instant,
+ * with no zone applied: a lesson's start as the school's clock reads it, the clock its
+ * "17:00–18:30" is in, whatever the user's zone (docs/api.md, Instants).
+ */
+export function formatWallClock(isoDate: string, time: string, locale: string): string {
+  const clock = new Date(`${isoDate}T${time}:00Z`);
+  if (Number.isNaN(clock.getTime())) return `${isoDate} ${time}`;
+  return new Intl.DateTimeFormat(locale, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  }).format(clock);
+}
+
+/**
  * A 'YYYY-MM-DD' day from the API in the chosen language ("17 wrz 2025"), as the lists show
  * dates (docs/interface.md, Languages); the day has no time zone, so none is applied.
  */

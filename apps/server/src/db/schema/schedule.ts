@@ -11,6 +11,7 @@ import {
   smallint,
   text,
   time,
+  timestamp,
   unique,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
@@ -79,6 +80,13 @@ export const lessons = pgTable(
       onDelete: 'set null',
     }),
     createdAt: createdAt(),
+    /**
+     * when what a calendar feed shows of the lesson last changed, and how many times it did:
+     * its LAST-MODIFIED and SEQUENCE (docs/schedule.md, Calendar feed); kept by a trigger
+     * (migration 0021) so that every write, a series' too, counts
+     */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    sequence: integer('sequence').notNull().default(0),
   },
   (t) => [
     unique('lessons_series_slot_unique').on(t.seriesId, t.slotDate),

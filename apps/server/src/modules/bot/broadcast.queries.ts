@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import { botBroadcasts, botUsers } from '../../db/schema/bot.js';
 import { events, lessons } from '../../db/schema/schedule.js';
 import { students } from '../../db/schema/students.js';
+import { lessonInstant } from '../schedule/schedule.shared.js';
 
 /** The SQL of lesson reminders: what is due, who claimed it, how it went. */
 
@@ -27,7 +28,7 @@ export async function dueReminders(
   now: Date,
   until: Date,
 ): Promise<DueReminder[]> {
-  const startsAt = sql`((${lessons.date} + ${lessons.start}) at time zone ${timeZone})`;
+  const startsAt = lessonInstant(lessons.date, lessons.start, timeZone);
   return db
     .selectDistinct({
       lessonId: lessons.id,

@@ -326,8 +326,9 @@ describe('iCal feed', () => {
     expect(feed.headers['content-type']).toMatch(/^text\/calendar/);
     expect(feed.body).toContain('BEGIN:VCALENDAR');
     expect(feed.body).toContain('SUMMARY:Feed A2');
-    expect(feed.body).toContain(`DTSTART:${date.replaceAll('-', '')}T100000`);
-    expect(feed.body).toContain(`DTEND:${date.replaceAll('-', '')}T113000`);
+    // the school's clock time in its zone (docs/schedule.md, Calendar feed)
+    expect(feed.body).toContain(`DTSTART;TZID=Europe/Kyiv:${date.replaceAll('-', '')}T100000`);
+    expect(feed.body).toContain(`DTEND;TZID=Europe/Kyiv:${date.replaceAll('-', '')}T113000`);
 
     // an admin draws a new address: the old one answers 404
     const again = await post(`/api/users/${teacher.id}/ical`, {});

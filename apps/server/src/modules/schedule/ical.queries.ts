@@ -1,9 +1,9 @@
-import { and, eq, gte, lte } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { recordChanges, rowChanges } from '../../db/history.js';
 import { lessons } from '../../db/schema/schedule.js';
 import { users } from '../../db/schema/users.js';
-import { selectLessons } from './lessons.queries.js';
+import { lessonInstant } from './lesson.instant.js';
 
 /** Sets a user's calendar feed token; false: no such user. */
 export async function setIcalToken(db: Db, userId: number, token: string) {
@@ -42,11 +42,35 @@ export async function teacherOfToken(db: Db, token: string) {
   return teacher;
 }
 
-/** A teacher's lessons from `from` to `to`. */
-export async function teacherLessons(db: Db, teacherId: number, from: string, to: string) {
-  const { rows } = await selectLessons(
-    db,
-    and(eq(lessons.teacherId, teacherId), gte(lessons.date, from), lte(lessons.date, to)),
-  );
-  return rows;
+/**
+ * A teacher's lessons from `from` to `to` as a feed writes them: their start and end as
+ * instants (the one lesson instant, docs/api.md), when made and last changed, and the count of
+ * their changes (docs/schedule.md, Calendar feed).
+ */
+export async function teacherLessons(
+  db: Db,
+  teacherId: number,
+  from: string,
+  to: string,
+  schoolZone: string,
+) {
+  return db
+    .select({
+      id: lessons.id,
+      startsAt: sql<Date>`${lessonInstant(lessons.date, lessons.start, schoolZone)}`.mapWith(
+        (v: string | Date) => new Date(v),
+      ),
+      endsAt: sql<Date>`${lessonInstant(lessons.date, lessons.end, schoolZone)}`.mapWith(
+        (v: string | Date) => new Date(v),
+      ),
+      course: lessons.course,
+      comment: lessons.comment,
+      resources: lessons.resources,
+      createdAt: lessons.createdAt,
+      updatedAt: lessons.updatedAt,
+      sequence: lessons.sequence,
+    })
+    .from(lessons)
+    .where(and(eq(lessons.teacherId, teacherId), gte(lessons.date, from), lte(lessons.date, to)))
+    .orderBy(asc(lessons.date), asc(lessons.start), asc(lessons.id));
 }

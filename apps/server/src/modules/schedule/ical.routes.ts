@@ -11,12 +11,17 @@ import { errorResponses, notFound } from '../../plugins/errors.js';
 import { allow, forbiddenForRole } from '../../plugins/policy.js';
 import { icalTokenOf, userExists } from './ical.queries.js';
 import { icalFeedText, newIcalToken } from './ical.service.js';
+import { feedZoneOf } from './ical.timezone.js';
 
 /**
  * A teacher's lessons as an iCalendar feed at a secret address (ADR 018): no login, so the
  * address is the only key; drawing a new one makes the old one answer 404.
  */
-export const icalRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const icalRoutes: FastifyPluginAsyncZod<{ db: Db; schoolZone: string }> = async (
+  app,
+  { db, schoolZone },
+) => {
+  const feed = { schoolZone, zone: feedZoneOf(schoolZone) };
   const feedOf = (request: FastifyRequest, token: string) => ({
     token,
     url: `${request.protocol}://${request.host}${api.icalFeed(token)}`,
@@ -112,7 +117,7 @@ export const icalRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       },
     },
     async (request, reply) => {
-      const text = await icalFeedText(db, request.params.file.replace(/\.ics$/, ''));
+      const text = await icalFeedText(db, request.params.file.replace(/\.ics$/, ''), feed);
       return reply
         .type('text/calendar; charset=utf-8')
         .header('cache-control', 'private, max-age=300')

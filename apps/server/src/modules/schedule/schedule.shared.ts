@@ -1,3 +1,7 @@
-/** What other modules use of the schedule: the one amount function and the date helpers. */
+/**
+ * What other modules use of the schedule: the one amount function, the date helpers and the one
+ * lesson instant.
+ */
 export { lessonAmount } from './schedule.amount.js';
 export { addDays, isTimeZone, todayIn } from './schedule.dates.js';
+export { lessonInstant } from './lesson.instant.js';

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { botUsers, conversationProgress, conversations } from '../../db/schema/bot.js';
 import { gameResults, gameSets, sets } from '../../db/schema/games.js';
 import { studentPageViews, students } from '../../db/schema/students.js';
+import { lessonInstant } from '../schedule/schedule.shared.js';
 
 /** The SQL of the learner's own page (docs/learner-page.md): one student's data, by hashCode. */
 
@@ -54,9 +55,9 @@ export async function localeOf(db: Db, studentId: number): Promise<LearnerPage['
 
 /** A participation's start and end as instants: the lesson's wall-clock time in the school's zone. */
 const startsAt = (zone: string) =>
-  sql`((coalesce(e.date, l.date) + coalesce(e.start, l.start)) at time zone ${zone})`;
+  lessonInstant(sql`coalesce(e.date, l.date)`, sql`coalesce(e.start, l.start)`, zone);
 const endsAt = (zone: string) =>
-  sql`((coalesce(e.date, l.date) + coalesce(e."end", l."end")) at time zone ${zone})`;
+  lessonInstant(sql`coalesce(e.date, l.date)`, sql`coalesce(e."end", l."end")`, zone);
 
 type Instant = Date | string;
 const iso = (at: Instant) => new Date(at).toISOString();

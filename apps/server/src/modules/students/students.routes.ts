@@ -37,7 +37,9 @@ export const studentsRoutes: FastifyPluginAsyncZod<{
   db: Db;
   botUsername?: string;
   gamesBaseUrl?: string;
-}> = async (app, { db, botUsername, gamesBaseUrl }) => {
+  /** the school's time zone, of lesson times (BOT_TIMEZONE) */
+  schoolZone: string;
+}> = async (app, { db, botUsername, gamesBaseUrl, schoolZone }) => {
   const toStudent = (row: StudentRow): Student => ({
     id: row.id,
     name: row.name,
@@ -162,6 +164,7 @@ export const studentsRoutes: FastifyPluginAsyncZod<{
       const documents = mayDo(sessionOf(request).role, 'studentDocuments', 'read');
       const { entries, total } = await studentTimeline(db, request.params.id, request.query, {
         documents,
+        schoolZone,
       });
       reply.header(TOTAL_COUNT_HEADER, String(total));
       return entries;

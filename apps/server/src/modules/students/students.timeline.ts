@@ -5,6 +5,7 @@ import { conversationProgress, conversations } from '../../db/schema/bot.js';
 import { gameResults, gameSets, sets } from '../../db/schema/games.js';
 import { events, lessons } from '../../db/schema/schedule.js';
 import { studentDocuments, studentPageViews } from '../../db/schema/students.js';
+import { lessonInstant } from '../schedule/schedule.shared.js';
 
 /** One row of the merged timeline: a, b, c, d and e mean what each kind's select puts there. */
 type TimelineRow = {
@@ -38,7 +39,15 @@ function toEntry(r: TimelineRow): TimelineEntry {
   if (r.kind === 'participation') {
     // attendence: 1 present, 0 not marked yet, anything else absent (docs/data-model.md, Event)
     const presence = r.d === 1 ? 'present' : r.d === 0 ? null : 'absent';
-    return { kind: 'participation', ...base, start: r.a, end: r.b, presence, paid: r.e };
+    return {
+      kind: 'participation',
+      ...base,
+      date: r.c ?? '',
+      start: r.a,
+      end: r.b,
+      presence,
+      paid: r.e,
+    };
   }
   return { kind: 'document', ...base, number: r.a, dateFrom: r.b, dateTo: r.c };
 }
@@ -47,13 +56,14 @@ function toEntry(r: TimelineRow): TimelineEntry {
  * A student's timeline, newest first: documents, participations, bot runs, game plays and the
  * days they opened their own page, merged in one paged query; `total` counts every entry.
  * Without `documents` (a role with no right to read student documents, docs/roles.md) the
- * documents are left out of the entries and of the total.
+ * documents are left out of the entries and of the total. A participation's `at` is the real
+ * instant of its start, its date and times the school's clock (`schoolZone`, docs/api.md).
  */
 export async function studentTimeline(
   db: Db,
   id: number,
   page: { limit: number; offset: number },
-  { documents }: { documents: boolean },
+  { documents, schoolZone }: { documents: boolean; schoolZone: string },
 ): Promise<{ entries: TimelineEntry[]; total: number }> {
   const rows = await db.execute<TimelineRow>(sql`
     select *, (count(*) over ())::int as total from (
@@ -61,13 +71,15 @@ export async function studentTimeline(
         date_from::text as b, date_to::text as c, 0 as d, false as e
       from ${studentDocuments} where student_id = ${id} and ${documents}
       union all
-      select 'participation', (coalesce(e.date, l.date) + coalesce(e.start, l.start))
-          at time zone 'UTC', e.id, coalesce(l.course, ''),
-        to_char(coalesce(e.start, l.start), 'HH24:MI'),
-        to_char(coalesce(e."end", l."end"), 'HH24:MI'), null, e.attendence, e.is_paid
+      select 'participation',
+        ${lessonInstant(sql`coalesce(e.date, l.date)`, sql`coalesce(e.start, l.start)`, schoolZone)},
+        e.id, coalesce(l.course, ''), to_char(coalesce(e.start, l.start), 'HH24:MI'),
+        to_char(coalesce(e."end", l."end"), 'HH24:MI'), coalesce(e.date, l.date)::text,
+        e.attendence, e.is_paid
       from ${events} e join ${lessons} l on l.id = e.lesson_id
       -- what has happened: a series' lessons weeks ahead are the schedule's, not history
-      where e.student_id = ${id} and coalesce(e.date, l.date) <= current_date
+      where e.student_id = ${id}
+        and coalesce(e.date, l.date) <= (now() at time zone ${schoolZone})::date
       union all
       select 'run', coalesce(p.finished_at, p.created_at), p.id, c.name, null, null, null,
         p.step, p.is_finished = 1

@@ -140,7 +140,7 @@ const lessons: HistoryEntity = {
     resources: { label: 'fields.resources', show: text },
     homework: { label: 'fields.homework', show: text },
   },
-  hidden: ['series', 'teacherName', 'slotDate', 'nextId'],
+  hidden: ['series', 'teacherName', 'slotDate', 'nextId', 'sequence'],
 };
 
 /** A participation (docs/schedule.md, Attendance and payment). */

@@ -5,11 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import controls from '../../components/controls.module.css';
 import { LoadingState } from '../../components/LoadingState';
-import { formatDateTime } from '../../lib/format';
 import { request } from '../../lib/http';
 import { useSession } from '../../lib/session';
 import styles from './Students.module.css';
-import { timelineDetail, timelineTitle } from './timelineDetail';
+import { timelineDetail, timelineTitle, timelineWhen } from './timelineDetail';
 
 export const TIMELINE_QUERY_KEY = 'student-timeline';
 
@@ -50,7 +49,7 @@ export function Timeline({ studentId }: { studentId: number }) {
             return (
               <li key={`${entry.kind}-${entry.id}`}>
                 <span className={styles.kind}>{t(`students.kind.${entry.kind}`)}</span>
-                <time dateTime={entry.at}>{formatDateTime(entry.at, i18n.language, timeZone)}</time>
+                <time dateTime={entry.at}>{timelineWhen(entry, i18n.language, timeZone)}</time>
                 <strong>{timelineTitle(entry, t)}</strong>
                 {detail && <span>{detail}</span>}
               </li>

@@ -19,6 +19,7 @@ const participation: TimelineEntry = {
   at,
   id: 2,
   title: '',
+  date: '2026-11-25',
   start: '17:00',
   end: '18:30',
   presence: 'present',

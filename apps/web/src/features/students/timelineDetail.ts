@@ -1,6 +1,6 @@
 import type { TimelineEntry } from '@school/contract/students';
 import type { TFunction } from 'i18next';
-import { formatDate } from '../../lib/format';
+import { formatDate, formatDateTime, formatWallClock } from '../../lib/format';
 
 /**
  * An entry's title and detail in the chosen language (docs/students.md, Timeline): the server
@@ -11,6 +11,15 @@ export function timelineTitle(entry: TimelineEntry, t: TFunction): string {
   // the student opened their own page (docs/learner-page.md): the words are the entry
   if (entry.kind === 'page') return t('timeline.openedPage');
   return entry.title;
+}
+
+/**
+ * When an entry happened, as its heading says: a lesson at the school's date and clock time, the
+ * clock of its own "17:00–18:30"; anything else at its instant in the user's zone.
+ */
+export function timelineWhen(entry: TimelineEntry, locale: string, timeZone?: string): string {
+  if (entry.kind === 'participation') return formatWallClock(entry.date, entry.start, locale);
+  return formatDateTime(entry.at, locale, timeZone);
 }
 
 export function timelineDetail(entry: TimelineEntry, t: TFunction, locale: string): string {
