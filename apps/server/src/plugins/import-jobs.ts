@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ImportJob, ImportResult } from '@school/contract/imports';
 import { errorCodes, type ErrorBody } from '@school/contract/common';
 import { isDatabaseUnavailable, type Db } from '../db/client.js';
+import { untilAvailable } from '../db/until-available.js';
 import type { Actor } from '../db/history.js';
 import type { CsvSource } from './csv-parse.js';
 import { HttpError, sqlStateOf } from './errors.js';
@@ -298,11 +299,11 @@ export class ImportJobs {
       };
       const result = await run(row.source, row.skipErrors, row.userId, progress, options);
       outcome = { result };
-      await finishImport(this.db, row.id, { state: 'done', result, processed: total, total });
+      await this.save(row.id, { state: 'done', result, processed: total, total });
     } catch (err) {
       const [status, error] = failureOf(err, this.log);
       outcome = { status, error };
-      await finishImport(this.db, row.id, {
+      await this.save(row.id, {
         state: 'failed',
         status,
         error,
@@ -315,6 +316,17 @@ export class ImportJobs {
     }
     this.metrics?.importJobs.inc({ outcome: outcome.result ? 'done' : 'failed' });
     return outcome;
+  }
+
+  /**
+   * Writes a job's outcome, waiting for a database that is restarting (docs/operations.md,
+   * When the database restarts), so the job does not stay running until it is found stale;
+   * a stopping instance waits no longer, and the row is failed as stale after its restart.
+   */
+  private save(id: string, outcome: Parameters<typeof finishImport>[2]) {
+    return untilAvailable(() => finishImport(this.db, id, outcome), {
+      stopped: () => this.closing,
+    });
   }
 
   /**
