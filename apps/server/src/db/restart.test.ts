@@ -437,3 +437,29 @@ it('stays up through restarts at several moments: health, jobs, the bot, writes'
   );
   expect(rows[0]?.n).toBe(acknowledged.length);
 }, 120_000);
+
+it('stops on SIGTERM while PostgreSQL is away, and exits 0', async () => {
+  // a job under way, so the runner and the import both have something to give up
+  const headers = await logIn(server.base);
+  const res = await fetch(`${server.base}${api.clientsCsv.import}`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ csv: csvOf('Stopped', ROWS), skipErrors: true }),
+  });
+  expect(res.status).toBe(202);
+  const { jobId } = (await res.json()) as { jobId: string };
+  await vi.waitFor(async () => expect(await importState(jobId)).toBe('running'), {
+    timeout: 20_000,
+    interval: 20,
+  });
+  await stopPostgres();
+  await vi.waitFor(async () => expect(await healthOf(server)).toBe(503), {
+    timeout: 10_000,
+    interval: 50,
+  });
+  const exited = new Promise<number | null>((resolve) => server.child.on('exit', resolve));
+  server.child.kill('SIGTERM');
+  // within SHUTDOWN_TIMEOUT_MS (10 s) and the waits' last pause
+  expect(await exited, server.output()).toBe(0);
+  await startPostgres(); // for the file's clean-up
+}, 30_000);
