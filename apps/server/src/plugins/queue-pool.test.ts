@@ -58,14 +58,20 @@ describe('the job queue’s pool (ADR 034)', () => {
     expect(released).toEqual(['connection 1 (dropped)', 'connection 2']);
   });
 
-  it('never sends a later statement again, nor one that failed for another reason', async () => {
-    const { pool } = fakePool([], ['begun', { code: '57P01' }, { code: '23505' }]);
+  it('never sends a later statement again, nor one refused for another reason', async () => {
+    const { pool } = fakePool(
+      [],
+      ['begun', { code: '57P01' }, { code: '23505' }, { code: '57014' }],
+    );
     const queue = queuePool(pool, () => false);
     const client = await queue.connect();
     await client.query('begin');
     await expect(client.query('update jobs')).rejects.toMatchObject({ code: '57P01' });
     const other = await queue.connect();
     await expect(other.query('insert into jobs')).rejects.toMatchObject({ code: '23505' });
+    // a statement cancelled by its time limit would only be cancelled again
+    const third = await queue.connect();
+    await expect(third.query('select jobs')).rejects.toMatchObject({ code: '57014' });
   });
 
   it('waits no more once the queue stops', async () => {

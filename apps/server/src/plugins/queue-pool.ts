@@ -33,6 +33,13 @@ export function queuePool(
   });
 }
 
+/**
+ * The database is away and the connection with it, rather than the statement refused: a
+ * cancelled statement (57014, statement_timeout) would only time out again.
+ */
+const connectionEnded = (err: unknown) =>
+  isDatabaseUnavailable(err) && (err as { code?: unknown } | null)?.code !== '57014';
+
 const hasSubmit = (arg: unknown) =>
   typeof arg === 'object' &&
   arg !== null &&
@@ -61,7 +68,7 @@ function checkout(
       try {
         return await send();
       } catch (err) {
-        if (!isDatabaseUnavailable(err) || stopped()) throw err;
+        if (!connectionEnded(err) || stopped()) throw err;
         const broken = client;
         released = true;
         broken.release(err instanceof Error ? err : true); // the pool drops it
