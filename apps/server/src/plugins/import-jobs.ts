@@ -3,10 +3,12 @@ import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ImportJob, ImportResult } from '@school/contract/imports';
 import { errorCodes, type ErrorBody } from '@school/contract/common';
-import { isDatabaseUnavailable, type Db } from '../db/client.js';
+import type { Db } from '../db/client.js';
+import { untilAvailable } from '../db/until-available.js';
 import type { Actor } from '../db/history.js';
 import type { CsvSource } from './csv-parse.js';
-import { HttpError, sqlStateOf } from './errors.js';
+import { HttpError } from './errors.js';
+import { failureError, failureOf } from './import-failure.js';
 import {
   claimImport,
   dropImport,
@@ -39,47 +41,6 @@ const busy = () =>
 /** The server is stopping (docs/operations.md, Stopping): 503, try again after the restart. */
 const stoppingError = (message = 'The server is stopping; import the file again shortly') =>
   new HttpError(503, errorCodes.unavailable, message);
-
-/** The innermost cause of a failure: the driver's own error, without the SQL drizzle adds. */
-function rootOf(err: unknown): unknown {
-  let current = err;
-  for (let depth = 0; depth < 5; depth++) {
-    const cause = (current as { cause?: unknown } | null)?.cause;
-    if (!cause) break;
-    current = cause;
-  }
-  return current;
-}
-
-/**
- * The status and JSON error body of a failed import: the HttpError's own, else a server fault,
- * logged by its SQLSTATE and the driver's message only (never the statement with its rows).
- */
-function failureOf(err: unknown, log: FastifyBaseLogger): [number, ErrorBody] {
-  if (err instanceof HttpError) {
-    const body = { error: err.code, message: err.message };
-    return [err.statusCode, err.fields ? { ...body, fields: err.fields } : body];
-  }
-  const sqlState = sqlStateOf(err);
-  if (sqlState?.startsWith('22')) {
-    // the database refused a value of the file (a NUL byte in text...): bad input
-    const message = 'A value in the file is not valid; nothing was imported';
-    return [400, { error: errorCodes.validation, message }];
-  }
-  const root = rootOf(err);
-  const reason = root instanceof Error ? root.message : String(root);
-  log.error({ sqlState, reason }, 'import failed; nothing was imported');
-  if (isDatabaseUnavailable(err)) {
-    return [
-      503,
-      { error: errorCodes.unavailable, message: 'The database is not reachable right now' },
-    ];
-  }
-  return [
-    500,
-    { error: errorCodes.internal, message: 'Something went wrong; nothing was imported' },
-  ];
-}
 
 /** How often a running import writes its progress and heartbeat (ms). */
 const PROGRESS_EVERY_MS = 1_000;
@@ -298,11 +259,11 @@ export class ImportJobs {
       };
       const result = await run(row.source, row.skipErrors, row.userId, progress, options);
       outcome = { result };
-      await finishImport(this.db, row.id, { state: 'done', result, processed: total, total });
+      await this.save(row.id, { state: 'done', result, processed: total, total });
     } catch (err) {
       const [status, error] = failureOf(err, this.log);
       outcome = { status, error };
-      await finishImport(this.db, row.id, {
+      await this.save(row.id, {
         state: 'failed',
         status,
         error,
@@ -315,6 +276,17 @@ export class ImportJobs {
     }
     this.metrics?.importJobs.inc({ outcome: outcome.result ? 'done' : 'failed' });
     return outcome;
+  }
+
+  /**
+   * Writes a job's outcome, waiting for a database that is restarting (docs/operations.md,
+   * When the database restarts), so the job does not stay running until it is found stale;
+   * a stopping instance waits no longer, and the row is failed as stale after its restart.
+   */
+  private save(id: string, outcome: Parameters<typeof finishImport>[2]) {
+    return untilAvailable(() => finishImport(this.db, id, outcome), {
+      stopped: () => this.closing,
+    });
   }
 
   /**
@@ -356,12 +328,6 @@ const stored = ({ fileName, actor }: ImportOptions) => ({
   fileName: fileName ?? null,
   actor: actor ?? null,
 });
-
-/** A job's failure as thrown by a route: the error handler answers its body. */
-export function failureError({ status, error }: Outcome): HttpError {
-  const body = error ?? { error: errorCodes.internal, message: 'Something went wrong' };
-  return new HttpError(status ?? 500, body.error, body.message, body.fields);
-}
 
 export function viewOf(row: ImportJobRow): ImportJob {
   const state = row.state === 'done' || row.state === 'failed' ? row.state : 'running';

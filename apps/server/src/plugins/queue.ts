@@ -11,6 +11,7 @@ import {
   type TaskList,
 } from 'graphile-worker';
 import type pg from 'pg';
+import { queuePool } from './queue-pool.js';
 
 /**
  * The job queue (ADR 031): graphile-worker on the app's own database, in its own schema
@@ -67,6 +68,12 @@ export function createQueue({ pool, log, pollIntervalMs = 2_000 }: QueueOptions)
   const schedule: CronItem[] = [];
   let runner: Runner | undefined;
   let stopped: Promise<void> | undefined;
+  // the runner's pool waits out a database restart until the queue stops (ADR 034)
+  const runnerPool = queuePool(
+    pool,
+    () => stopped !== undefined,
+    (err) => log.debug({ err }, 'job queue: waiting for the database'),
+  );
   const listeners: ((run: TaskRun) => void)[] = [];
 
   const wrap =
@@ -103,7 +110,10 @@ export function createQueue({ pool, log, pollIntervalMs = 2_000 }: QueueOptions)
     async start() {
       if (runner || stopped) return;
       runner = await run({
-        pgPool: pool,
+        pgPool: runnerPool,
+        // a job's end is recorded by a batch whose failure the runner handles (an event and a
+        // log line), rather than by a promise nobody awaits; 0: no wait for others (ADR 034)
+        preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
         concurrency: CONCURRENCY,
         noHandleSignals: true,
         pollInterval: pollIntervalMs,

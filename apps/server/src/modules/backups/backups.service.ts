@@ -6,6 +6,7 @@ import { backupInChild } from '../../db/backup/child.js';
 import type { BackupProgress } from '../../db/backup/dump.js';
 import { BackupBusy, listBackups, pruneBackups, type BackupFileInfo } from '../../db/backup/run.js';
 import type { Db } from '../../db/client.js';
+import { untilAvailable } from '../../db/until-available.js';
 import { HttpError } from '../../plugins/errors.js';
 import { recordBackup, type Metrics } from '../../plugins/metrics.js';
 import type { Queue } from '../../plugins/queue.js';
@@ -210,7 +211,7 @@ export class BackupService {
       });
       await saving;
       if (metrics) recordBackup(metrics, 'done');
-      await finishBackup(db, id, {
+      await this.finish(id, {
         state: 'done',
         fileName: written.name,
         fileSize: written.size,
@@ -240,13 +241,23 @@ export class BackupService {
       }
       const message = err instanceof Error ? err.message : String(err);
       if (metrics) recordBackup(metrics, 'failed');
-      await finishBackup(db, id, { state: 'failed', error: message }).catch((e: unknown) =>
+      await this.finish(id, { state: 'failed', error: message }).catch((e: unknown) =>
         log.warn({ err: e }, 'backup outcome not saved'),
       );
       log.error({ event: 'backup_failed', trigger, err }, 'backup failed');
     } finally {
       this.childPid = undefined;
     }
+  }
+
+  /**
+   * Writes a backup's outcome, waiting for a database that is restarting (docs/operations.md,
+   * When the database restarts), so its row is not left running until it is found stale.
+   */
+  private finish(id: string, outcome: Parameters<typeof finishBackup>[2]) {
+    return untilAvailable(() => finishBackup(this.settings.db, id, outcome), {
+      stopped: () => this.stopped,
+    });
   }
 
   /** Takes no more backups and ends one being written (its process ends, its partial file goes). */
