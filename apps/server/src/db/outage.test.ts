@@ -116,11 +116,14 @@ it('answers 503 while the database is away and recovers by itself when it return
 it('survives a connection lost while a transaction holds it, and answers again after', async () => {
   // a pool of its own: the job queue's runner adds listeners to the app's pool once it starts
   const own = createDatabase(database.pool.options.connectionString ?? '');
+  const ended = new Promise<void>((resolve) => {
+    own.pool.once('acquire', (client) => client.once('end', () => resolve()));
+  });
   const inFlight = own.db.transaction(async (tx) => {
     await tx.execute(sql`select 1`);
     await proxy.cut();
     // the connection ends while the pool has lent it out: pg emits 'error' on the client
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await ended;
     await tx.execute(sql`select 1`);
   });
   try {
