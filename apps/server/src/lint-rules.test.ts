@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
@@ -12,8 +12,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * rules at stake, without type information; the copy detector runs with the project's own
  * options (.jscpd.json) on a planted pair of files.
  */
-// jscpd's ES module build does not load (it names a CommonJS file without its extension)
-const { detectClones } = createRequire(import.meta.url)('jscpd') as typeof import('jscpd');
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 let eslint: ESLint;
 
@@ -100,11 +98,6 @@ describe('a fixed sleep in a test', () => {
 });
 
 describe('a copy of 10 lines', () => {
-  const options = async () =>
-    JSON.parse(await fs.readFile(path.join(root, '.jscpd.json'), 'utf8')) as Record<
-      string,
-      unknown
-    >;
   const probe = path.join(root, 'apps/server', `copy-probe-${process.pid}`);
   const block = (name: string) =>
     [
@@ -139,25 +132,37 @@ describe('a copy of 10 lines', () => {
       path.join(probe, 'two.ts'),
       `const x = 1;\n${block('total')}\nexport { x };\n`,
     );
-    await fs.writeFile(
-      path.join(probe, 'nine.ts'),
-      `${block('nine').split('\n').slice(1).join('\n')}\n`,
-    );
     await fs.writeFile(path.join(probe, 'one.module.css'), `.a { color: blue; }\n${css}\n`);
     await fs.writeFile(path.join(probe, 'two.module.css'), `${css}\n.b { color: green; }\n`);
   });
   afterAll(() => fs.rm(probe, { recursive: true, force: true }));
 
-  it('is found in TypeScript and in CSS; a copy of 9 lines is not', async () => {
-    const clones = await detectClones({ ...(await options()), path: [probe], silent: true });
-    const pairs = clones
-      .map((c) =>
-        [c.duplicationA.sourceId, c.duplicationB.sourceId]
-          .map((f) => path.basename(f))
-          .sort()
-          .join(' '),
-      )
-      .sort();
-    expect(pairs).toEqual(['one.module.css two.module.css', 'one.ts two.ts']);
+  /** `npm run lint`'s copy detector on the probe alone: its exit code and the pairs it found. */
+  const detect = async () => {
+    const report = path.join(probe, 'report');
+    const bin = path.join(root, 'node_modules/jscpd/bin/jscpd');
+    const args = ['--config', '.jscpd.json', '--silent', '--reporters', 'json'];
+    const code = await new Promise<number | null>((resolve) => {
+      execFile(process.execPath, [bin, ...args, '--output', report, probe], { cwd: root }, (err) =>
+        resolve(err ? (typeof err.code === 'number' ? err.code : null) : 0),
+      );
+    });
+    const found = JSON.parse(await fs.readFile(path.join(report, 'jscpd-report.json'), 'utf8')) as {
+      duplicates: { firstFile: { name: string }; secondFile: { name: string } }[];
+    };
+    const pairs = found.duplicates.map((d) =>
+      [d.firstFile.name, d.secondFile.name]
+        .map((f) => path.basename(f))
+        .sort()
+        .join(' '),
+    );
+    return { code, pairs: pairs.sort() };
+  };
+
+  it('is found in TypeScript and in CSS, and fails the lint', async () => {
+    expect(await detect()).toEqual({
+      code: 1,
+      pairs: ['one.module.css two.module.css', 'one.ts two.ts'],
+    });
   });
 });
