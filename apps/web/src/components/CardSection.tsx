@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { LoadError } from './LoadError';
 import { useTranslation } from 'react-i18next';
 import card from './cardSection.module.css';
 import controls from './controls.module.css';
@@ -37,12 +38,35 @@ export function CardError({ children }: { children: ReactNode }) {
 /** The card's failure to load, with a button that asks again. */
 export function CardRetry({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
+  return <LoadError text={t('messages.error')} onRetry={onRetry} className={card.error} />;
+}
+
+/** The card's table: its columns' headers, an Actions column last, and its rows. */
+export function CardTable({
+  headers,
+  children,
+}: {
+  headers: readonly string[];
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
   return (
-    <div className={card.error} role="alert">
-      <span>{t('messages.error')}</span>{' '}
-      <button type="button" className={card.linkButton} onClick={onRetry}>
-        {t('messages.retry')}
-      </button>
+    <div className={card.tableWrap}>
+      <table className={card.table}>
+        <thead>
+          <tr>
+            {headers.map((header) => (
+              <th key={header} scope="col">
+                {header}
+              </th>
+            ))}
+            <th scope="col" className={card.actionsHeader}>
+              {t('settings.actions')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
     </div>
   );
 }
