@@ -34,6 +34,40 @@ const upward = {
   message: 'Shared code flows one way: components and lib -> features -> app.',
 };
 
+/** Named exports only (docs/architecture.md, Writing); repeated wherever no-restricted-syntax is set again. */
+const namedExports = { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' };
+
+/**
+ * Tests wait for the condition a pause stands for, never for a fixed time (docs/architecture.md,
+ * Tests; ADR 036): a pause is too short on a busy machine and too long everywhere else.
+ */
+const noSleep =
+  'A fixed sleep in a test: wait for the condition instead (vi.waitFor, expect.poll, a locator).';
+const fixedSleeps = [
+  { selector: "CallExpression[callee.property.name='waitForTimeout']", message: noSleep },
+  ...['setTimeout', 'setInterval'].flatMap((timer) => [
+    {
+      selector: `NewExpression[callee.name='Promise'] CallExpression[callee.name='${timer}'][arguments.length>=2]`,
+      message: noSleep,
+    },
+    {
+      selector: `NewExpression[callee.name='Promise'] CallExpression[callee.property.name='${timer}'][arguments.length>=2]`,
+      message: noSleep,
+    },
+  ]),
+  {
+    selector:
+      'ImportDeclaration[source.value=/^(node:)?timers\\u002Fpromises$/] ImportSpecifier[imported.name=/^(setTimeout|setInterval)$/]',
+    message: noSleep,
+  },
+  {
+    selector: 'ImportDeclaration[source.value=/\\u002Ftest\\u002Ftimers(\\.js)?$/]',
+    message: 'A test waits for a condition; test/timers.ts is for the fakes in test/ only.',
+  },
+];
+/** Tests and their helpers: where a fixed sleep is looked for. */
+const testFiles = ['**/*.test.{ts,tsx}', '**/test/**/*.{ts,tsx}', 'e2e/**/*.ts'];
+
 /** Browser dialogs block the page, cannot be styled or translated by the app, and are hard to test. */
 const browserDialogs = ['alert', 'confirm', 'prompt'];
 const noDialog =
@@ -55,11 +89,22 @@ export default tseslint.config(
         'error',
         { 'ts-expect-error': 'allow-with-description' },
       ],
-      'no-restricted-syntax': [
-        'error',
-        { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
-      ],
+      'no-restricted-syntax': ['error', namedExports],
     },
+  },
+  {
+    // A long file does several things; split it by what each part does (docs/architecture.md,
+    // Writing; ADR 036). Tests, their helpers and migrations are exempt.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    ignores: [...testFiles, '**/migrations/**'],
+    rules: {
+      'max-lines': ['error', { max: 350, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
+    files: testFiles,
+    ignores: ['apps/server/test/timers.ts'],
+    rules: { 'no-restricted-syntax': ['error', namedExports, ...fixedSleeps] },
   },
   {
     // Type-aware rules for the TypeScript sources; each file is checked with its own tsconfig.

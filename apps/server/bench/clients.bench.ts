@@ -12,28 +12,35 @@
 // production memory flags), so autocannon does not share their event loop and the child's RSS
 // is the server's as production runs it. Ratios, not timings, are the measure.
 import { fork, type ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import pg from 'pg';
-import { XSRF_COOKIE, XSRF_HEADER } from '@school/contract/common';
+import { XSRF_HEADER } from '@school/contract/common';
 import { buildIfStale } from '../../../scripts/build-if-stale.mjs';
 import { serverFlags } from '../../../scripts/server-flags.mjs';
-import { hashPassword } from '../src/modules/auth/password.js';
 import { createTestDatabase, startTestCluster } from '../test/databases.js';
-
-const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 100_000);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 12);
-const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
-const LESSONS_A_DAY = Number(process.env.BENCH_LESSONS_A_DAY ?? 14);
-const ROUNDS = 4;
-/** the routes' ratios to their floors are measured at this many connections (docs/quality.md) */
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-/** and the server's memory under load at this many, every route in turn once more */
-const LOAD_CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 50);
-/** How long the idle phase watches the server after its start (ms). */
-const IDLE_MS = 3000;
-const RSS_BUDGET_MB = 128;
+import { memoryOf, resetPeak, rssOf, sampled } from './memory.js';
+import {
+  exportRows,
+  historyEntries,
+  importedClients,
+  importRows,
+  login,
+  putsTo,
+  run,
+} from './requests.js';
+import { seed, seedSchedule } from './seed.js';
+import {
+  CLIENTS,
+  CONNECTIONS,
+  IDLE_MS,
+  IMPORT_ROWS,
+  LESSONS_A_DAY,
+  LOAD_CONNECTIONS,
+  ROUNDS,
+  RSS_BUDGET_MB,
+  SECONDS,
+} from './settings.js';
 
 interface Ready {
   appUrl: string;
@@ -42,218 +49,12 @@ interface Ready {
   memory: string;
 }
 
-async function seed(pool: pg.Pool) {
-  await pool.query(
-    `insert into clients (first_name, last_name, email, tel, price, probability, stage_id, product_id, source_id, hash_code, created_at)
-     select 'First' || i, 'Last' || (i % 997), 'c' || i || '@example.com', '+380' || lpad(i::text, 9, '0'),
-            (i % 500) + 100, i % 101, (select id from stages order by sort_order offset (i % 6) limit 1),
-            1 + (i % 5), 1 + (i % 6), md5(i::text), now() - make_interval(mins => i)
-     from generate_series(1, $1::int) i`,
-    [CLIENTS],
-  );
-  await pool.query('vacuum analyze clients'); // the steady state autovacuum keeps
-  await pool.query(
-    `insert into users (login, password_hash, first_name, last_name, role) values ('bench', $1, 'Bench', 'User', 'manager')`,
-    [await hashPassword('bench password 1')],
-  );
-}
-
-/**
- * Three years of a school's lessons and 8 weeks ahead (docs/quality.md): LESSONS_A_DAY lessons a day
- * among 20 teachers, each with 3 of 2 000 students.
- */
-async function seedSchedule(pool: pg.Pool) {
-  await pool.query(
-    `insert into users (login, password_hash, first_name, last_name)
-     select 'teacher' || i, 'x', 'Teacher', 'No' || i from generate_series(1, 20) i`,
-  );
-  await pool.query(
-    `insert into students (name, surname, hash_code)
-     select 'Student' || i, 'Bench' || (i % 97), 'bench' || i from generate_series(1, 2000) i`,
-  );
-  await pool.query(
-    `insert into lessons (date, start, "end", price, duration, teacher_id, course)
-     select current_date + d, make_time(8 + (n % 12), 0, 0), make_time(9 + (n % 12), 0, 0),
-            100 + n, 1, (select min(id) from users where login like 'teacher%') + (n % 20),
-            'Course ' || (n % 9)
-     from generate_series(-1095, 56) d, generate_series(0, $1::int - 1) n`,
-    [LESSONS_A_DAY],
-  );
-  await pool.query(
-    `insert into events (lesson_id, student_id, to_pay)
-     select l.id, (select min(id) from students) + ((l.id * 7 + k * 211) % 2000), 1
-     from lessons l, generate_series(0, 2) k`,
-  );
-  await pool.query('vacuum analyze users, students, lessons, events');
-}
-
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 };
 
-/** The child's resident set now and its peak, in MB (Linux /proc). */
-function rssOf(pid: number) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
-}
-
-/**
- * Starts a phase: the child's peak (VmHWM) is reset to its RSS now (Linux clear_refs 5), so
- * the peak read at the phase's end is that phase's own. False where the kernel refuses it;
- * the peak is then the process's since its start.
- */
-function resetPeak(pid: number) {
-  try {
-    writeFileSync(`/proc/${pid}/clear_refs`, '5');
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Samples the child's RSS every 100 ms while `work` runs; answers its result and the max. */
-async function sampled<T>(pid: number, work: () => Promise<T>) {
-  let max = rssOf(pid).rss;
-  const timer = setInterval(() => {
-    max = Math.max(max, rssOf(pid).rss);
-  }, 100);
-  try {
-    const result = await work();
-    return { result, maxRss: Math.max(max, rssOf(pid).rss) };
-  } finally {
-    clearInterval(timer);
-  }
-}
-
-function run(
-  url: string,
-  headers: Record<string, string>,
-  duration = SECONDS,
-  requests?: autocannon.Request[],
-  connections = CONNECTIONS,
-) {
-  return new Promise<autocannon.Result>((resolve, reject) => {
-    autocannon(
-      { url, connections, duration, headers, ...(requests ? { requests } : {}) },
-      (err, result) => (err ? reject(err) : resolve(result)),
-    );
-  });
-}
-
-let writes = 0;
-/**
- * PUTs that each change a client's position (a new value every time, so every app write leaves
- * a history entry), spread over the clients: /{path}/{id} with {"position": "…"}.
- */
-const putsTo = (path: string): autocannon.Request[] => [
-  {
-    method: 'PUT',
-    setupRequest: (request) => {
-      writes++;
-      const id = 1 + ((writes * 7919) % CLIENTS);
-      return {
-        ...request,
-        path: `${path}/${id}`,
-        headers: { ...request.headers, 'content-type': 'application/json' },
-        body: JSON.stringify({ position: `Bench ${writes}` }),
-      };
-    },
-  },
-];
-
-async function login(appUrl: string) {
-  const res = await fetch(`${appUrl}/api/authentication`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ login: 'bench', password: 'bench password 1' }),
-  });
-  const pairs = res.headers.getSetCookie().map((c) => c.split(';')[0] ?? '');
-  const xsrf = pairs.find((p) => p.startsWith(`${XSRF_COOKIE}=`))?.slice(XSRF_COOKIE.length + 1);
-  return { cookie: pairs.join('; '), xsrf: xsrf ?? '' };
-}
-
-/** The import's file, made a thousand lines at a time as the upload sends it. */
-async function* importFile() {
-  const stageNames = ['New lead', 'Contacted', 'Won'];
-  yield 'firstName,lastName,email,stage,price\n';
-  for (let from = 0; from < IMPORT_ROWS; from += 1000) {
-    const lines: string[] = [];
-    for (let i = from; i < Math.min(IMPORT_ROWS, from + 1000); i++) {
-      lines.push(
-        `Imported${i},Bench${i % 991},i${i}@import.example.com,${stageNames[i % 3]},${i % 700}\n`,
-      );
-    }
-    yield lines.join('');
-  }
-}
-
-/** The file streamed as text/csv, as an API client uploads it (docs/clients.md, CSV import and export). */
-async function importRows(appUrl: string, auth: { cookie: string; xsrf: string }) {
-  const started = Date.now();
-  const res = await fetch(`${appUrl}/api/clients/import?fileName=bench.csv`, {
-    method: 'POST',
-    headers: { 'content-type': 'text/csv', cookie: auth.cookie, [XSRF_HEADER]: auth.xsrf },
-    body: ReadableStream.from(importFile()),
-    duplex: 'half',
-  } as RequestInit);
-  let body = await res.text();
-  // a large file runs as a job (ADR 012): follow it to its end, so the RSS covers all of it
-  if (res.status === 202) {
-    const { jobId } = JSON.parse(body) as { jobId: string };
-    for (;;) {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      const job = await fetch(`${appUrl}/api/clients/import/${jobId}`, {
-        headers: { cookie: auth.cookie },
-      });
-      body = await job.text();
-      const { state } = JSON.parse(body) as { state: string };
-      if (!job.ok || state !== 'running') break;
-    }
-  }
-  // reported, not fatal: the RSS while it ran is measured either way
-  const answer = res.ok ? body.slice(0, 300) : `failed with ${res.status} ${body.slice(0, 200)}`;
-  return { seconds: (Date.now() - started) / 1000, body: answer };
-}
-
-/** The clients' export, read to its end as a browser downloads it: its rows and time. */
-async function exportRows(appUrl: string, auth: { cookie: string }) {
-  const started = Date.now();
-  const res = await fetch(`${appUrl}/api/clients/export.csv`, {
-    headers: { cookie: auth.cookie },
-  });
-  if (!res.ok || !res.body) throw new Error(`the export answered ${res.status}`);
-  let lines = 0;
-  for await (const chunk of res.body as AsyncIterable<Uint8Array>) {
-    for (const byte of chunk) if (byte === 10) lines++;
-  }
-  return { rows: lines - 1, seconds: (Date.now() - started) / 1000 };
-}
-
-/** How many clients the import's file has made (its e-mails are of their own domain). */
-async function importedClients(pool: pg.Pool) {
-  const { rows } = await pool.query<{ n: number }>(
-    "select count(*)::int as n from clients where email like '%@import.example.com'",
-  );
-  return rows[0]?.n ?? 0;
-}
-
-/** How many record history entries there are (docs/history.md). */
-async function historyEntries(pool: pg.Pool) {
-  const { rows } = await pool.query<{ n: number }>('select count(*)::int as n from history');
-  return rows[0]?.n ?? 0;
-}
-
 let serverProcess: ChildProcess | undefined;
-
-/** The server's process.memoryUsage(), as it reports it (serve.mjs). */
-function memoryOf(child: ChildProcess) {
-  return new Promise<string>((resolve) => {
-    child.once('message', (m) => resolve((m as { memory: string }).memory));
-    child.send({ type: 'memory' });
-  });
-}
 
 async function main() {
   const started = Date.now();

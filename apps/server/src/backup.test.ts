@@ -169,7 +169,10 @@ describe('a backup taken while writes run', () => {
     });
     const committed = async (n: number) => {
       const until = batches + n;
-      while (batches < until) await new Promise((r) => setTimeout(r, 5));
+      await vi.waitFor(() => expect(batches).toBeGreaterThanOrEqual(until), {
+        timeout: 30_000,
+        interval: 5,
+      });
     };
     await committed(20);
     const written = await backupDatabase(source, dir, {

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { createDatabase } from '../src/db/client.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded.js';
 import { runMigrations } from '../src/db/migrate.js';
+import { pause } from './timers.js';
 
 export interface TestCluster {
   /** a URL of the cluster's maintenance database, for CREATE/DROP DATABASE */
@@ -94,7 +95,7 @@ export async function createTestDatabase(adminUrl: string, template: string) {
     } catch (err) {
       // another file copying the template at the same moment: try again shortly
       if (attempt >= 20 || !/being accessed by other users/.test(String(err))) throw err;
-      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+      await pause(100 + Math.random() * 200);
     }
   }
   return {

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, vi } from 'vitest';
+import { pause } from './timers.js';
 
 export interface BotApiCall {
   token: string;
@@ -39,13 +40,7 @@ export async function startFakeTelegram() {
           queue = queue.filter((u) => Number(u.update_id) >= offset);
           if (queue.length === 0) {
             // a short long-poll: wait for an update or 100 ms
-            await new Promise<void>((resolve) => {
-              const timer = setTimeout(resolve, 100);
-              waiting.push(() => {
-                clearTimeout(timer);
-                resolve();
-              });
-            });
+            await pause(100, (resume) => waiting.push(resume));
           }
           result = queue.filter((u) => Number(u.update_id) >= offset);
         } else {

@@ -61,7 +61,7 @@ describe('stopping the import jobs (docs/operations.md, Stopping)', () => {
     const { jobs, metrics } = jobsWith(1_000_000);
     const running = jobs.runNow('fake', userId, 'x', false);
     running.catch(() => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await vi.waitFor(async () => expect(await valueOf(metrics.importJobsRunning)).toEqual([1]));
     await jobs.stop(0);
     await expect(running).rejects.toMatchObject({ statusCode: 503 });
     const outcomes = (await metrics.importJobs.get()).values;

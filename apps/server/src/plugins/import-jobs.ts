@@ -2,13 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ImportJob, ImportResult } from '@school/contract/imports';
-import { errorCodes, type ErrorBody } from '@school/contract/common';
-import type { Db } from '../db/client.js';
+import { type Db } from '../db/client.js';
 import { untilAvailable } from '../db/until-available.js';
 import type { Actor } from '../db/history.js';
 import type { CsvSource } from './csv-parse.js';
-import { HttpError } from './errors.js';
-import { failureError, failureOf } from './import-failure.js';
 import {
   claimImport,
   dropImport,
@@ -18,8 +15,15 @@ import {
   readImport,
   saveProgress,
   startQueued,
-  type ImportJobRow,
 } from './import-jobs.queries.js';
+import {
+  busy,
+  failureError,
+  failureOf,
+  stoppingError,
+  viewOf,
+  type Outcome,
+} from './import-outcomes.js';
 import type { Metrics } from './metrics.js';
 import type { Queue } from './queue.js';
 
@@ -30,17 +34,6 @@ export interface Progress {
   /** aborted when the server stops past its grace time: the import stops and rolls back */
   signal?: AbortSignal;
 }
-
-const busy = () =>
-  new HttpError(
-    429,
-    errorCodes.importRunning,
-    'Another import is running; try again when it has finished',
-  );
-
-/** The server is stopping (docs/operations.md, Stopping): 503, try again after the restart. */
-const stoppingError = (message = 'The server is stopping; import the file again shortly') =>
-  new HttpError(503, errorCodes.unavailable, message);
 
 /** How often a running import writes its progress and heartbeat (ms). */
 const PROGRESS_EVERY_MS = 1_000;
@@ -61,12 +54,6 @@ export type ImportRun = (
   progress: Progress,
   options: ImportOptions,
 ) => Promise<ImportResult>;
-
-interface Outcome {
-  result?: ImportResult;
-  status?: number;
-  error?: ErrorBody;
-}
 
 /**
  * The imports of every instance (ADR 012, ADR 031): one at a time across all instances on the
@@ -328,18 +315,6 @@ const stored = ({ fileName, actor }: ImportOptions) => ({
   fileName: fileName ?? null,
   actor: actor ?? null,
 });
-
-export function viewOf(row: ImportJobRow): ImportJob {
-  const state = row.state === 'done' || row.state === 'failed' ? row.state : 'running';
-  return {
-    jobId: row.id,
-    state,
-    processed: row.processed,
-    total: row.total,
-    ...(row.result ? { result: row.result as ImportResult } : {}),
-    ...(row.error ? { error: row.error as ErrorBody } : {}),
-  };
-}
 
 declare module 'fastify' {
   interface FastifyInstance {

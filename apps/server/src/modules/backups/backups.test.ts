@@ -227,7 +227,11 @@ describe('the schedule', () => {
     expect(s.app.queue.schedule().map((r) => r.task)).not.toContain('backup_schedule');
     await s.app.ready();
     await s.app.backups.scheduled(); // due, were it on: there is no backup yet
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // no backup job is queued, so none can be written later either
+    const queued = await s.database.pool.query(
+      `select id from graphile_worker.jobs where task_identifier = 'backup'`,
+    );
+    expect(queued.rows).toEqual([]);
     expect(await backupNames(s.config.backupDir)).toEqual([]);
     const { rows } = await s.database.pool.query('select id from backup_jobs');
     expect(rows).toEqual([]);

@@ -9,14 +9,13 @@ import { updateMany } from '../../db/update-many.js';
 import type { Named } from '../../plugins/csv-check.js';
 import { csvStream, nameOf } from '../../plugins/csv-export.js';
 import { csvImporter } from '../../plugins/csv-import.js';
+import { filtersOf, type ClientFilters } from './clients.queries.js';
 import {
   changeStages,
   columnsBesideStage,
-  filtersOf,
   columnsOf,
   type ClientFields,
-  type ClientFilters,
-} from './clients.queries.js';
+} from './clients.writes.js';
 import { newHashCode } from '../students/students.shared.js';
 
 /** Lookups by id, for names in the export and for names in an imported file. */

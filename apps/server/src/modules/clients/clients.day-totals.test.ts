@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Dashboard } from '@school/contract/clients';
 import {
   importClients,
@@ -190,14 +190,16 @@ describe('the clients and stage moves kept per day', () => {
         url: `/api/clients/${moved}`,
         payload: { stage: stage(3) },
       });
-      for (let i = 0; i < 100; i++) {
-        const waiting = await writer.query<{ n: number }>(
-          `select count(*)::int as n from pg_stat_activity
-           where datname = current_database() and wait_event_type = 'Lock'`,
-        );
-        if (waiting.rows[0]?.n) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await vi.waitFor(
+        async () => {
+          const waiting = await writer.query<{ n: number }>(
+            `select count(*)::int as n from pg_stat_activity
+             where datname = current_database() and wait_event_type = 'Lock'`,
+          );
+          expect(waiting.rows[0]?.n).toBeGreaterThan(0);
+        },
+        { timeout: 5_000, interval: 20 },
+      );
       await writer.query(
         `insert into clients (first_name, stage_id, hash_code) values ('Long', $1, 'day-long-2')`,
         [stage(1)],

@@ -1,47 +1,14 @@
 import { and, asc, eq, Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { StageSummary } from '@school/contract/clients';
-import { type Db, type Tx } from '../../db/client.js';
+import { type Db } from '../../db/client.js';
 import { cappedTotalOf, orderBy, searchOver, totalOf } from '../../db/list.js';
-import { recordChange } from '../../db/history.js';
 import { preparedOnce } from '../../db/prepared.js';
 import { preparedSelect } from '../../db/rows.js';
-import {
-  clientDayTotals,
-  clients,
-  clientStageMoves,
-  clientStageTotals,
-} from '../../db/schema/clients.js';
+import { clientDayTotals, clients, clientStageTotals } from '../../db/schema/clients.js';
 import { products, stages } from '../../db/schema/lookups.js';
-import { newHashCode } from '../students/students.shared.js';
 
 export type ClientRow = typeof clients.$inferSelect;
 export type ClientWithProduct = { client: ClientRow; productName: string | null };
-
-/** The fields a write may set, already parsed by the contract schema. */
-export interface ClientFields {
-  firstName?: string | undefined;
-  lastName?: string | undefined;
-  email?: string | undefined;
-  tel?: string | undefined;
-  price?: number | null | undefined;
-  dLastContact?: string | null | undefined;
-  probability?: number | null | undefined;
-  responsibleId?: number | null | undefined;
-  project?: number | null | undefined;
-  stage?: number | null | undefined;
-  language?: number | null | undefined;
-  category?: number | null | undefined;
-  product?: number | null | undefined;
-  source?: number | null | undefined;
-  dateBirth?: string | null | undefined;
-  position?: string | undefined;
-  address?: string | undefined;
-  age?: number | null | undefined;
-  facebook?: string | undefined;
-  telegramUsername?: string | undefined;
-  timezone?: string | undefined;
-  device?: string | undefined;
-}
 
 export interface ClientFilters {
   search?: string | undefined;
@@ -50,34 +17,6 @@ export interface ClientFilters {
   project?: number | undefined;
   product?: number | undefined;
   source?: number | undefined;
-}
-
-/** Maps API field names to columns; undefined stays undefined so drizzle leaves it alone. */
-export function columnsOf(f: ClientFields) {
-  return {
-    firstName: f.firstName,
-    lastName: f.lastName,
-    email: f.email,
-    tel: f.tel,
-    price: f.price === undefined ? undefined : f.price === null ? null : f.price.toFixed(2),
-    dLastContact: f.dLastContact,
-    probability: f.probability,
-    responsibleId: f.responsibleId,
-    projectId: f.project,
-    stageId: f.stage,
-    languageId: f.language,
-    categoryId: f.category,
-    productId: f.product,
-    sourceId: f.source,
-    dateBirth: f.dateBirth,
-    position: f.position,
-    address: f.address,
-    age: f.age,
-    facebook: f.facebook,
-    telegramUsername: f.telegramUsername,
-    timezone: f.timezone,
-    device: f.device,
-  };
 }
 
 export function filtersOf(f: ClientFilters): SQL | undefined {
@@ -200,92 +139,6 @@ export async function findClient(db: Db, id: number): Promise<ClientWithProduct 
     .leftJoin(products, eq(products.id, clients.productId))
     .where(eq(clients.id, id));
   return row;
-}
-
-export async function insertClient(db: Db, f: ClientFields & { firstName: string }) {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(clients)
-      .values({ ...columnsOf(f), firstName: f.firstName, hashCode: newHashCode() })
-      .returning();
-    if (!row) throw new Error('client not created');
-    await recordChange(tx, { action: 'create', entity: 'clients', entityId: row.id, after: row });
-    return row.id;
-  });
-}
-
-export interface StageChange {
-  clientId: number;
-  stage: number | null;
-}
-
-/**
- * The one way a client's stage changes, for the pipeline, the form and the import alike: a
- * client whose stage differs gets the new stage and stageChangedAt now(), and the move is
- * logged in client_stage_moves (the dashboard counts them). The rows are locked first, so two
- * moves at once log the right "from" stage. Takes any number of clients (one query per target
- * stage, one array parameter each); returns how many moved. Run it inside a transaction.
- */
-export async function changeStages(tx: Tx, changes: StageChange[], movedBy: number | null) {
-  if (changes.length === 0) return 0;
-  const ids = changes.map((c) => c.clientId);
-  const current = await tx
-    .select({ id: clients.id, stageId: clients.stageId })
-    .from(clients)
-    .where(sql`${clients.id} = any(${sql.param(ids)}::int[])`)
-    .orderBy(clients.id)
-    .for('update');
-  const from = new Map(current.map((c) => [c.id, c.stageId]));
-  const moves = changes.filter((c) => from.has(c.clientId) && from.get(c.clientId) !== c.stage);
-  const byTarget = new Map<number | null, number[]>();
-  for (const move of moves)
-    byTarget.set(move.stage, [...(byTarget.get(move.stage) ?? []), move.clientId]);
-  // the moves first: their day's totals row is locked before the stages' (migration 0019)
-  for (let i = 0; i < moves.length; i += 5000) {
-    await tx.insert(clientStageMoves).values(
-      moves.slice(i, i + 5000).map((m) => ({
-        clientId: m.clientId,
-        fromStageId: from.get(m.clientId) ?? null,
-        toStageId: m.stage,
-        movedBy,
-      })),
-    );
-  }
-  for (const [stage, movedIds] of byTarget) {
-    await tx
-      .update(clients)
-      .set({ stageId: stage, stageChangedAt: sql`now()` })
-      .where(sql`${clients.id} = any(${sql.param(movedIds)}::int[])`);
-  }
-  return moves.length;
-}
-
-/** The columns of `f` other than the stage (changeStages sets that); null when there are none. */
-export function columnsBesideStage(f: ClientFields) {
-  const columns = columnsOf({ ...f, stage: undefined });
-  return Object.values(columns).some((v) => v !== undefined) ? columns : null;
-}
-
-/** Updates a client; a stage change goes through changeStages (stamped and logged). */
-export async function updateClient(db: Db, id: number, f: ClientFields, movedBy: number) {
-  return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(clients).where(eq(clients.id, id)).for('update');
-    if (!current) return false;
-    if (f.stage !== undefined) await changeStages(tx, [{ clientId: id, stage: f.stage }], movedBy);
-    const columns = columnsBesideStage(f);
-    // the row as it now is, for its history entry: from the update when there is one
-    const [after] = columns
-      ? await tx.update(clients).set(columns).where(eq(clients.id, id)).returning()
-      : await tx.select().from(clients).where(eq(clients.id, id));
-    await recordChange(tx, {
-      action: 'update',
-      entity: 'clients',
-      entityId: id,
-      before: current,
-      after,
-    });
-    return true;
-  });
 }
 
 /**

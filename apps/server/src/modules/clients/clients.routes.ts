@@ -18,15 +18,13 @@ import { registerCsv } from '../../plugins/csv-routes.js';
 import { registerResource } from '../../plugins/resource.js';
 import { clientsImporter, exportClientsCsv } from './clients.csv.js';
 import {
-  columnsOf,
   countClients,
   findClient,
-  insertClient,
   listClients,
   summaryByStage,
-  updateClient,
   type ClientWithProduct,
 } from './clients.queries.js';
+import { columnsOf, insertClient, updateClient } from './clients.writes.js';
 
 export function toClient({ client: c, productName }: ClientWithProduct): Client {
   return {
@@ -105,7 +103,7 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       async create(input) {
         return (await found(await insertClient(db, input))) ?? Promise.reject(notFound());
       },
-      // a stage change is stamped and logged (clients.queries.ts updateClient)
+      // a stage change is stamped and logged (clients.writes.ts updateClient)
       async update(id, input, request) {
         const updated = await updateClient(db, id, input, sessionOf(request).userId);
         return updated ? found(id) : undefined;

@@ -6,7 +6,8 @@ import { students } from '../../db/schema/students.js';
 import { users } from '../../db/schema/users.js';
 import { HttpError } from '../../plugins/errors.js';
 import { addDays, dayOfWeek, mondayOf } from './schedule.dates.js';
-import { lessonsOfDays, studentsOf, toLesson, type MovedIn } from './lessons.queries.js';
+import { lessonsOfDays, type MovedIn } from './days.queries.js';
+import { studentsOf, toLesson } from './lessons.queries.js';
 
 const hhmm = (t: string) => t.slice(0, 5);
 const intArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;

@@ -2,8 +2,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HttpError } from '../../lib/http';
+import { LoadError } from '../LoadError';
 import { LoadingState } from '../LoadingState';
-import styles from './Detail.module.css';
 
 interface EntityDetailProps<R> {
   /** The record's query (useEntity). */
@@ -22,12 +22,5 @@ export function EntityDetail<R>({ entity, notFound, children }: EntityDetailProp
   if (entity.data !== undefined) return <>{children(entity.data)}</>;
   if (entity.isPending) return <LoadingState />;
   if (entity.error instanceof HttpError && entity.error.status === 404) return <>{notFound}</>;
-  return (
-    <div className={styles.error} role="alert">
-      <span>{t('detail.loadError')}</span>{' '}
-      <button type="button" className={styles.retry} onClick={() => void entity.refetch()}>
-        {t('messages.retry')}
-      </button>
-    </div>
-  );
+  return <LoadError text={t('detail.loadError')} onRetry={() => void entity.refetch()} />;
 }

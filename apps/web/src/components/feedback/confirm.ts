@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { moduleStore } from './store';
 
 /** A question asked in the app's own dialog instead of window.confirm. */
 export interface ConfirmRequest {
@@ -12,17 +12,12 @@ interface Pending extends ConfirmRequest {
   answer: (yes: boolean) => void;
 }
 
-let pending: Pending | null = null;
-const listeners = new Set<() => void>();
-
-function set(next: Pending | null) {
-  pending = next;
-  for (const listener of listeners) listener();
-}
+const pending = moduleStore<Pending | null>(null);
+const set = pending.set;
 
 /** Resolves true when the user confirms, false on Cancel, Escape or a newer question. */
 export function askConfirm(request: ConfirmRequest): Promise<boolean> {
-  pending?.answer(false);
+  pending.get()?.answer(false);
   return new Promise((resolve) => {
     const answer = (yes: boolean) => {
       set(null);
@@ -32,13 +27,6 @@ export function askConfirm(request: ConfirmRequest): Promise<boolean> {
   });
 }
 
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-}
-
 export function usePendingConfirm(): Pending | null {
-  return useSyncExternalStore(subscribe, () => pending);
+  return pending.use();
 }

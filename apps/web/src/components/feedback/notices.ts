@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import { HttpError } from '../../lib/http';
+import { moduleStore } from './store';
 
 /** A short message in the app's notice area, optionally with one action (Undo). */
 export interface Notice {
@@ -25,17 +25,13 @@ export type NoticeInput = Omit<Notice, 'id' | 'durationMs' | 'tone' | 'page'> &
 /** How long a plain notice stays ("Copied", "Successfully done !"). */
 export const NOTICE_MS = 4000;
 
-let notices: readonly Notice[] = [];
+const store = moduleStore<readonly Notice[]>([]);
 let nextId = 1;
 /** The path on screen, as the router last said (NoticesOfPage); null: not told. */
 let currentPage: string | null = null;
-const listeners = new Set<() => void>();
 const timers = new Map<number, ReturnType<typeof setTimeout>>();
 
-function emit(next: readonly Notice[]) {
-  notices = next;
-  for (const listener of listeners) listener();
-}
+const emit = store.set;
 
 /**
  * Shows a notice from anywhere (a hook, a pending commit's callback): the store lives outside
@@ -52,7 +48,7 @@ export function showNotice(input: NoticeInput): number {
     durationMs:
       input.durationMs === undefined ? (tone === 'error' ? null : NOTICE_MS) : input.durationMs,
   };
-  emit([...notices, notice]);
+  emit([...store.get(), notice]);
   if (notice.durationMs !== null) {
     timers.set(
       notice.id,
@@ -75,6 +71,7 @@ export function showFailure(error: unknown, fallback: string): void {
 export function dismissNotice(id: number): void {
   clearTimeout(timers.get(id));
   timers.delete(id);
+  const notices = store.get();
   if (notices.some((notice) => notice.id === id)) {
     emit(notices.filter((notice) => notice.id !== id));
   }
@@ -86,7 +83,7 @@ export function dismissNotice(id: number): void {
  */
 export function showingPage(pathname: string): void {
   currentPage = pathname;
-  for (const notice of notices) {
+  for (const notice of store.get()) {
     if (notice.page !== null && notice.page !== pathname) dismissNotice(notice.id);
   }
 }
@@ -95,16 +92,9 @@ export function showingPage(pathname: string): void {
 export function clearNotices(): void {
   for (const timer of timers.values()) clearTimeout(timer);
   timers.clear();
-  if (notices.length > 0) emit([]);
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
+  if (store.get().length > 0) emit([]);
 }
 
 export function useNotices(): readonly Notice[] {
-  return useSyncExternalStore(subscribe, () => notices);
+  return store.use();
 }

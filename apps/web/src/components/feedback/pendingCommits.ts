@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import { readStored } from '../../lib/storage';
+import { moduleStore } from './store';
 
 /** How long Undo is offered before a change is sent (ADR 013). */
 export const DEFAULT_UNDO_DELAY_MS = 8000;
@@ -35,12 +35,10 @@ interface Pending extends CommitSpec {
  */
 const pending = new Map<number, Pending>();
 let nextId = 1;
-let keys: ReadonlySet<string> = new Set();
-const listeners = new Set<() => void>();
+const keys = moduleStore<ReadonlySet<string>>(new Set());
 
 function changed() {
-  keys = new Set([...pending.values()].map((item) => item.key));
-  for (const listener of listeners) listener();
+  keys.set(new Set([...pending.values()].map((item) => item.key)));
 }
 
 async function commit(id: number, keepalive: boolean): Promise<void> {
@@ -91,14 +89,7 @@ if (typeof window !== 'undefined') {
   window.addEventListener('beforeunload', leave);
 }
 
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-}
-
 /** The keys of the changes still waiting (rows to hide until their delete is sent or undone). */
 export function usePendingKeys(): ReadonlySet<string> {
-  return useSyncExternalStore(subscribe, () => keys);
+  return keys.use();
 }

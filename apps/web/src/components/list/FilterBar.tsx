@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import controls from '../controls.module.css';
 import { DateTimeInput } from '../form/DateTimeInput';
@@ -69,83 +69,76 @@ export function FilterBar({ filters, values, onChange }: FilterBarProps) {
           );
         }
         const set = (value: string) => onChange({ ...values, [filter.param]: value });
-        const label = (
-          <label className={controls.label} htmlFor={selectId}>
-            {t(filter.label)}
-          </label>
+        const value = values[filter.param] ?? '';
+        /** Each control but the flag: its label above it, the control's id and value. */
+        const field = (control: ReactNode) => (
+          <div key={filter.param} className={styles.filter}>
+            <label className={controls.label} htmlFor={selectId}>
+              {t(filter.label)}
+            </label>
+            {control}
+          </div>
         );
         if ('date' in filter) {
-          return (
-            <div key={filter.param} className={styles.filter}>
-              {label}
-              {/* A text that is no date leaves the filter as it was (docs/interface.md, Languages). */}
-              <DateTimeInput
-                id={selectId}
-                kind="date"
-                className={controls.input}
-                value={values[filter.param] ?? ''}
-                min={(filter.after && values[filter.after]) || undefined}
-                max={(filter.before && values[filter.before]) || undefined}
-                markUnreadable
-                onValueChange={(value) => {
-                  if (value !== null) set(value);
-                }}
-              />
-            </div>
+          // A text that is no date leaves the filter as it was (docs/interface.md, Languages).
+          return field(
+            <DateTimeInput
+              id={selectId}
+              kind="date"
+              className={controls.input}
+              value={value}
+              min={(filter.after && values[filter.after]) || undefined}
+              max={(filter.before && values[filter.before]) || undefined}
+              markUnreadable
+              onValueChange={(next) => {
+                if (next !== null) set(next);
+              }}
+            />,
           );
         }
         if ('id' in filter) {
-          return (
-            <div key={filter.param} className={styles.filter}>
-              {label}
-              <input
-                id={selectId}
-                type="text"
-                inputMode="numeric"
-                autoComplete="off"
-                className={controls.input}
-                value={values[filter.param] ?? ''}
-                onChange={(event) => {
-                  const value = event.target.value.trim();
-                  if (/^\d{0,9}$/.test(value)) set(value);
-                }}
-              />
-            </div>
+          return field(
+            <input
+              id={selectId}
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              className={controls.input}
+              value={value}
+              onChange={(event) => {
+                const typed = event.target.value.trim();
+                if (/^\d{0,9}$/.test(typed)) set(typed);
+              }}
+            />,
           );
         }
         if ('options' in filter) {
-          return (
-            <div key={filter.param} className={styles.filter}>
-              {label}
-              <select
-                id={selectId}
-                className={controls.input}
-                value={values[filter.param] ?? ''}
-                onChange={(event) => set(event.target.value)}
-              >
-                <option value="">{t('list.filterAll')}</option>
-                {filter.options.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
-            </div>
+          return field(
+            <select
+              id={selectId}
+              className={controls.input}
+              value={value}
+              onChange={(event) => set(event.target.value)}
+            >
+              <option value="">{t('list.filterAll')}</option>
+              {filter.options.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>,
           );
         }
-        return (
-          <div key={filter.param} className={styles.filter}>
-            {label}
-            <Selector
-              id={selectId}
-              name={filter.param}
-              url={filter.lookup}
-              value={values[filter.param] ?? ''}
-              onChange={set}
-              emptyLabel={t('list.filterAll')}
-              autoSelectSingle={false}
-            />
-          </div>
+        return field(
+          <Selector
+            id={selectId}
+            name={filter.param}
+            url={filter.lookup}
+            value={value}
+            onChange={set}
+            emptyLabel={t('list.filterAll')}
+            autoSelectSingle={false}
+          />,
         );
       })}
       <button

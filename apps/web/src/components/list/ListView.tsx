@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { markLoggedOut } from '../../lib/session';
+import { LoadError } from '../LoadError';
 import { LoadingState } from '../LoadingState';
 import { DataTable } from './DataTable';
 import { EditModal, type EditModalState } from './EditModal';
@@ -103,14 +104,7 @@ export function ListView<R extends Row>({
 
   if (list.isPending) return <LoadingState />;
   if (list.isError && !list.data) {
-    return (
-      <div className={styles.error} role="alert">
-        <span>{t('list.loadError')}</span>{' '}
-        <button type="button" className={styles.retry} onClick={() => void list.refetch()}>
-          {t('messages.retry')}
-        </button>
-      </div>
-    );
+    return <LoadError text={t('list.loadError')} onRetry={() => void list.refetch()} />;
   }
 
   return (

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import controls from '../../components/controls.module.css';
+import { ScrollingTable } from '../../components/list/ScrollingTable';
 import { BackLink } from '../../components/detail/RecordLinks';
 import { parseId } from '../../components/detail/useEntity';
 import { HeaderBlock } from '../../components/HeaderBlock';
@@ -130,44 +131,27 @@ function RunMessages({ runId }: { runId: number }) {
       {shown.length === 0 ? (
         <p className={styles.muted}>{t('messages.emptyList')}</p>
       ) : (
-        <div
-          className={styles.tableBox}
-          role="region"
-          aria-label={t('bot.messagesCaption')}
-          tabIndex={0}
+        <ScrollingTable
+          label={t('bot.messagesCaption')}
+          caption={t('bot.messagesCaption')}
+          headers={[t('bot.time'), t('bot.who'), t('fields.text'), t('bot.mark')]}
+          classes={styles}
         >
-          <table className={styles.table}>
-            <caption className={styles.caption}>{t('bot.messagesCaption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('bot.time')}</th>
-                <th scope="col">{t('bot.who')}</th>
-                <th scope="col">{t('fields.text')}</th>
-                <th scope="col">{t('bot.mark')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((message) => (
-                <tr key={message.id} className={message.isBot === 1 ? styles.botRow : undefined}>
-                  <td className={styles.messageTime}>
-                    {formatDateTime(message.dateTime, i18n.language, timeZone)}
-                  </td>
-                  <td className={styles.messageWho}>
-                    {t(message.isBot === 1 ? 'bot.botSays' : 'bot.studentSays')}
-                  </td>
-                  <td className={styles.messageText}>{message.text}</td>
-                  <td className={styles.messageMark}>
-                    {message.flagId === 1
-                      ? t('bot.right')
-                      : message.flagId === 2
-                        ? t('bot.wrong')
-                        : ''}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+          {shown.map((message) => (
+            <tr key={message.id} className={message.isBot === 1 ? styles.botRow : undefined}>
+              <td className={styles.messageTime}>
+                {formatDateTime(message.dateTime, i18n.language, timeZone)}
+              </td>
+              <td className={styles.messageWho}>
+                {t(message.isBot === 1 ? 'bot.botSays' : 'bot.studentSays')}
+              </td>
+              <td className={styles.messageText}>{message.text}</td>
+              <td className={styles.messageMark}>
+                {message.flagId === 1 ? t('bot.right') : message.flagId === 2 ? t('bot.wrong') : ''}
+              </td>
+            </tr>
+          ))}
+        </ScrollingTable>
       )}
     </div>
   );

@@ -200,16 +200,22 @@ describe('marking attendance', () => {
     await user.click(paid());
     expect(paid()).toBeChecked();
 
-    // the attendance is saved and the list read again, the paid mark not saved yet
+    // the attendance is saved and the list read again, the paid mark not saved yet; Bohdan's
+    // row, changed meanwhile on the server, shows when the list read again is on the screen
+    const bohdansAttendance = () => within(table).getByLabelText('Attendance of Bohdan Melnyk');
+    const changeBohdan = (attendence: number) =>
+      Object.assign(rows<Event>('events')[1] as Event, { attendence });
+    changeBohdan(2);
     gates.get('attendence')?.();
     await waitFor(() => expect(rows<Event>('events')[0]?.attendence).toBe(1));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitFor(() => expect(bohdansAttendance()).toHaveDisplayValue('Absent'));
     expect(paid()).toBeChecked();
     expect(within(table).getByLabelText('Attendance of Anna Kowal')).toHaveDisplayValue('Present');
 
+    changeBohdan(1);
     gates.get('isPaid')?.();
     await waitFor(() => expect(rows<Event>('events')[0]?.isPaid).toBe(true));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitFor(() => expect(bohdansAttendance()).toHaveDisplayValue('Present'));
     expect(paid()).toBeChecked();
   });
 

@@ -11,6 +11,7 @@ import { HttpError } from '../../lib/http';
 import { useBackupJob, useBackups, useStartBackup } from './backupsApi';
 import styles from './SettingsScreen.module.css';
 import card from '../../components/cardSection.module.css';
+import { CardError, CardRetry, CardSection, CardTable } from '../../components/CardSection';
 
 /** A size in the UI language: 812 kB, 1.4 MB. */
 function formatSize(bytes: number, locale: string): string {
@@ -44,12 +45,11 @@ export function BackupsSection({ timeZone }: { timeZone: string | undefined }) {
         : null;
 
   return (
-    <section className={`${controls.card} ${card.section}`} aria-labelledby="backups-heading">
-      <h2 id="backups-heading" className={card.heading}>
-        {t('settings.backups.title')}
-      </h2>
-      <p className={card.intro}>{t('settings.backups.intro')}</p>
-
+    <CardSection
+      headingId="backups-heading"
+      title={t('settings.backups.title')}
+      intro={t('settings.backups.intro')}
+    >
       <div className={styles.backupBar}>
         <button
           type="button"
@@ -81,70 +81,51 @@ export function BackupsSection({ timeZone }: { timeZone: string | undefined }) {
           </p>
         )}
       </div>
-      {startError && (
-        <p className={card.error} role="alert">
-          {startError}
-        </p>
-      )}
+      {startError && <CardError>{startError}</CardError>}
       {job?.state === 'failed' && (
-        <p className={card.error} role="alert">
-          {t('settings.backups.failed', { reason: job.error ?? '' })}
-        </p>
+        <CardError>{t('settings.backups.failed', { reason: job.error ?? '' })}</CardError>
       )}
 
       {list.isPending ? (
         <LoadingState />
       ) : list.isError ? (
-        <div className={card.error} role="alert">
-          <span>{t('messages.error')}</span>{' '}
-          <button type="button" className={card.linkButton} onClick={() => void list.refetch()}>
-            {t('messages.retry')}
-          </button>
-        </div>
+        <CardRetry onRetry={() => void list.refetch()} />
       ) : list.data.length === 0 ? (
         <p className={card.empty}>{t('settings.backups.none')}</p>
       ) : (
-        <div className={card.tableWrap}>
-          <table className={card.table}>
-            <thead>
-              <tr>
-                <th scope="col">{t('settings.backups.createdAt')}</th>
-                <th scope="col">{t('settings.backups.size')}</th>
-                <th scope="col">{t('settings.backups.file')}</th>
-                <th scope="col" className={card.actionsHeader}>
-                  {t('settings.actions')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((backup) => (
-                <tr key={backup.name}>
-                  <td className={card.time}>
-                    <time dateTime={backup.createdAt}>
-                      {formatDateTime(backup.createdAt, i18n.language, timeZone)}
-                    </time>
-                  </td>
-                  <td className={card.time}>{size(backup.size)}</td>
-                  <td className={styles.fileName}>{backup.name}</td>
-                  <td className={card.actions}>
-                    <a
-                      className={styles.downloadLink}
-                      href={api.backup(backup.name)}
-                      download={backup.name}
-                      aria-label={t('settings.backups.downloadOne', {
-                        time: formatDateTime(backup.createdAt, i18n.language, timeZone),
-                      })}
-                    >
-                      <Download size={16} aria-hidden="true" />
-                      <span>{t('settings.backups.download')}</span>
-                    </a>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <CardTable
+          headers={[
+            t('settings.backups.createdAt'),
+            t('settings.backups.size'),
+            t('settings.backups.file'),
+          ]}
+        >
+          {list.data.map((backup) => (
+            <tr key={backup.name}>
+              <td className={card.time}>
+                <time dateTime={backup.createdAt}>
+                  {formatDateTime(backup.createdAt, i18n.language, timeZone)}
+                </time>
+              </td>
+              <td className={card.time}>{size(backup.size)}</td>
+              <td className={styles.fileName}>{backup.name}</td>
+              <td className={card.actions}>
+                <a
+                  className={styles.downloadLink}
+                  href={api.backup(backup.name)}
+                  download={backup.name}
+                  aria-label={t('settings.backups.downloadOne', {
+                    time: formatDateTime(backup.createdAt, i18n.language, timeZone),
+                  })}
+                >
+                  <Download size={16} aria-hidden="true" />
+                  <span>{t('settings.backups.download')}</span>
+                </a>
+              </td>
+            </tr>
+          ))}
+        </CardTable>
       )}
-    </section>
+    </CardSection>
   );
 }

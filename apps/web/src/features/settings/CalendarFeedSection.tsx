@@ -10,7 +10,7 @@ import { LinkActions } from '../../components/LinkActions';
 import { LoadingState } from '../../components/LoadingState';
 import { request } from '../../lib/http';
 import styles from './SettingsScreen.module.css';
-import card from '../../components/cardSection.module.css';
+import { CardError, CardSection } from '../../components/CardSection';
 
 const FEED_KEY = ['ical-feed'];
 
@@ -46,17 +46,15 @@ export function CalendarFeedSection() {
   };
 
   return (
-    <section className={`${controls.card} ${card.section}`} aria-labelledby="calendar-heading">
-      <h2 id="calendar-heading" className={card.heading}>
-        {t('settings.calendar.title')}
-      </h2>
-      <p className={card.intro}>{t('settings.calendar.intro')}</p>
+    <CardSection
+      headingId="calendar-heading"
+      title={t('settings.calendar.title')}
+      intro={t('settings.calendar.intro')}
+    >
       {feed.isPending ? (
         <LoadingState />
       ) : feed.isError ? (
-        <p className={card.error} role="alert">
-          {t('messages.error')}
-        </p>
+        <CardError>{t('messages.error')}</CardError>
       ) : feed.data ? (
         <>
           <p className={styles.feedUrl}>{feed.data.url}</p>
@@ -78,6 +76,6 @@ export function CalendarFeedSection() {
           {t('settings.calendar.make')}
         </button>
       )}
-    </section>
+    </CardSection>
   );
 }

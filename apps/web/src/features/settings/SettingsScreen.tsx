@@ -1,14 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { HeaderBlock } from '../../components/HeaderBlock';
 import { LanguageSelect } from '../../components/LanguageSelect';
-import controls from '../../components/controls.module.css';
 import { useMayDo } from '../../lib/access';
 import { useSession } from '../../lib/session';
 import { BackupsSection } from './BackupsSection';
 import { CalendarFeedSection } from './CalendarFeedSection';
 import { DictionariesSection } from './DictionariesSection';
 import styles from './SettingsScreen.module.css';
-import card from '../../components/cardSection.module.css';
+import { CardSection } from '../../components/CardSection';
 
 /** The calendar feed, the dictionaries, an admin's backups and preferences; one's sessions are on /profile. */
 export function SettingsScreen() {
@@ -27,14 +26,11 @@ export function SettingsScreen() {
 
       {mayBackUp && <BackupsSection timeZone={timeZone} />}
 
-      <section className={`${controls.card} ${card.section}`} aria-labelledby="prefs-heading">
-        <h2 id="prefs-heading" className={card.heading}>
-          {t('settings.preferences')}
-        </h2>
+      <CardSection headingId="prefs-heading" title={t('settings.preferences')}>
         <div className={styles.preferences}>
           <LanguageSelect />
         </div>
-      </section>
+      </CardSection>
     </>
   );
 }

@@ -5,6 +5,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import controls from '../../components/controls.module.css';
+import { ScrollingTable } from '../../components/list/ScrollingTable';
 import { LabelledInput } from '../../components/form/LabelledInput';
 import { InfoPieces } from '../../components/InfoPieces';
 import {
@@ -148,59 +149,41 @@ export function Participations({ studentId }: { studentId: number }) {
           {filtered ? t('messages.emptyList') : t('students.lessonsEmpty')}
         </p>
       ) : (
-        <div
-          className={styles.tableBox}
-          role="region"
-          aria-label={t('students.lessons')}
-          tabIndex={0}
+        <ScrollingTable
+          label={t('students.lessons')}
+          caption={t('students.lessonsCount', {
+            shown: list.data.items.length,
+            count: list.data.total ?? list.data.items.length,
+          })}
+          headers={headers}
+          classes={styles}
         >
-          <table className={styles.table}>
-            <caption className={styles.caption}>
-              {t('students.lessonsCount', {
-                shown: list.data.items.length,
-                count: list.data.total ?? list.data.items.length,
-              })}
-            </caption>
-            <thead>
-              <tr>
-                {headers.map((header) => (
-                  <th key={header} scope="col">
-                    {header}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.items.map((row) => (
-                <tr key={row.id} className={toneOf(row)}>
-                  <th scope="row" data-label={headers[0]}>
-                    <span>
-                      {day.format(new Date(`${row.date}T00:00:00Z`))}{' '}
-                      <span className={styles.time}>
-                        {row.start}–{row.end}
-                      </span>
-                    </span>
-                  </th>
-                  <td data-label={headers[1]}>{row.lessonCourse || t('schedule.lesson')}</td>
-                  <td data-label={headers[2]}>{attendance(row.attendence)}</td>
-                  <td data-label={headers[3]}>{pays(row.toPay)}</td>
-                  <td data-label={headers[4]}>
-                    {t(row.isPaid ? 'schedule.paid' : 'schedule.unpaid')}
-                  </td>
-                  <td data-label={headers[5]} className={styles.number}>
-                    {formatMoney(row.amount, i18n.language)}
-                  </td>
-                  <td data-label={headers[6]} className={styles.freeText}>
-                    {row.notes}
-                  </td>
-                  <td data-label={headers[7]} className={styles.freeText}>
-                    {row.homework}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+          {list.data.items.map((row) => (
+            <tr key={row.id} className={toneOf(row)}>
+              <th scope="row" data-label={headers[0]}>
+                <span>
+                  {day.format(new Date(`${row.date}T00:00:00Z`))}{' '}
+                  <span className={styles.time}>
+                    {row.start}–{row.end}
+                  </span>
+                </span>
+              </th>
+              <td data-label={headers[1]}>{row.lessonCourse || t('schedule.lesson')}</td>
+              <td data-label={headers[2]}>{attendance(row.attendence)}</td>
+              <td data-label={headers[3]}>{pays(row.toPay)}</td>
+              <td data-label={headers[4]}>{t(row.isPaid ? 'schedule.paid' : 'schedule.unpaid')}</td>
+              <td data-label={headers[5]} className={styles.number}>
+                {formatMoney(row.amount, i18n.language)}
+              </td>
+              <td data-label={headers[6]} className={styles.freeText}>
+                {row.notes}
+              </td>
+              <td data-label={headers[7]} className={styles.freeText}>
+                {row.homework}
+              </td>
+            </tr>
+          ))}
+        </ScrollingTable>
       )}
     </section>
   );

@@ -7,7 +7,6 @@ import { toFormValues } from '../../components/form/fields';
 import { HeaderBlock } from '../../components/HeaderBlock';
 import { invalidateResource } from '../../components/list/useInfiniteList';
 import { LoadingState } from '../../components/LoadingState';
-import controls from '../../components/controls.module.css';
 import { request } from '../../lib/http';
 import { SESSION_QUERY_KEY } from '../../lib/session';
 import { ChangePasswordForm } from './ChangePasswordForm';
@@ -15,7 +14,7 @@ import { useCurrentUser } from './currentUser';
 import { PROFILE_FIELDS } from './profileFields';
 import { SessionsSection } from './SessionsSection';
 import styles from './Profile.module.css';
-import card from '../../components/cardSection.module.css';
+import { CardRetry, CardSection } from '../../components/CardSection';
 
 /** The own details as the profile edits them: the password has a section of its own. */
 const OWN_FIELDS = PROFILE_FIELDS.filter((field) => field.name !== 'password');
@@ -35,24 +34,17 @@ export function ProfileScreen() {
     enabled: me.id !== null,
   });
 
-  const failed = (
-    <div className={card.error} role="alert">
-      <span>{t('messages.error')}</span>{' '}
-      <button type="button" className={card.linkButton} onClick={() => void own.refetch()}>
-        {t('messages.retry')}
-      </button>
-    </div>
-  );
+  const failed = <CardRetry onRetry={() => void own.refetch()} />;
 
   return (
     <>
       <HeaderBlock title={t('titles.profile')} />
 
-      <section className={`${controls.card} ${card.section}`} aria-labelledby="details-heading">
-        <h2 id="details-heading" className={card.heading}>
-          {t('profile.details')}
-        </h2>
-        <p className={card.intro}>{t('profile.detailsIntro')}</p>
+      <CardSection
+        headingId="details-heading"
+        title={t('profile.details')}
+        intro={t('profile.detailsIntro')}
+      >
         {own.data === undefined ? (
           own.isError ? (
             failed
@@ -80,12 +72,9 @@ export function ProfileScreen() {
             />
           </div>
         )}
-      </section>
+      </CardSection>
 
-      <section className={`${controls.card} ${card.section}`} aria-labelledby="password-heading">
-        <h2 id="password-heading" className={card.heading}>
-          {t('profile.password')}
-        </h2>
+      <CardSection headingId="password-heading" title={t('profile.password')}>
         {own.data === undefined ? (
           own.isError ? (
             failed
@@ -97,7 +86,7 @@ export function ProfileScreen() {
             <ChangePasswordForm user={own.data} own />
           </div>
         )}
-      </section>
+      </CardSection>
 
       <SessionsSection />
     </>

@@ -2,11 +2,11 @@ import type { SessionItem } from '@school/contract/auth';
 import { useTranslation } from 'react-i18next';
 import { askConfirm } from '../../components/feedback/confirm';
 import { LoadingState } from '../../components/LoadingState';
-import controls from '../../components/controls.module.css';
 import { useSession } from '../../lib/session';
 import { useDeleteSession, useSessions } from './sessionsApi';
 import { SessionsTable } from './SessionsTable';
 import card from '../../components/cardSection.module.css';
+import { CardError, CardRetry, CardSection } from '../../components/CardSection';
 
 /** One's own sessions, each revoked at once after a confirmation (the profile's section). */
 export function SessionsSection() {
@@ -29,27 +29,17 @@ export function SessionsSection() {
   const timeZone = session.isLoggedIn ? session.timeZone : undefined;
 
   return (
-    <section className={`${controls.card} ${card.section}`} aria-labelledby="sessions-heading">
-      <h2 id="sessions-heading" className={card.heading}>
-        {t('settings.sessions')}
-      </h2>
-      <p className={card.intro}>{t('settings.sessionsIntro')}</p>
-
-      {deleteSession.isError && (
-        <p className={card.error} role="alert">
-          {t('messages.error')}
-        </p>
-      )}
+    <CardSection
+      headingId="sessions-heading"
+      title={t('settings.sessions')}
+      intro={t('settings.sessionsIntro')}
+    >
+      {deleteSession.isError && <CardError>{t('messages.error')}</CardError>}
 
       {sessions.isPending ? (
         <LoadingState />
       ) : sessions.isError ? (
-        <div className={card.error} role="alert">
-          <span>{t('messages.error')}</span>{' '}
-          <button type="button" className={card.linkButton} onClick={() => void sessions.refetch()}>
-            {t('messages.retry')}
-          </button>
-        </div>
+        <CardRetry onRetry={() => void sessions.refetch()} />
       ) : sessions.data.length === 0 ? (
         <p className={card.empty}>{t('messages.emptyList')}</p>
       ) : (
@@ -60,6 +50,6 @@ export function SessionsSection() {
           onDelete={(item) => void onDelete(item)}
         />
       )}
-    </section>
+    </CardSection>
   );
 }

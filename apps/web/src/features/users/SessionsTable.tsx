@@ -1,6 +1,7 @@
 import type { SessionItem } from '@school/contract/auth';
 import { Monitor, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { CardTable } from '../../components/CardSection';
 import { IconButton } from '../../components/IconButton';
 import { formatDateTime } from '../../lib/format';
 import styles from './Profile.module.css';
@@ -19,49 +20,41 @@ export function SessionsTable({ sessions, timeZone, deletingId, onDelete }: Sess
   const format = (iso: string) => formatDateTime(iso, i18n.language, timeZone);
 
   return (
-    <div className={card.tableWrap}>
-      <table className={card.table}>
-        <thead>
-          <tr>
-            <th scope="col">{t('settings.device')}</th>
-            <th scope="col">{t('settings.timezone')}</th>
-            <th scope="col">{t('settings.createdAt')}</th>
-            <th scope="col">{t('settings.lastActivity')}</th>
-            <th scope="col" className={card.actionsHeader}>
-              {t('settings.actions')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {sessions.map((session) => (
-            <tr key={session.id} className={session.current ? styles.currentRow : undefined}>
-              <td>
-                <span className={styles.device}>
-                  <Monitor size={16} aria-hidden="true" />
-                  <span>{session.device}</span>
-                  {session.current && <span className={styles.badge}>{t('settings.current')}</span>}
-                </span>
-              </td>
-              <td>{session.timezone}</td>
-              <td className={card.time}>
-                <time dateTime={session.createdAt}>{format(session.createdAt)}</time>
-              </td>
-              <td className={card.time}>
-                <time dateTime={session.lastActivity}>{format(session.lastActivity)}</time>
-              </td>
-              <td className={card.actions}>
-                <IconButton
-                  label={t('settings.delete')}
-                  icon={Trash2}
-                  variant="danger"
-                  disabled={deletingId === session.id}
-                  onClick={() => onDelete(session)}
-                />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <CardTable
+      headers={[
+        t('settings.device'),
+        t('settings.timezone'),
+        t('settings.createdAt'),
+        t('settings.lastActivity'),
+      ]}
+    >
+      {sessions.map((session) => (
+        <tr key={session.id} className={session.current ? styles.currentRow : undefined}>
+          <td>
+            <span className={styles.device}>
+              <Monitor size={16} aria-hidden="true" />
+              <span>{session.device}</span>
+              {session.current && <span className={styles.badge}>{t('settings.current')}</span>}
+            </span>
+          </td>
+          <td>{session.timezone}</td>
+          <td className={card.time}>
+            <time dateTime={session.createdAt}>{format(session.createdAt)}</time>
+          </td>
+          <td className={card.time}>
+            <time dateTime={session.lastActivity}>{format(session.lastActivity)}</time>
+          </td>
+          <td className={card.actions}>
+            <IconButton
+              label={t('settings.delete')}
+              icon={Trash2}
+              variant="danger"
+              disabled={deletingId === session.id}
+              onClick={() => onDelete(session)}
+            />
+          </td>
+        </tr>
+      ))}
+    </CardTable>
   );
 }

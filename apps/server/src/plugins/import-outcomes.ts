@@ -1,9 +1,22 @@
+// What an import ends in (ADR 012): its failure's status and body, the error a route throws
+// for it, and the job as the API answers it.
 import type { FastifyBaseLogger } from 'fastify';
+import type { ImportJob, ImportResult } from '@school/contract/imports';
 import { errorCodes, type ErrorBody } from '@school/contract/common';
 import { isDatabaseUnavailable } from '../db/client.js';
 import { HttpError, sqlStateOf } from './errors.js';
+import type { ImportJobRow } from './import-jobs.queries.js';
 
-// How an import failed, as its job keeps it and a request answers it (ADR 031).
+export const busy = () =>
+  new HttpError(
+    429,
+    errorCodes.importRunning,
+    'Another import is running; try again when it has finished',
+  );
+
+/** The server is stopping (docs/operations.md, Stopping): 503, try again after the restart. */
+export const stoppingError = (message = 'The server is stopping; import the file again shortly') =>
+  new HttpError(503, errorCodes.unavailable, message);
 
 /** The innermost cause of a failure: the driver's own error, without the SQL drizzle adds. */
 function rootOf(err: unknown): unknown {
@@ -46,8 +59,26 @@ export function failureOf(err: unknown, log: FastifyBaseLogger): [number, ErrorB
   ];
 }
 
+export interface Outcome {
+  result?: ImportResult;
+  status?: number;
+  error?: ErrorBody;
+}
+
 /** A job's failure as thrown by a route: the error handler answers its body. */
-export function failureError({ status, error }: { status?: number; error?: ErrorBody }): HttpError {
+export function failureError({ status, error }: Outcome): HttpError {
   const body = error ?? { error: errorCodes.internal, message: 'Something went wrong' };
   return new HttpError(status ?? 500, body.error, body.message, body.fields);
+}
+
+export function viewOf(row: ImportJobRow): ImportJob {
+  const state = row.state === 'done' || row.state === 'failed' ? row.state : 'running';
+  return {
+    jobId: row.id,
+    state,
+    processed: row.processed,
+    total: row.total,
+    ...(row.result ? { result: row.result as ImportResult } : {}),
+    ...(row.error ? { error: row.error as ErrorBody } : {}),
+  };
 }

@@ -1,0 +1,123 @@
+// What the bench sends the servers: autocannon's load, the login, the import and the export.
+import autocannon from 'autocannon';
+import type pg from 'pg';
+import { XSRF_COOKIE, XSRF_HEADER } from '@school/contract/common';
+import { CLIENTS, CONNECTIONS, IMPORT_ROWS, SECONDS } from './settings.js';
+
+export function run(
+  url: string,
+  headers: Record<string, string>,
+  duration = SECONDS,
+  requests?: autocannon.Request[],
+  connections = CONNECTIONS,
+) {
+  return new Promise<autocannon.Result>((resolve, reject) => {
+    autocannon(
+      { url, connections, duration, headers, ...(requests ? { requests } : {}) },
+      (err, result) => (err ? reject(err) : resolve(result)),
+    );
+  });
+}
+
+let writes = 0;
+/**
+ * PUTs that each change a client's position (a new value every time, so every app write leaves
+ * a history entry), spread over the clients: /{path}/{id} with {"position": "…"}.
+ */
+export const putsTo = (path: string): autocannon.Request[] => [
+  {
+    method: 'PUT',
+    setupRequest: (request) => {
+      writes++;
+      const id = 1 + ((writes * 7919) % CLIENTS);
+      return {
+        ...request,
+        path: `${path}/${id}`,
+        headers: { ...request.headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ position: `Bench ${writes}` }),
+      };
+    },
+  },
+];
+
+export async function login(appUrl: string) {
+  const res = await fetch(`${appUrl}/api/authentication`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login: 'bench', password: 'bench password 1' }),
+  });
+  const pairs = res.headers.getSetCookie().map((c) => c.split(';')[0] ?? '');
+  const xsrf = pairs.find((p) => p.startsWith(`${XSRF_COOKIE}=`))?.slice(XSRF_COOKIE.length + 1);
+  return { cookie: pairs.join('; '), xsrf: xsrf ?? '' };
+}
+
+/** The import's file, made a thousand lines at a time as the upload sends it. */
+async function* importFile() {
+  const stageNames = ['New lead', 'Contacted', 'Won'];
+  yield 'firstName,lastName,email,stage,price\n';
+  for (let from = 0; from < IMPORT_ROWS; from += 1000) {
+    const lines: string[] = [];
+    for (let i = from; i < Math.min(IMPORT_ROWS, from + 1000); i++) {
+      lines.push(
+        `Imported${i},Bench${i % 991},i${i}@import.example.com,${stageNames[i % 3]},${i % 700}\n`,
+      );
+    }
+    yield lines.join('');
+  }
+}
+
+/** The file streamed as text/csv, as an API client uploads it (docs/clients.md, CSV import and export). */
+export async function importRows(appUrl: string, auth: { cookie: string; xsrf: string }) {
+  const started = Date.now();
+  const res = await fetch(`${appUrl}/api/clients/import?fileName=bench.csv`, {
+    method: 'POST',
+    headers: { 'content-type': 'text/csv', cookie: auth.cookie, [XSRF_HEADER]: auth.xsrf },
+    body: ReadableStream.from(importFile()),
+    duplex: 'half',
+  } as RequestInit);
+  let body = await res.text();
+  // a large file runs as a job (ADR 012): follow it to its end, so the RSS covers all of it
+  if (res.status === 202) {
+    const { jobId } = JSON.parse(body) as { jobId: string };
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const job = await fetch(`${appUrl}/api/clients/import/${jobId}`, {
+        headers: { cookie: auth.cookie },
+      });
+      body = await job.text();
+      const { state } = JSON.parse(body) as { state: string };
+      if (!job.ok || state !== 'running') break;
+    }
+  }
+  // reported, not fatal: the RSS while it ran is measured either way
+  const answer = res.ok ? body.slice(0, 300) : `failed with ${res.status} ${body.slice(0, 200)}`;
+  return { seconds: (Date.now() - started) / 1000, body: answer };
+}
+
+/** The clients' export, read to its end as a browser downloads it: its rows and time. */
+export async function exportRows(appUrl: string, auth: { cookie: string }) {
+  const started = Date.now();
+  const res = await fetch(`${appUrl}/api/clients/export.csv`, {
+    headers: { cookie: auth.cookie },
+  });
+  if (!res.ok || !res.body) throw new Error(`the export answered ${res.status}`);
+  let lines = 0;
+  for await (const chunk of res.body as AsyncIterable<Uint8Array>) {
+    for (const byte of chunk) if (byte === 10) lines++;
+  }
+  return { rows: lines - 1, seconds: (Date.now() - started) / 1000 };
+}
+
+/** How many clients the import's file has made (its e-mails are of their own domain). */
+export async function importedClients(pool: pg.Pool) {
+  const { rows } = await pool.query<{ n: number }>(
+    "select count(*)::int as n from clients where email like '%@import.example.com'",
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** How many record history entries there are (docs/history.md). */
+export async function historyEntries(pool: pg.Pool) {
+  const { rows } = await pool.query<{ n: number }>('select count(*)::int as n from history');
+  return rows[0]?.n ?? 0;
+}
