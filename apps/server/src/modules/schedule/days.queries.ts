@@ -1,9 +1,15 @@
-import { and, asc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { preparedSelect, readRows } from '../../db/rows.js';
 import { events, lessons } from '../../db/schema/schedule.js';
 import { users } from '../../db/schema/users.js';
-import { lessonColumns, lessonFields, type LessonRow } from './lessons.queries.js';
+import {
+  lessonColumns,
+  lessonFields,
+  lessonOrder,
+  lessonsBetween,
+  type LessonRow,
+} from './lessons.queries.js';
 
 /**
  * A lesson's participations as the days read them: [payers, items], each item a student's id,
@@ -62,8 +68,8 @@ const daysQuery = (db: Db, fields: ReturnType<typeof dayFields>, from: DayBound,
     .select(fields)
     .from(lessons)
     .leftJoin(users, eq(users.id, lessons.teacherId))
-    .where(and(gte(lessons.date, from), lte(lessons.date, to)))
-    .orderBy(asc(lessons.date), asc(lessons.start), asc(lessons.id));
+    .where(lessonsBetween(from, to))
+    .orderBy(...lessonOrder);
 
 /**
  * Every lesson dated `from`–`to` with its teacher's name and its participations, by date and

@@ -1,9 +1,10 @@
-import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { recordChanges, rowChanges } from '../../db/history.js';
 import { lessons } from '../../db/schema/schedule.js';
 import { users } from '../../db/schema/users.js';
 import { lessonInstant } from './lesson.instant.js';
+import { lessonOrder, lessonsBetween } from './lessons.queries.js';
 
 /** Sets a user's calendar feed token; false: no such user. */
 export async function setIcalToken(db: Db, userId: number, token: string) {
@@ -71,6 +72,6 @@ export async function teacherLessons(
       sequence: lessons.sequence,
     })
     .from(lessons)
-    .where(and(eq(lessons.teacherId, teacherId), gte(lessons.date, from), lte(lessons.date, to)))
-    .orderBy(asc(lessons.date), asc(lessons.start), asc(lessons.id));
+    .where(lessonsBetween(from, to, eq(lessons.teacherId, teacherId)))
+    .orderBy(...lessonOrder);
 }

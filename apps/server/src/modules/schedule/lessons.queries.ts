@@ -1,4 +1,16 @@
-import { and, asc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  lte,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import type { z } from 'zod';
 import { errorCodes } from '@school/contract/common';
 import {
@@ -99,7 +111,7 @@ export async function selectLessons(
     .from(lessons)
     .leftJoin(users, eq(users.id, lessons.teacherId))
     .where(where)
-    .orderBy(asc(lessons.date), asc(lessons.start), asc(lessons.id))
+    .orderBy(...lessonOrder)
     .limit(page.limit ?? 100_000)
     .offset(page.offset ?? 0);
   // outside a transaction, a week's many wide rows are decoded column by column (db/rows.ts)
@@ -127,8 +139,12 @@ export async function lockedTeacherOf(tx: Tx, id: number) {
   return row;
 }
 
-export const lessonsBetween = (from: string, to: string, more?: SQL) =>
+/** Lessons dated `from`–`to` (inclusive), and `more` when given. */
+export const lessonsBetween = (from: string | Placeholder, to: string | Placeholder, more?: SQL) =>
   and(gte(lessons.date, from), lte(lessons.date, to), more);
+
+/** The schedule's order of lessons: by date, then start, then id. */
+export const lessonOrder = [asc(lessons.date), asc(lessons.start), asc(lessons.id)] as const;
 
 /** GET /lessons: a date or a range (series made up to its end), a teacher, groupe or series. */
 export async function listLessons(db: Db, q: LessonListQuery) {
