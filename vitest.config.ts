@@ -61,6 +61,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           globalSetup: ['e2e/global-setup.ts'],
+          // a worker runs its files one after another in one module graph, so they share its
+          // Chromium and its admin session (e2e/support.ts, docs/decisions/037-test-suite-cost.md)
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,
           // a page on a busy two-core machine can take longer than the default second to show

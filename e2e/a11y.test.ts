@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Result } from 'axe-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { admin, api, logIn, networkSettled, useBrowser } from './support.js';
+import { api, logInAsAdmin, networkSettled, useBrowser } from './support.js';
 
 /** WCAG 2.1 A and AA (docs/interface.md, Accessibility), checked by axe on every screen. */
 const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -71,7 +71,7 @@ describe('accessibility (axe, WCAG 2.1 AA) in the light and the dark theme', () 
 
   beforeAll(async () => {
     const page = await browser.newPage();
-    await logIn(page, admin);
+    await logInAsAdmin(page);
     const stages = (await (await page.request.get('/api/stages')).json()) as { id: number }[];
     const created = await api<{ id: number }>(page, 'POST', '/api/clients', {
       firstName: 'Axe',
@@ -201,7 +201,7 @@ describe('accessibility (axe, WCAG 2.1 AA) in the light and the dark theme', () 
     let page: Page;
     beforeAll(async () => {
       page = await pageIn('light');
-      await logIn(page, admin);
+      await logInAsAdmin(page);
     });
 
     it.each(SCREENS)('has no violations on %s', async (_name, path) => {

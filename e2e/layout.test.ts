@@ -1,14 +1,14 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { admin, api, logIn, networkSettled, useBrowser } from './support.js';
+import { api, logInAsAdmin, networkSettled, useBrowser } from './support.js';
 
 const browser = useBrowser();
 const LONG_EMAIL = 'bartholomew.longsurname-konstantynopolsky.layout@very-long-example-domain.com';
 
 async function loggedIn(width: number, height: number): Promise<Page> {
   const page = await browser.newPage({ width, height });
-  await logIn(page, admin);
+  await logInAsAdmin(page);
   return page;
 }
 

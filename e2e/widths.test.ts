@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser } from './browser.js';
 import {
-  admin,
   api,
   baseUrl,
-  logIn,
+  logInAsAdmin,
   networkSettled,
   trackRequests,
   useBrowser,
@@ -36,7 +35,7 @@ let groupId = 0;
 
 beforeAll(async () => {
   owner = await browser.newPage({ width: 1280, height: 800 });
-  await logIn(owner, admin);
+  await logInAsAdmin(owner);
   const stages = (await (await owner.request.get('/api/stages')).json()) as { id: number }[];
   for (const [i, stage] of stages.entries()) {
     const client = await api<{ id: number }>(owner, 'POST', '/api/clients', {
@@ -93,7 +92,7 @@ afterAll(async () => {
 
 async function loggedIn(width: number, height: number): Promise<Page> {
   const page = await browser.newPage({ width, height });
-  await logIn(page, admin);
+  await logInAsAdmin(page);
   return page;
 }
 
@@ -110,7 +109,7 @@ async function phone(): Promise<Page> {
   const page = await context.newPage();
   trackRequests(page);
   page.setDefaultTimeout(15_000);
-  await logIn(page, admin);
+  await logInAsAdmin(page);
   return page;
 }
 
