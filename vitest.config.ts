@@ -21,6 +21,24 @@ const webAlias = [
  */
 const workers = Math.max(2, availableParallelism() - 1);
 
+/**
+ * Web tests that set i18next up anew, count the texts loaded so far or the screens' code
+ * downloaded so far: they need a module graph of their own. The other web files run one after
+ * another in their worker's graph (`isolate: false`), each starting from `setupI18n`
+ * (docs/decisions/037-test-suite-cost.md).
+ */
+const webOwnGraph = [
+  'apps/web/src/i18n/**/*.test.ts',
+  'apps/web/src/app/preload.test.tsx',
+  'apps/web/src/components/lookups.test.ts',
+  'apps/web/src/features/students/timelineDetail.test.ts',
+];
+const webTest = {
+  environment: 'jsdom',
+  setupFiles: ['apps/web/src/test/setup.ts'],
+  testTimeout: 20_000,
+};
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -48,12 +66,16 @@ export default defineConfig({
       {
         resolve: { alias: webAlias },
         test: {
+          ...webTest,
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
-          setupFiles: ['apps/web/src/test/setup.ts'],
-          testTimeout: 20_000,
+          exclude: webOwnGraph,
+          isolate: false,
         },
+      },
+      {
+        resolve: { alias: webAlias },
+        test: { ...webTest, name: 'web-isolated', include: webOwnGraph },
       },
       {
         resolve: { alias },
@@ -61,6 +83,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           globalSetup: ['e2e/global-setup.ts'],
+          // a worker runs its files one after another in one module graph, so they share its
+          // Chromium and its admin session (e2e/support.ts, docs/decisions/037-test-suite-cost.md)
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,
           // a page on a busy two-core machine can take longer than the default second to show

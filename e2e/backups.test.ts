@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { admin, logIn, useBrowser, watchBrowserDialogs } from './support.js';
+import { logInAsAdmin, useBrowser, watchBrowserDialogs } from './support.js';
 
 /** Settings → Backups (ADR 028): an admin backs up now, sees it listed and downloads it. */
 
@@ -13,7 +13,7 @@ let dialogs: string[];
 beforeAll(async () => {
   page = await browser.newPage({ width: 1280, height: 800 });
   dialogs = watchBrowserDialogs(page);
-  await logIn(page, admin);
+  await logInAsAdmin(page);
 });
 
 describe('backups in settings', () => {

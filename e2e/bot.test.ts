@@ -1,10 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
-  admin,
   api,
   confirmInApp,
-  logIn,
+  logInAsAdmin,
   notices,
   useBrowser,
   watchBrowserDialogs,
@@ -19,7 +18,7 @@ let studentId = 0;
 beforeAll(async () => {
   page = await browser.newPage({ width: 1440, height: 900 });
   dialogs = watchBrowserDialogs(page);
-  await logIn(page, admin);
+  await logInAsAdmin(page);
   const student = await api<{ id: number }>(page, 'POST', '/api/students', {
     name: 'Runa',
     surname: 'Botivna',
@@ -159,7 +158,7 @@ describe('chat-bot authoring', () => {
 describe('a conversation on a phone', () => {
   it('breaks a button’s long link rather than widen the page', async () => {
     const phone = await browser.newPage({ width: 390, height: 844 });
-    await logIn(phone, admin);
+    await logInAsAdmin(phone);
     const conversation = await api<{ id: number }>(phone, 'POST', '/api/conversations', {
       name: `Links ${Date.now().toString(36)}`,
     });

@@ -3,14 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { admin, confirmInApp, logIn, useBrowser, watchBrowserDialogs } from './support.js';
+import { confirmInApp, logInAsAdmin, useBrowser, watchBrowserDialogs } from './support.js';
 
 const browser = useBrowser();
 let page: Page;
 
 beforeAll(async () => {
   page = await browser.newPage({ width: 1600, height: 900 });
-  await logIn(page, admin);
+  await logInAsAdmin(page);
 });
 
 const saved = async (scope: Page | ReturnType<Page['getByRole']>) => {

@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { BOT_USERNAME } from './global-setup.js';
 import {
-  admin,
   api,
-  logIn,
+  logInAsAdmin,
   networkSettled,
   notices,
   sql,
@@ -25,7 +24,7 @@ beforeAll(async () => {
   page = await browser.newPage({ width: 1280, height: 800 });
   dialogs = watchBrowserDialogs(page);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  await logIn(page, admin);
+  await logInAsAdmin(page);
 });
 afterAll(async () => {
   for (const id of games) await sql('delete from game_sets where id = $1', [id]);

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { admin, createStaff, logIn, sql, useBrowser, watchBrowserDialogs } from './support.js';
+import { createStaff, logInAsAdmin, sql, useBrowser, watchBrowserDialogs } from './support.js';
 
 /**
  * docs/interface.md, Languages: in an English browser (locale en-US) with Polish or Ukrainian
@@ -49,7 +49,7 @@ beforeAll(async () => {
   page = await browser.newPage({ width: 1280, height: 800 });
   dialogs = watchBrowserDialogs(page);
   await createStaff(teacher.first, teacher.last);
-  await logIn(page, admin);
+  await logInAsAdmin(page);
 });
 
 afterAll(async () => {

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
-  admin,
   api,
   confirmInApp,
   LINKED,
-  logIn,
+  logInAsAdmin,
   networkSettled,
   notices,
   setUndoDelay,
@@ -28,7 +27,7 @@ interface Created {
 beforeAll(async () => {
   page = await browser.newPage({ width: 1280, height: 800 });
   browserDialogs = watchBrowserDialogs(page);
-  await logIn(page, admin);
+  await logInAsAdmin(page);
 });
 // Another file starts from an empty groups list: what is made here goes.
 afterAll(async () => {

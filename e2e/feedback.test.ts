@@ -2,11 +2,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
-  admin,
   api,
   confirmInApp,
   databaseUrl,
-  logIn,
+  logInAsAdmin,
   notices,
   setUndoDelay,
   useBrowser,
@@ -48,7 +47,7 @@ beforeAll(async () => {
   await db.connect();
   page = await browser.newPage({ width: 1600, height: 900 });
   browserDialogs = watchBrowserDialogs(page);
-  await logIn(page, admin);
+  await logInAsAdmin(page);
   stages = (await (await page.request.get('/api/stages')).json()) as Stage[];
 });
 // Another file starts from an empty groups list: the groups made here go.

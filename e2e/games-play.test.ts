@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FrameLocator, Page } from 'playwright-core';
-import { admin, api, logIn, notices, useBrowser, watchBrowserDialogs } from './support.js';
+import { api, logInAsAdmin, notices, useBrowser, watchBrowserDialogs } from './support.js';
 
 const browser = useBrowser();
 let page: Page;
@@ -25,7 +25,7 @@ let letters: Shared | undefined;
 beforeAll(async () => {
   page = await browser.newPage({ width: 1440, height: 900 });
   dialogs = watchBrowserDialogs(page);
-  await logIn(page, admin);
+  await logInAsAdmin(page);
 });
 
 afterAll(async () => {

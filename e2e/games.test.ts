@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { admin, api, logIn, notices, useBrowser, watchBrowserDialogs } from './support.js';
+import { api, logInAsAdmin, notices, useBrowser, watchBrowserDialogs } from './support.js';
 
 const browser = useBrowser();
 let page: Page;
@@ -10,7 +10,7 @@ const quizName = `Colours quiz ${Date.now().toString(36)}`;
 beforeAll(async () => {
   page = await browser.newPage({ width: 1440, height: 900 });
   dialogs = watchBrowserDialogs(page);
-  await logIn(page, admin);
+  await logInAsAdmin(page);
 });
 
 async function addCard(question: string, answer: string) {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { hashPassword } from '../apps/server/src/modules/auth/password.js';
-import { admin, api, logIn, sql, useBrowser } from './support.js';
+import { api, logInAsAdmin, sql, useBrowser } from './support.js';
 
 /** The record history (docs/screens.md, Record history and Audit), against the real API. */
 
@@ -20,7 +20,7 @@ const saved = async () => {
 
 beforeAll(async () => {
   page = await browser.newPage({ width: 1280, height: 900 });
-  await logIn(page, admin);
+  await logInAsAdmin(page);
   const stages = await (await page.request.get('/api/stages')).json();
   const lead = (stages as { id: number; key?: string }[])[0];
   const client = await api<{ id: number }>(page, 'POST', '/api/clients', {

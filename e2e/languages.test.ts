@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { admin, api, logIn, networkSettled, useBrowser } from './support.js';
+import { api, logInAsAdmin, networkSettled, useBrowser } from './support.js';
 
 /**
  * docs/interface.md, Languages: under Polish and Ukrainian everything the user reads follows the
@@ -27,7 +27,7 @@ async function lookupId(path: string, name: string): Promise<number> {
 
 beforeAll(async () => {
   page = await browser.newPage({ width: 1280, height: 800 });
-  await logIn(page, admin);
+  await logInAsAdmin(page);
   const student = await api<{ id: number }>(page, 'POST', '/api/students', {
     name: 'Olha',
     surname: 'Movna',

@@ -3,10 +3,9 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
-  admin,
   api,
   createStaff,
-  logIn,
+  logInAsAdmin,
   notices,
   sql,
   useBrowser,
@@ -44,7 +43,7 @@ const dateIn = (days: number) =>
 beforeAll(async () => {
   staff = await browser.newPage({ width: 1280, height: 900 });
   dialogs = watchBrowserDialogs(staff);
-  await logIn(staff, admin);
+  await logInAsAdmin(staff);
   const teacher = await createStaff('Iryna', `Bondar${suffix}`);
   const users = await (await staff.request.get('/api/users?limit=500')).json();
   const teacherId = (users as { id: number; login: string }[]).find(

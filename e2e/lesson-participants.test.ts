@@ -1,8 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser } from './browser.js';
-import { admin, api, baseUrl, logIn, openNextWeekLesson } from './support.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { api, logInAsAdmin, openNextWeekLesson, useBrowser } from './support.js';
 
 /**
  * A lesson's participants (docs/screens.md, Schedule): every choice shows its whole text in
@@ -10,8 +9,7 @@ import { admin, api, baseUrl, logIn, openNextWeekLesson } from './support.js';
  * "Add a student" offers only the students not in the lesson yet.
  */
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const browser = useBrowser();
 const suffix = Date.now().toString(36);
 const course = `Participants ${suffix}`;
 const weekly = `Weekly ${suffix}`;
@@ -39,17 +37,14 @@ async function newPage(options: {
   touch?: boolean;
   language: 'en' | 'pl' | 'uk';
 }): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: baseUrl(),
-    viewport: { width: options.width, height: options.height },
-    hasTouch: options.touch ?? false,
-    isMobile: options.touch ?? false,
-    locale: 'en-US',
+  const touch = options.touch ?? false;
+  const page = await browser.newPage({
+    width: options.width,
+    height: options.height,
+    hasTouch: touch,
+    isMobile: touch,
   });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  await logIn(page, admin);
+  await logInAsAdmin(page);
   await page.evaluate((language) => localStorage.setItem('language', language), options.language);
   return page;
 }
@@ -111,7 +106,6 @@ function overflow(page: Page) {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser(inject('chromePath'));
   const page = await newPage({ width: 1280, height: 800, language: 'en' });
   for (const [name, surname] of [
     ['Anastasiia', `Kovalchuk${suffix}`],
@@ -145,11 +139,6 @@ beforeAll(async () => {
   for (const student of ids.slice(0, 2)) {
     await api(page, 'POST', '/api/events', { lesson: lessonId, student });
   }
-});
-
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
 });
 
 describe('a lesson’s participants', () => {

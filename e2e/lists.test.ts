@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
-  admin,
   confirmInApp,
   LINKED,
-  logIn,
+  logInAsAdmin,
   notices,
   setUndoDelay,
   useBrowser,
@@ -15,7 +14,7 @@ const browser = useBrowser();
 
 async function adminPage(): Promise<Page> {
   const page = await browser.newPage();
-  await logIn(page, admin);
+  await logInAsAdmin(page);
   return page;
 }
 

@@ -1,9 +1,8 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { ANSWER_TYPE_FINAL, ESTIMATION_POINTS_PER_GROUP } from '@school/contract/bot';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser.js';
-import { admin, api, baseUrl, logIn, sql } from './support.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, logInAsAdmin, sql, useBrowser } from './support.js';
 
 /**
  * A run's messages (docs/screens.md, Bot screens), opened from the student's page in
@@ -17,25 +16,17 @@ const conversationName = `Минулий час: перевірка знань $
 /** A long reply with a word too long for a phone's line: it must wrap, not widen the page. */
 const longReply = `Я ходила до школи вчора і ${'дуже'.repeat(30)} довго говорила з учителькою`;
 
-let browser: Browser;
+const browser = useBrowser();
 let studentId = 0;
 
 async function newPage(width: number, height: number, hasTouch = false) {
-  const context = await browser.newContext({
-    baseURL: baseUrl(),
-    viewport: { width, height },
-    hasTouch,
-    locale: 'uk-UA',
-  });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  await logIn(page, admin);
+  const page = await browser.newPage({ width, height, hasTouch, locale: 'uk-UA' });
+  await logInAsAdmin(page);
   await page.evaluate(() => localStorage.setItem('language', 'uk'));
   return page;
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser(inject('chromePath'));
   const page = await newPage(1280, 800);
   const post = <T = { id: number }>(url: string, body: unknown) => api<T>(page, 'POST', url, body);
   studentId = (await post('/api/students', student)).id;
@@ -99,10 +90,6 @@ beforeAll(async () => {
     [run.id, end.id],
   );
   await page.context().close();
-});
-
-afterAll(async () => {
-  await browser?.close();
 });
 
 /** Opens the student's page and from its bot panel the run's messages. */

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { admin, api, logIn, setUndoDelay, useBrowser } from './support.js';
+import { api, logInAsAdmin, setUndoDelay, useBrowser } from './support.js';
 
 const browser = useBrowser();
 let page: Page;
@@ -14,7 +14,7 @@ const countIn = async (stage: string) =>
 
 beforeAll(async () => {
   page = await browser.newPage({ width: 1600, height: 900 });
-  await logIn(page, admin);
+  await logInAsAdmin(page);
   // The moves here are meant to reach the server: a short Undo time (feedback.test covers Undo).
   await setUndoDelay(page, 300);
   stages = await (await page.request.get('/api/stages')).json();

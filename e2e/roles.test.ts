@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { hashPassword } from '../apps/server/src/modules/auth/password.js';
-import { admin, api, logIn, openNextWeekLesson, sql, useBrowser } from './support.js';
+import { admin, api, logInAsAdmin, openNextWeekLesson, sql, useBrowser } from './support.js';
 
 /**
  * Each role's app (docs/roles.md): every navigation entry opens a screen with its heading, the
@@ -105,7 +105,7 @@ beforeAll(async () => {
     );
   }
   const page = await browser.newPage();
-  await logIn(page, admin);
+  await logInAsAdmin(page);
   const users = (await (await page.request.get('/api/users?limit=1000')).json()) as {
     id: number;
     login: string;

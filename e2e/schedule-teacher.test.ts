@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { hashPassword } from '../apps/server/src/modules/auth/password.js';
-import { admin, api, logIn, openNextWeekLesson, sql, useBrowser } from './support.js';
+import { api, logInAsAdmin, openNextWeekLesson, sql, useBrowser } from './support.js';
 
 /**
  * A teacher's lesson modal (docs/roles.md, Lessons): another teacher's lesson is read only, in
@@ -59,7 +59,7 @@ beforeAll(async () => {
     );
   }
   const page = await browser.newPage();
-  await logIn(page, admin);
+  await logInAsAdmin(page);
   const users = await (await page.request.get('/api/users?limit=1000')).json();
   const idOf = (login: string) =>
     (users as { id: number; login: string }[]).find((u) => u.login === login)?.id;

@@ -2,11 +2,10 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import {
-  admin,
   api,
   confirmInApp,
   createStaff,
-  logIn,
+  logInAsAdmin,
   networkSettled,
   useBrowser,
   watchBrowserDialogs,
@@ -33,7 +32,7 @@ beforeAll(async () => {
   page = await browser.newPage({ width: 1280, height: 800 });
   dialogs = watchBrowserDialogs(page);
   await createStaff(teacher.first, teacher.last);
-  await logIn(page, admin);
+  await logInAsAdmin(page);
   const users = await page.request.get('/api/users?limit=500');
   const options = (await users.json()) as { id: number; name: string }[];
   teacherId = options.find((u) => u.name === teacherName)?.id ?? 0;
@@ -149,7 +148,7 @@ describe('the week board', () => {
 
   it('on a phone the days scroll sideways inside the board, never the page', async () => {
     const phone = await browser.newPage({ width: 390, height: 844 });
-    await logIn(phone, admin);
+    await logInAsAdmin(phone);
     await phone.goto('/schedule');
     const days = phone.getByRole('region', { name: 'Days and their lessons' });
     await days.getByRole('region', { name: /^Sunday/ }).waitFor();

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import {
-  admin,
   api,
   confirmInApp,
   createStaff,
-  logIn,
+  logInAsAdmin,
   notices,
   setUndoDelay,
   sql,
@@ -39,7 +38,7 @@ beforeAll(async () => {
   page = await browser.newPage({ width: 1440, height: 900 });
   dialogs = watchBrowserDialogs(page);
   await createStaff(teacher.first, teacher.last);
-  await logIn(page, admin);
+  await logInAsAdmin(page);
   await setUndoDelay(page, 1500);
   const suffix = Date.now().toString(36);
   groupName = `Schedule group ${suffix}`;

@@ -1,11 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
-  admin,
   api,
   confirmInApp,
   LINKED,
-  logIn,
+  logInAsAdmin,
   networkSettled,
   notices,
   setUndoDelay,
@@ -21,7 +20,7 @@ let dialogs: string[];
 beforeAll(async () => {
   page = await browser.newPage({ width: 1440, height: 900 });
   dialogs = watchBrowserDialogs(page);
-  await logIn(page, admin);
+  await logInAsAdmin(page);
 });
 
 const isoDay = (offsetDays: number) =>

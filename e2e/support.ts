@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, expect, inject } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, expect, inject } from 'vitest';
+import type { Browser, BrowserContext, Cookie, Locator, Page } from 'playwright-core';
 import { ADMIN_PASSWORD } from './global-setup.js';
 import pg from 'pg';
 import { hashPassword } from '../apps/server/src/modules/auth/password.js';
@@ -85,27 +85,51 @@ export async function networkSettled(page: Page) {
     .toBe(true);
 }
 
-/** One browser per test file; contexts are separate "browsers" with their own cookies. */
+/**
+ * The worker's Chromium, launched by the first file that needs it. The e2e project runs its
+ * files one after another in the same worker (`isolate: false`), so the files after it reuse
+ * it; Playwright closes it when the worker exits (docs/decisions/037-test-suite-cost.md).
+ */
+let workerBrowser: Promise<Browser> | undefined;
+
+async function sharedBrowser(): Promise<Browser> {
+  const current = await workerBrowser?.catch(() => undefined);
+  if (current?.isConnected()) return current;
+  workerBrowser = launchBrowser(inject('chromePath'));
+  return workerBrowser;
+}
+
+export interface PageOptions {
+  width?: number;
+  height?: number;
+  /** touch events */
+  hasTouch?: boolean;
+  /** a phone's viewport (its meta viewport tag honoured) */
+  isMobile?: boolean;
+  /** the browser's language (en-US unless told) */
+  locale?: string;
+  /** the browser's zone (IANA), which the login gives the session */
+  timezoneId?: string;
+}
+
+/**
+ * Pages for a test file, each in a context of its own (its own cookies and storage, a separate
+ * "browser"), in the worker's shared Chromium; the file's contexts close after its tests.
+ */
 export function useBrowser() {
-  let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
-  beforeAll(async () => {
-    browser = await launchBrowser(inject('chromePath'));
-  });
   afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined);
-    await browser?.close();
+    for (const c of contexts.splice(0)) await c.close().catch(() => undefined);
   });
   return {
-    /** `timezoneId`: the browser's zone (IANA), which the login gives the session */
-    async newPage(
-      options: { width?: number; height?: number; timezoneId?: string } = {},
-    ): Promise<Page> {
-      if (!browser) throw new Error('browser not started');
+    async newPage(options: PageOptions = {}): Promise<Page> {
+      const browser = await sharedBrowser();
       const context = await browser.newContext({
         baseURL: baseUrl(),
         viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
-        locale: 'en-US',
+        hasTouch: options.hasTouch ?? false,
+        isMobile: options.isMobile ?? false,
+        locale: options.locale ?? 'en-US',
         ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
       });
       contexts.push(context);
@@ -126,6 +150,29 @@ export async function logIn(page: Page, creds: { login: string; password: string
   await page.getByLabel('Password', { exact: true }).fill(creds.password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.waitForURL((u) => u.pathname === '/');
+}
+
+/** The worker's admin session cookies (its server's), once logged in through the form. */
+let adminCookies: { server: string; cookies: Cookie[] } | undefined;
+
+/**
+ * Logs the page in as the admin, with the session the worker's first admin login made through
+ * the login form (docs/decisions/037-test-suite-cost.md): its cookies are added to the page's
+ * context and the app is opened at /. A session no longer valid is replaced by a new login.
+ * Tests of the login itself, or of a user of their own, use `logIn`.
+ */
+export async function logInAsAdmin(page: Page) {
+  const own = baseUrl();
+  if (adminCookies?.server === own) {
+    await page.context().addCookies(adminCookies.cookies);
+    if ((await page.request.get('/api/islogin')).ok()) {
+      await page.goto('/');
+      return;
+    }
+    await page.context().clearCookies();
+  }
+  await logIn(page, admin);
+  adminCookies = { server: own, cookies: await page.context().cookies() };
 }
 
 /** Records every browser dialog (alert/confirm/prompt) the page opens: the app must open none. */

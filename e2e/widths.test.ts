@@ -1,15 +1,6 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser } from './browser.js';
-import {
-  admin,
-  api,
-  baseUrl,
-  logIn,
-  networkSettled,
-  trackRequests,
-  useBrowser,
-} from './support.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { api, logInAsAdmin, networkSettled, useBrowser } from './support.js';
 
 /**
  * Nothing cut off, nothing out of reach (docs/interface.md): the list screens show every column
@@ -28,7 +19,6 @@ const LONG_HOMEWORK =
   'https://example.com/a/very/long/homework/link/that/has/no/spaces/at/all/in/it';
 
 let owner: Page;
-let phones: Browser | undefined;
 let studentId = 0;
 const clients: number[] = [];
 const lessons: number[] = [];
@@ -36,7 +26,7 @@ let groupId = 0;
 
 beforeAll(async () => {
   owner = await browser.newPage({ width: 1280, height: 800 });
-  await logIn(owner, admin);
+  await logInAsAdmin(owner);
   const stages = (await (await owner.request.get('/api/stages')).json()) as { id: number }[];
   for (const [i, stage] of stages.entries()) {
     const client = await api<{ id: number }>(owner, 'POST', '/api/clients', {
@@ -84,7 +74,6 @@ beforeAll(async () => {
 
 // The database is shared with the other files, whose lists must not see these records.
 afterAll(async () => {
-  await phones?.close();
   for (const id of clients) await api(owner, 'DELETE', `/api/clients/${id}`);
   for (const id of lessons) await api(owner, 'DELETE', `/api/lessons/${id}`);
   await api(owner, 'DELETE', `/api/students/${studentId}`);
@@ -93,24 +82,14 @@ afterAll(async () => {
 
 async function loggedIn(width: number, height: number): Promise<Page> {
   const page = await browser.newPage({ width, height });
-  await logIn(page, admin);
+  await logInAsAdmin(page);
   return page;
 }
 
 /** A phone: 390x844 with touch. */
 async function phone(): Promise<Page> {
-  phones ??= await launchBrowser(inject('chromePath'));
-  const context = await phones.newContext({
-    baseURL: baseUrl(),
-    viewport: { width: 390, height: 844 },
-    hasTouch: true,
-    isMobile: true,
-    locale: 'en-US',
-  });
-  const page = await context.newPage();
-  trackRequests(page);
-  page.setDefaultTimeout(15_000);
-  await logIn(page, admin);
+  const page = await browser.newPage({ width: 390, height: 844, hasTouch: true, isMobile: true });
+  await logInAsAdmin(page);
   return page;
 }
 

@@ -45,6 +45,7 @@ describe('header block', () => {
     await user.click(create);
     expect(screen.getByRole('region', { name: 'Create panel' })).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Filters' })).toBeNull();
+    expect(filter).toHaveAttribute('aria-expanded', 'false');
     await user.click(filter);
     expect(screen.queryByRole('region', { name: 'Create panel' })).toBeNull();
 

@@ -1,3 +1,0 @@
-import { checkAccessibility } from './a11y.js';
-
-checkAccessibility('light');
