@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, vi } from 'vitest';
+import { vi } from 'vitest';
+import { atFileEnd } from './file-end.js';
 import { pause } from './timers.js';
 
 export interface BotApiCall {
@@ -63,7 +64,7 @@ export async function startFakeTelegram() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  afterAll(async () => {
+  atFileEnd(async () => {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
   });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, inject } from 'vitest';
+import { inject } from 'vitest';
 import type { Role } from '@school/contract/users';
 import { buildApp } from '../src/app.js';
 import { createDatabase, type Database } from '../src/db/client.js';
@@ -11,6 +11,7 @@ import { loadConfig, type Config } from '../src/config.js';
 import { hashPassword } from '../src/modules/auth/password.js';
 import { insertUser } from '../src/modules/users/users.queries.js';
 import { createTestDatabase } from './databases.js';
+import { atFileEnd } from './file-end.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -39,7 +40,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     },
   });
   const app = await buildApp({ config, database, logStream });
-  afterAll(async () => {
+  atFileEnd(async () => {
     await app.close();
     await database.pool.end();
     await testDb.drop();
