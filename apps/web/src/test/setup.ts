@@ -2,7 +2,8 @@
 // API (test/server.ts) answering every request, reset after each test.
 import '@testing-library/jest-dom/vitest';
 import { configure } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { clearNotices } from '../components/feedback/notices';
 import { resetApi, server } from './server';
 
 // Screens are lazy chunks behind a lazy shell: on a busy machine the first render of a file
@@ -10,6 +11,8 @@ import { resetApi, server } from './server';
 configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// files share their worker's modules (isolate: false): no test starts with an earlier file's notices
+beforeEach(() => clearNotices());
 afterEach(() => {
   server.resetHandlers();
   resetApi();
