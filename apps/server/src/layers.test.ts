@@ -1,6 +1,5 @@
-import { fileURLToPath } from 'node:url';
-import { ESLint } from 'eslint';
-import tseslint from 'typescript-eslint';
+import type { ESLint } from 'eslint';
+import { lintWithOnly } from '../test/lint.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -8,15 +7,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
  * a module no demo data nor the app, a web feature no other feature. Only that rule is run,
  * without type information, so the check takes a moment rather than a whole project's load.
  */
-const root = fileURLToPath(new URL('../../../', import.meta.url));
 let eslint: ESLint;
 
 beforeAll(() => {
-  eslint = new ESLint({
-    cwd: root,
-    overrideConfig: [{ files: ['**/*.{ts,tsx}'], ...tseslint.configs.disableTypeChecked }],
-    ruleFilter: ({ ruleId }) => ruleId === 'no-restricted-imports',
-  });
+  eslint = lintWithOnly(['no-restricted-imports']);
 });
 
 async function restrictedImports(filePath: string, from: string) {

@@ -1,9 +1,8 @@
 import fs from 'node:fs/promises';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { ESLint } from 'eslint';
-import tseslint from 'typescript-eslint';
+import type { ESLint } from 'eslint';
+import { lintWithOnly, repoRoot } from '../test/lint.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -12,15 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * rules at stake, without type information; the copy detector runs with the project's own
  * options (.jscpd.json) on a planted pair of files.
  */
-const root = fileURLToPath(new URL('../../../', import.meta.url));
+const root = repoRoot;
 let eslint: ESLint;
 
 beforeAll(() => {
-  eslint = new ESLint({
-    cwd: root,
-    overrideConfig: [{ files: ['**/*.{ts,tsx}'], ...tseslint.configs.disableTypeChecked }],
-    ruleFilter: ({ ruleId }) => ruleId === 'max-lines' || ruleId === 'no-restricted-syntax',
-  });
+  eslint = lintWithOnly(['max-lines', 'no-restricted-syntax']);
 });
 
 async function reported(filePath: string, code: string) {

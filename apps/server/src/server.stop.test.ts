@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, inject, it, vi } from 'vitest';
 import { api } from '@school/contract/paths';
+import { logInOverHttp } from '../test/http.js';
 import { createTestDatabase } from '../test/databases.js';
 import { freePort } from './db/embedded.js';
 
@@ -18,6 +19,7 @@ import { freePort } from './db/embedded.js';
  */
 const serverEntry = fileURLToPath(new URL('./server.ts', import.meta.url));
 const PASSWORD = 'first admin password';
+const logIn = (base: string) => logInOverHttp(base, PASSWORD);
 const EXPORTED = 50_000;
 const IMPORTED = 6_000;
 /** each row about 100 characters: the file passes 512 kB and runs as a job */
@@ -86,19 +88,6 @@ async function start(env: Record<string, string> = {}): Promise<Server> {
     void exited.then((code) => reject(new Error(`server exited (${code}): ${out}`)));
   });
   return { child, base: `http://127.0.0.1:${port}`, exited };
-}
-
-/** Logs in as the first admin: the cookies and the XSRF header of later calls. */
-async function logIn(base: string) {
-  const res = await fetch(`${base}${api.authentication}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ login: 'admin', password: PASSWORD }),
-  });
-  expect(res.status).toBe(200);
-  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0] ?? '');
-  const xsrf = cookies.find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length);
-  return { cookie: cookies.join('; '), 'x-xsrf-token': xsrf ?? '' };
 }
 
 /** A file large enough to run as a job (over 512 kB), its rows marked by `tag`. */

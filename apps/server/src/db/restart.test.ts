@@ -7,6 +7,7 @@ import Fastify from 'fastify';
 import type pg from 'pg';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { api } from '@school/contract/paths';
+import { logInOverHttp } from '../../test/http.js';
 import { createDatabase } from './client.js';
 import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from './embedded.js';
 import { runMigrations } from './migrate.js';
@@ -25,6 +26,7 @@ import { startFakeTelegram, textUpdate, type FakeTelegram } from '../../test/fak
  */
 const serverEntry = fileURLToPath(new URL('../server.ts', import.meta.url));
 const PASSWORD = 'first admin password';
+const logIn = (base: string) => logInOverHttp(base, PASSWORD);
 const quiet = { info: () => undefined, warn: () => undefined };
 
 let dataDir = '';
@@ -112,18 +114,6 @@ afterAll(async () => {
   await stopPostgres();
   await fs.rm(dataDir, { recursive: true, force: true });
 });
-
-async function logIn(base: string) {
-  const res = await fetch(`${base}${api.authentication}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ login: 'admin', password: PASSWORD }),
-  });
-  expect(res.status).toBe(200);
-  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0] ?? '');
-  const xsrf = cookies.find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length);
-  return { cookie: cookies.join('; '), 'x-xsrf-token': xsrf ?? '' };
-}
 
 /** rows of about 100 characters: the file passes the size that runs as a queued job */
 const PAD = 'x'.repeat(60);
