@@ -254,6 +254,14 @@ describe('the week board', () => {
       .getByRole('listitem')
       .filter({ has: page.getByRole('button', { name: expected.at(-1) }) });
     expect(await nextWeek.innerText()).toContain('Free');
+    // on a phone every Move button stays inside the dialog
+    await page.setViewportSize({ width: 390, height: 844 });
+    const edge = await dialog.evaluate((el) => el.getBoundingClientRect().right);
+    const rights = await alternatives
+      .getByRole('button', { name: /^Move to / })
+      .evaluateAll((buttons) => buttons.map((b) => b.getBoundingClientRect().right));
+    expect(rights.every((right) => right <= edge)).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
   });
