@@ -266,6 +266,33 @@ describe('the week board', () => {
     await dialog.waitFor({ state: 'hidden' });
   });
 
+  it('names a teacher busy in two lessons at an alternative date once', async () => {
+    const wednesday = iso(monday + 9 * DAY);
+    const thursday = iso(monday + 10 * DAY);
+    const lesson = { start: '09:00', end: '09:45', price: 80, teacher: teacherId, force: true };
+    const series = await api<{ id: number }>(page, 'POST', '/api/lessons', {
+      ...lesson,
+      date: wednesday,
+      isCycled: 1,
+      course: 'E2E Twice busy',
+    });
+    for (const course of ['E2E Busy one', 'E2E Busy two']) {
+      await api(page, 'POST', '/api/lessons', { ...lesson, date: thursday, course });
+    }
+    await page.goto(`/schedule?lesson=${series.id}`);
+    const alternatives = page
+      .getByRole('dialog', { name: /^Lesson / })
+      .getByRole('region', { name: 'Alternative dates' });
+    const row = alternatives.getByRole('listitem').filter({
+      has: page.getByRole('button', {
+        name: `Move to ${medium.format(new Date(monday + 10 * DAY))}`,
+      }),
+    });
+    await expect.poll(() => row.innerText()).toContain(`Busy: ${teacherName}`);
+    expect(await row.innerText()).not.toContain(`${teacherName}, ${teacherName}`);
+    await page.keyboard.press('Escape');
+  });
+
   it('the template marks nothing past and shows no earned or attendance figures', async () => {
     await openSchedule();
     await page.getByRole('button', { name: 'Cycled Lessons' }).click();

@@ -39,7 +39,8 @@ export function Alternatives({
         <ul className={styles.alternatives}>
           {alternatives.data.map((option) => {
             const clashing = option.status === 'clashing';
-            const who = option.clashes.map((clash) => clash.name).join(', ');
+            // a teacher busy in two lessons at that time is named once
+            const who = [...new Set(option.clashes.map((clash) => clash.name))].join(', ');
             return (
               <li
                 key={option.date}
