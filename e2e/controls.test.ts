@@ -46,7 +46,7 @@ async function onScreen(locator: Locator, viewport = { width: 1280, height: 800 
 }
 
 describe('the student’s bot link', () => {
-  it('offers no copy without a bot username, and says why', async () => {
+  it('offers no copy without a bot username, and says why; no new link without a bot', async () => {
     const student = await api<{ id: number }>(page, 'POST', '/api/students', {
       name: 'Nobot',
       surname: `Controls ${tag}`,
@@ -67,7 +67,9 @@ describe('the student’s bot link', () => {
       );
       await networkSettled(page);
       expect(await page.getByRole('button', { name: 'Copy bot link' }).count()).toBe(0);
-      await onScreen(section.getByRole('button', { name: 'New bot link' }));
+      // no bot runs here (no BOT_TOKEN): no new bot link, which would only end the page link
+      expect(await section.getByRole('button', { name: 'New bot link' }).count()).toBe(0);
+      expect(await section.getByText(/ends the learner’s page link/).count()).toBe(0);
       expect(await notices(page)).toEqual([]);
     } finally {
       await page.unroute(`**/api/students/${student.id}`);

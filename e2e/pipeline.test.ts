@@ -118,6 +118,24 @@ describe('pipeline board', () => {
   });
 });
 
+describe('a client made without choosing a stage', () => {
+  it('starts at the first stage in the form and is on the first column', async () => {
+    const first = stages[0]?.name ?? '';
+    await page.goto('/clients');
+    await page.getByRole('button', { name: 'Create' }).click();
+    const form = page.getByRole('form', { name: 'New client' });
+    await form.getByLabel('First name').fill('Stefa');
+    await form.getByLabel('Last name').fill('Formless');
+    const stage = form.getByLabel('Stage');
+    await expect.poll(() => stage.inputValue()).toBe(String(stages[0]?.id));
+    await form.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Successfully done !').waitFor();
+    await page.getByRole('button', { name: 'OK', exact: true }).click();
+    await page.goto('/pipeline');
+    await card(first, 'Stefa Formless').waitFor();
+  });
+});
+
 describe('dashboard', () => {
   it('shows the CRM figures and the chart of clients per stage', async () => {
     await page.goto('/dashboard');

@@ -223,12 +223,14 @@ describe('the week board', () => {
     await page.evaluate(() => localStorage.setItem('theme', 'light'));
   });
 
-  it('offers no alternative date before today', async () => {
+  it('offers no alternative date before now, and its own series is free', async () => {
     const weekday = WEEKDAYS[(new Date(today).getUTCDay() + 6) % 7]!;
+    // late in the school's day (Kyiv), so tomorrow's slot is ahead of now in the school even
+    // while its date is already tomorrow there
     await api(page, 'POST', '/api/lessons', {
       date: iso(today),
-      start: '00:00',
-      end: '00:30',
+      start: '23:00',
+      end: '23:30',
       price: 80,
       teacher: teacherId,
       isCycled: 1,
@@ -247,8 +249,48 @@ describe('the week board', () => {
       .filter((ms) => ms > today)
       .map((ms) => `Move to ${medium.format(new Date(ms))}`);
     expect(offered).toEqual(expected);
+    // the same weekday next week holds the series' own next lesson: no clash with itself
+    const nextWeek = alternatives
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: expected.at(-1) }) });
+    expect(await nextWeek.innerText()).toContain('Free');
+    // on a phone every Move button stays inside the dialog
+    await page.setViewportSize({ width: 390, height: 844 });
+    const edge = await dialog.evaluate((el) => el.getBoundingClientRect().right);
+    const rights = await alternatives
+      .getByRole('button', { name: /^Move to / })
+      .evaluateAll((buttons) => buttons.map((b) => b.getBoundingClientRect().right));
+    expect(rights.every((right) => right <= edge)).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('names a teacher busy in two lessons at an alternative date once', async () => {
+    const wednesday = iso(monday + 9 * DAY);
+    const thursday = iso(monday + 10 * DAY);
+    const lesson = { start: '09:00', end: '09:45', price: 80, teacher: teacherId, force: true };
+    const series = await api<{ id: number }>(page, 'POST', '/api/lessons', {
+      ...lesson,
+      date: wednesday,
+      isCycled: 1,
+      course: 'E2E Twice busy',
+    });
+    for (const course of ['E2E Busy one', 'E2E Busy two']) {
+      await api(page, 'POST', '/api/lessons', { ...lesson, date: thursday, course });
+    }
+    await page.goto(`/schedule?lesson=${series.id}`);
+    const alternatives = page
+      .getByRole('dialog', { name: /^Lesson / })
+      .getByRole('region', { name: 'Alternative dates' });
+    const row = alternatives.getByRole('listitem').filter({
+      has: page.getByRole('button', {
+        name: `Move to ${medium.format(new Date(monday + 10 * DAY))}`,
+      }),
+    });
+    await expect.poll(() => row.innerText()).toContain(`Busy: ${teacherName}`);
+    expect(await row.innerText()).not.toContain(`${teacherName}, ${teacherName}`);
+    await page.keyboard.press('Escape');
   });
 
   it('the template marks nothing past and shows no earned or attendance figures', async () => {
@@ -271,7 +313,7 @@ describe('the week board', () => {
     expect(await board().locator('[data-past]').count()).toBe(0);
     // what a template's card says: time, course, teacher, students
     const text = await series.innerText();
-    expect(text).toMatch(/00:00–00:30/);
+    expect(text).toMatch(/23:00–23:30/);
     expect(text).toContain(teacherName);
     expect(text).toMatch(/0 participants/);
     expect(text).not.toMatch(/zł/);

@@ -78,12 +78,31 @@ describe('students', () => {
     expect(await meet.getAttribute('href')).toBe('https://meet.google.com/abc-defg-hij');
     expect(await meet.getAttribute('target')).toBe('_blank');
 
-    // a new bot link: the dialog says the old one stops working
+    // no bot runs here (no BOT_TOKEN): no new bot link to make
+    const newLink = page.getByRole('button', { name: 'New bot link' });
+    await networkSettled(page);
+    expect(await newLink.count()).toBe(0);
+    const pageSection = page.getByRole('region', { name: 'Learner’s page' });
+    expect(await pageSection.innerText()).not.toContain('A new bot link');
+    // with a bot: the control says what a new link ends, and so does its dialog
+    await page.route('**/api/bot/status', (route) =>
+      route.fulfill({ json: { enabled: true, username: BOT_USERNAME, mode: 'polling' } }),
+    );
+    await page.reload();
     const oldLink = await page.getByText(`https://t.me/${BOT_USERNAME}?start=`).innerText();
-    await page.getByRole('button', { name: 'New bot link' }).click();
+    const oldPage = await page.getByText('/play/me?s=').innerText();
+    expect(await page.getByRole('region', { name: 'Bot link' }).innerText()).toContain(
+      'A new bot link also ends the learner’s page link: the old bot link and the old page link stop working.',
+    );
+    expect(await pageSection.innerText()).toContain('A new bot link makes a new page link too');
+    await newLink.click();
     const ask = page.getByRole('alertdialog', { name: 'Make a new bot link?' });
-    expect(await ask.innerText()).toContain('The old link stops working');
+    expect(await ask.innerText()).toContain(
+      'The old bot link and the learner’s page link stop working',
+    );
     await ask.getByRole('button', { name: 'Make a new link' }).click();
+    await expect.poll(() => page.getByText('/play/me?s=').innerText()).not.toBe(oldPage);
+    await page.unroute('**/api/bot/status');
     await expect
       .poll(() => page.getByText(`https://t.me/${BOT_USERNAME}?start=`).innerText())
       .not.toBe(oldLink);

@@ -216,7 +216,7 @@ export async function buildApp({
         schoolZone: config.BOT_TIMEZONE,
       });
       await api.register(studentDocumentsRoutes, { db: database.db });
-      await api.register(lessonsRoutes, { db: database.db });
+      await api.register(lessonsRoutes, { db: database.db, schoolZone: config.BOT_TIMEZONE });
       await api.register(eventsRoutes, { db: database.db });
       await api.register(scheduleHistoryRoutes, { db: database.db });
       await api.register(scheduleRoutes, { db: database.db });

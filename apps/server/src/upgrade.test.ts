@@ -1,6 +1,5 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
@@ -8,6 +7,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, inject, it, vi } from 'vitest';
 import { api } from '@school/contract/paths';
 import { createTestDatabase } from '../test/databases.js';
+import { firstMigrations as firstOf } from '../test/migrations.js';
 import { loadConfig } from './config.js';
 import { hashPassword } from './modules/auth/password.js';
 import { startServer, type RunningServer } from './server.js';
@@ -34,20 +34,11 @@ async function emptyDatabase() {
   return database.url;
 }
 
-/** A temporary migrations folder holding the first `count` migrations and their journal. */
+/** The first `count` migrations in a folder of their own, removed when the file ends. */
 async function firstMigrations(count: number) {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'school-migrations-'));
-  cleanups.push(() => fs.rm(dir, { recursive: true, force: true }));
-  const journal = JSON.parse(
-    await fs.readFile(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
-  ) as { entries: { tag: string }[] };
-  journal.entries = journal.entries.slice(0, count);
-  await fs.mkdir(path.join(dir, 'meta'));
-  await fs.writeFile(path.join(dir, 'meta', '_journal.json'), JSON.stringify(journal));
-  for (const { tag } of journal.entries) {
-    await fs.copyFile(path.join(migrationsFolder, `${tag}.sql`), path.join(dir, `${tag}.sql`));
-  }
-  return { dir, tags: journal.entries.map((e) => e.tag) };
+  const folder = await firstOf(count);
+  cleanups.push(folder.remove);
+  return folder;
 }
 
 async function start(url: string, env: Record<string, string> = {}) {

@@ -52,6 +52,12 @@ export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const AUDIT_SECRET = '(changed)';
 
 /**
+ * The `userName` of the entries a migration wrote while the server was upgraded (`userId`
+ * null): shown as the system's, by the upgrade (docs/history.md, What is recorded).
+ */
+export const AUDIT_UPGRADE = '(upgrade)';
+
+/**
  * `changes`: for update {field: [before, after]} with only the fields that changed; for create,
  * delete and restore the whole record; for import {fileName?, created, updated, skipped}; for
  * sign-in events what is useful and no secret (login_failed: {login}).

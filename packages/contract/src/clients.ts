@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   EMAIL_MESSAGE,
+  formInteger,
   listQuery,
   money,
   optionalDate,
@@ -52,6 +53,22 @@ const productRef = z.preprocess(
 );
 
 /**
+ * A client is always in a stage (docs/clients.md, Stages): a write may leave the stage out (a
+ * new client then gets the first stage), never send it empty ('' or null: 'is required').
+ */
+const stageRef = formInteger(
+  z
+    .number({
+      error: (issue) =>
+        issue.input === null || issue.input === '' || issue.input === undefined
+          ? 'is required'
+          : undefined,
+    })
+    .int()
+    .positive(),
+);
+
+/**
  * What a client form sends. Every field is optional so PUT can change one field (the
  * pipeline's stage move sends just `stage`); on create firstName is required.
  */
@@ -66,7 +83,7 @@ export const clientWrite = z
     probability: optionalInteger(z.number().min(0).max(100)),
     responsibleId: optionalId,
     project: optionalId,
-    stage: optionalId,
+    stage: stageRef,
     language: optionalId,
     category: optionalId,
     product: productRef,

@@ -175,8 +175,9 @@ export const affectedLessons = z
 export type AffectedLessons = z.infer<typeof affectedLessons>;
 
 /**
- * GET /api/lessons/{id}/alternatives: `tz` is the IANA zone "today" is taken in (no date
- * before it is offered); the session's zone otherwise.
+ * GET /api/lessons/{id}/alternatives: only dates whose start is ahead of now in the school's
+ * zone are offered (docs/schedule.md, Alternative dates); `tz`, an IANA zone, is still checked
+ * (400 when unknown) but no longer changes the answer.
  */
 export const alternativesQuery = z.object({ tz: z.string().trim().max(100).optional() });
 

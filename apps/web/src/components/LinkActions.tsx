@@ -7,7 +7,10 @@ interface LinkActionsProps {
   renewLabel: string;
   /** Copies the link; left out when there is no link to copy (no copy button then). */
   onCopy?: (() => void) | undefined;
-  onRenew: () => void;
+  /** Makes a new link; left out when none can be made (no renew button then). */
+  onRenew?: (() => void) | undefined;
+  /** The id of what the renew button's description is (what a new link ends). */
+  renewDescribedBy?: string | undefined;
   /** A new link is on its way: the renew button waits. */
   renewing: boolean;
 }
@@ -18,6 +21,7 @@ export function LinkActions({
   renewLabel,
   onCopy,
   onRenew,
+  renewDescribedBy,
   renewing,
 }: LinkActionsProps) {
   return (
@@ -28,15 +32,18 @@ export function LinkActions({
           {copyLabel}
         </button>
       )}
-      <button
-        type="button"
-        className={controls.secondaryButton}
-        disabled={renewing}
-        onClick={onRenew}
-      >
-        <RefreshCw size={16} aria-hidden="true" />
-        {renewLabel}
-      </button>
+      {onRenew && (
+        <button
+          type="button"
+          className={controls.secondaryButton}
+          disabled={renewing}
+          aria-describedby={renewDescribedBy}
+          onClick={onRenew}
+        >
+          <RefreshCw size={16} aria-hidden="true" />
+          {renewLabel}
+        </button>
+      )}
     </div>
   );
 }

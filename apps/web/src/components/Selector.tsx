@@ -27,6 +27,8 @@ export interface SelectorProps {
    * is a real choice, and picking the only option would hide rows unasked.
    */
   autoSelectSingle?: boolean;
+  /** A new record starts at the first option, however many there are (a client's stage). */
+  autoSelectFirst?: boolean;
   /** Values not offered (students already in a lesson); the current value stays. */
   omit?: ReadonlySet<string>;
 }
@@ -46,6 +48,7 @@ export function Selector({
   selectRef,
   emptyLabel,
   autoSelectSingle = true,
+  autoSelectFirst = false,
   omit,
 }: SelectorProps) {
   const { t } = useTranslation();
@@ -55,15 +58,17 @@ export function Selector({
     optionValue === 'name' ? lookupLabel('name', item) : String(item.id);
   const current = value === null || value === undefined ? '' : String(value);
 
-  // A single option is chosen for the user (docs/interface.md, Selector), once, when the list arrives.
+  // A single option (or, asked to, the first) is chosen for the user (docs/interface.md,
+  // Selector), once, when the list arrives.
   const autoSelected = useRef(false);
-  const only = lookup.data?.length === 1 ? lookup.data[0] : undefined;
-  const onlyValue = only ? valueOf(only) : null;
+  const first = autoSelectFirst || lookup.data?.length === 1 ? lookup.data?.[0] : undefined;
+  const firstValue = first ? valueOf(first) : null;
+  const auto = autoSelectSingle || autoSelectFirst;
   useEffect(() => {
-    if (!autoSelectSingle || onlyValue === null || autoSelected.current) return;
+    if (!auto || firstValue === null || autoSelected.current) return;
     autoSelected.current = true;
-    if (current === '') onChange(onlyValue);
-  }, [autoSelectSingle, onlyValue, current, onChange]);
+    if (current === '') onChange(firstValue);
+  }, [auto, firstValue, current, onChange]);
 
   const errorId = `${id}-load-error`;
   if (lookup.isPending) {

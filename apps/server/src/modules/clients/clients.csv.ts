@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { and, sql, type SQL } from 'drizzle-orm';
 import { CLIENT_CSV_COLUMNS, clientCreate } from '@school/contract/clients';
+import { optionalId } from '@school/contract/common';
 import type { Db } from '../../db/client.js';
 import { clients } from '../../db/schema/clients.js';
 import { categories, languages, products, sources, stages } from '../../db/schema/lookups.js';
@@ -14,6 +15,7 @@ import {
   changeStages,
   columnsBesideStage,
   columnsOf,
+  firstStageId,
   type ClientFields,
 } from './clients.writes.js';
 import { newHashCode } from '../students/students.shared.js';
@@ -160,7 +162,8 @@ export const clientsImporter = csvImporter<ClientFields & { firstName: string }>
   required: 'firstName',
   fieldOf: { responsible: 'responsibleId' },
   loadLookups,
-  schema: clientCreate,
+  // an empty stage cell keeps a matched client's stage and gives a new one the first stage
+  schema: clientCreate.extend({ stage: optionalId.optional() }),
   match: matchExisting,
   sample: {
     columns: ['firstName', 'lastName', 'email', 'tel'],
@@ -173,6 +176,9 @@ export const clientsImporter = csvImporter<ClientFields & { firstName: string }>
   },
   history: { entity: 'clients', table: clients },
   async write(tx, batch, userId) {
+    const first = batch.create.some((f) => (f.stage ?? null) === null)
+      ? await firstStageId(tx)
+      : null;
     const created =
       batch.create.length === 0
         ? []
@@ -181,6 +187,7 @@ export const clientsImporter = csvImporter<ClientFields & { firstName: string }>
             .values(
               batch.create.map((fields) => ({
                 ...columnsOf(fields),
+                stageId: fields.stage ?? first,
                 firstName: fields.firstName,
                 hashCode: newHashCode(),
               })),

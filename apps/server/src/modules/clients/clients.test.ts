@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createUser, login, setupApp, type Agent, type TestApp } from '../../../test/helper.js';
+import {
+  createUser,
+  importClients,
+  login,
+  setupApp,
+  type Agent,
+  type TestApp,
+} from '../../../test/helper.js';
 
 let t: TestApp & { user: { id: number } };
 let agent: Agent;
@@ -255,5 +262,54 @@ describe('clients', () => {
         })
       ).statusCode,
     ).toBe(403);
+  });
+});
+
+// docs/clients.md, Stages: every client is in a stage
+describe('a client without a chosen stage', () => {
+  const get = async (id: number) =>
+    (await agent.request({ method: 'GET', url: `/api/clients/${id}` })).json<{ stage: number }>();
+
+  it('is made in the first stage in pipeline order', async () => {
+    const res = await create({ firstName: 'Unstaged', lastName: 'Newcomer' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ stage: stageId(0) });
+  });
+
+  it.each([
+    ['null', null],
+    ['empty', ''],
+  ])('refuses a %s stage on create and update with 400 naming it', async (_k, stage) => {
+    const made = await create({ firstName: 'Staged', stage: stageId(2) });
+    const { id } = made.json<{ id: number }>();
+    const refusedCreate = await create({ firstName: 'Stageless', stage });
+    expect(refusedCreate.statusCode).toBe(400);
+    expect(refusedCreate.json()).toMatchObject({ fields: { stage: 'is required' } });
+    const refusedUpdate = await agent.request({
+      method: 'PUT',
+      url: `/api/clients/${id}`,
+      payload: { stage, lastName: 'Changed' },
+    });
+    expect(refusedUpdate.statusCode).toBe(400);
+    expect(refusedUpdate.json()).toMatchObject({ fields: { stage: 'is required' } });
+    expect(await get(id)).toMatchObject({ stage: stageId(2), lastName: '' });
+  });
+
+  it('from a CSV file is made in the first stage; a matched one keeps its stage', async () => {
+    const kept = (
+      await create({ firstName: 'Kept', email: 'kept.stage@example.com', stage: stageId(3) })
+    ).json<{ id: number }>();
+    const res = await importClients(agent, [
+      'firstName,email,stage',
+      'Imported,imported.stage@example.com,',
+      'Kept,kept.stage@example.com,',
+    ]);
+    expect(res.json()).toMatchObject({ created: 1, updated: 1 });
+    expect(await get(kept.id)).toMatchObject({ stage: stageId(3) });
+    const found = await agent.request({
+      method: 'GET',
+      url: '/api/clients?search=imported.stage%40',
+    });
+    expect(found.json()).toEqual([expect.objectContaining({ stage: stageId(0) })]);
   });
 });

@@ -1,7 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { type Db, type Tx } from '../../db/client.js';
 import { recordChange } from '../../db/history.js';
 import { clientStageMoves, clients } from '../../db/schema/clients.js';
+import { stages } from '../../db/schema/lookups.js';
 import { newHashCode } from '../students/students.shared.js';
 
 /** The fields a write may set, already parsed by the contract schema. */
@@ -58,11 +59,25 @@ export function columnsOf(f: ClientFields) {
   };
 }
 
+/**
+ * The stage a new client gets when none is chosen: the pipeline's first, by order then id
+ * (docs/clients.md, Stages); null only while there is no stage at all.
+ */
+export async function firstStageId(tx: Tx): Promise<number | null> {
+  const [first] = await tx
+    .select({ id: stages.id })
+    .from(stages)
+    .orderBy(asc(stages.order), asc(stages.id))
+    .limit(1);
+  return first?.id ?? null;
+}
+
 export async function insertClient(db: Db, f: ClientFields & { firstName: string }) {
   return db.transaction(async (tx) => {
+    const stageId = f.stage ?? (await firstStageId(tx));
     const [row] = await tx
       .insert(clients)
-      .values({ ...columnsOf(f), firstName: f.firstName, hashCode: newHashCode() })
+      .values({ ...columnsOf(f), stageId, firstName: f.firstName, hashCode: newHashCode() })
       .returning();
     if (!row) throw new Error('client not created');
     await recordChange(tx, { action: 'create', entity: 'clients', entityId: row.id, after: row });

@@ -208,15 +208,24 @@ export function clashError(clashes: LessonClash[]) {
 }
 
 /**
- * The other days of a lesson's week and the same weekday next week, free or clashing; only
- * `today` and later (docs/schedule.md, Alternative dates: a lesson is never offered the past).
+ * The other days of a lesson's week and the same weekday next week, free or clashing; only the
+ * ones whose start is ahead of `now`, the school's wall clock (docs/schedule.md, Alternative
+ * dates: a lesson is never offered the past, today's earlier hours included). The lesson's own
+ * series is no clash: its other lessons (next week's, on the same weekday) are the same
+ * teacher's and participants' by its own making.
  */
-export async function alternativeDates(db: Db, current: Lesson, today: string) {
+export async function alternativeDates(
+  db: Db,
+  current: Lesson,
+  now: { date: string; time: string },
+) {
   const monday = mondayOf(current.date);
+  const ahead = (date: string) =>
+    date > now.date || (date === now.date && `${hhmm(current.start)}:00` > now.time);
   const dates = [
     ...Array.from({ length: 7 }, (_, i) => addDays(monday, i)).filter((d) => d !== current.date),
     addDays(current.date, 7),
-  ].filter((date) => date >= today);
+  ].filter(ahead);
   if (dates.length === 0) return [];
   const clashes = await clashesAt(db, {
     dates,
@@ -224,7 +233,7 @@ export async function alternativeDates(db: Db, current: Lesson, today: string) {
     end: current.end,
     teacher: current.teacher,
     students: await studentsOf(db, [current.id]),
-    exclude: [current.id],
+    exclude: [current.id, ...(await seriesLessonsOf(db, current.series))],
   });
   return dates.map((date) => {
     const own = clashes.filter((c) => c.date === date);
@@ -235,4 +244,14 @@ export async function alternativeDates(db: Db, current: Lesson, today: string) {
       clashes: own,
     };
   });
+}
+
+/** The ids of the lessons of series `series` (none without one). */
+async function seriesLessonsOf(db: Db, series: number | null): Promise<number[]> {
+  if (series === null) return [];
+  const rows = await db
+    .select({ id: lessons.id })
+    .from(lessons)
+    .where(sql`${lessons.seriesId} = ${series}`);
+  return rows.map((r) => r.id);
 }

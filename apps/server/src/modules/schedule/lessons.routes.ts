@@ -20,14 +20,17 @@ import { alternativeDates } from './lessons.clashes.js';
 import { affectedBy, findLesson, listLessons } from './lessons.queries.js';
 import { createLessonAs, deleteLessonAs, NO_LESSON, updateLessonAs } from './lessons.service.js';
 import { lessonFor } from './schedule.access.js';
-import { todayIn } from './schedule.dates.js';
+import { wallClockIn } from './schedule.dates.js';
 import { clashesSeenBy } from './schedule.visible.js';
 import { zoneOf } from './schedule.service.js';
 
 const responses = { ...errorResponses, 409: clashErrorBody };
 
 /** Lessons (docs/api.md, Schedule), weekly series (ADR 018), alternative dates and clashes. */
-export const lessonsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const lessonsRoutes: FastifyPluginAsyncZod<{ db: Db; schoolZone: string }> = async (
+  app,
+  { db, schoolZone },
+) => {
   const requireLesson = async (id: number) => {
     const found = await findLesson(db, id);
     if (!found) throw notFound(NO_LESSON);
@@ -155,15 +158,17 @@ export const lessonsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       schema: {
         tags: ['schedule'],
         summary:
-          'Other days of its week and the same weekday next week, today or later (?tz=), free or clashing',
+          'Other days of its week and the same weekday next week, ahead of now, free or clashing',
         params: idParam,
         querystring: alternativesQuery,
         response: { 200: z.array(alternativeDate), ...responses },
       },
     },
     async (request) => {
-      const today = todayIn(zoneOf(request.query.tz, sessionOf(request).timezone));
-      const options = await alternativeDates(db, await requireLesson(request.params.id), today);
+      // a bad ?tz= is still refused; "now" is the school's, as lesson times are (ADR 035)
+      zoneOf(request.query.tz, sessionOf(request).timezone);
+      const now = wallClockIn(schoolZone);
+      const options = await alternativeDates(db, await requireLesson(request.params.id), now);
       // a teacher: no clash naming a student not theirs, the date still clashing (docs/roles.md)
       const seen = new Set(
         await clashesSeenBy(

@@ -42,6 +42,29 @@ export function todayIn(tz: string, now: Date = new Date()) {
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
+/** One wall-clock formatter per time zone: the time of day, 00:00:00 to 23:59:59. */
+const clocks = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The date and the time of day (HH:MM:SS) it is at `now` in time zone `tz`: "now" as the
+ * school's wall clock, the clock its lesson times are given in (ADR 035).
+ */
+export function wallClockIn(tz: string, now: Date = new Date()) {
+  let clock = clocks.get(tz);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat('en-GB', {
+      timeZone: tz,
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    if (clocks.size >= 1000) clocks.clear();
+    clocks.set(tz, clock);
+  }
+  return { date: todayIn(tz, now), time: clock.format(now) };
+}
+
 const toMs = (date: string) => Date.parse(`${date}T00:00:00Z`);
 const fromMs = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 

@@ -218,43 +218,6 @@ describe('the weekly template (docs/schedule.md, Weekly series)', () => {
   });
 });
 
-describe('alternative dates (docs/schedule.md, Alternative dates)', () => {
-  const datesOf = async (id: number, query = '') => {
-    const res = await get(`/api/lessons/${id}/alternatives${query}`);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json<{ date: string }[]>().map((a) => a.date);
-  };
-
-  it('never offers a day before today', async () => {
-    const today = todayIn('UTC');
-    /** A half-hour lesson a week before `day`, at `start`. */
-    const weekBefore = (day: string, start: string) =>
-      newLesson({ date: addDays(day, -7), teacher: other, start, end: `${start.slice(0, 3)}30` });
-    // last week's lesson: its week is past, only next week's day (today) is left
-    const lastWeek = await weekBefore(today, '06:00');
-    expect(await datesOf(lastWeek.id, '?tz=UTC')).toEqual([today]);
-    // without ?tz=, the zone given at login (the test agent logs in from Europe/Kyiv,
-    // where late in the UTC evening it is already tomorrow)
-    const kyivToday = todayIn('Europe/Kyiv');
-    const kyivLastWeek = await weekBefore(kyivToday, '07:00');
-    expect(await datesOf(kyivLastWeek.id)).toEqual([kyivToday]);
-
-    // today's lesson: the rest of this week and the same day next week, none before today
-    const own = await newLesson({ date: today, teacher: other, start: '06:00', end: '06:30' });
-    const dates = await datesOf(own.id, '?tz=UTC');
-    const monday = mondayOf(today);
-    const later = Array.from({ length: 7 }, (_, i) => addDays(monday, i)).filter((d) => d > today);
-    expect(dates).toEqual([...later, addDays(today, 7)]);
-
-    // "today" is the user's: far east of UTC it may already be tomorrow
-    const east = todayIn('Pacific/Kiritimati');
-    for (const date of await datesOf(own.id, '?tz=Pacific/Kiritimati')) {
-      expect(date >= east).toBe(true);
-    }
-    expect((await get(`/api/lessons/${own.id}/alternatives?tz=Mars/Base`)).statusCode).toBe(400);
-  });
-});
-
 describe('the week read as arrays (db/rows.ts)', () => {
   it('answers the very lessons the general mapping of the same select does', async () => {
     const monday = freshMonday();

@@ -180,6 +180,7 @@ function SelectField({ field, a11y }: SelectFieldProps) {
       invalid={fieldState.invalid}
       describedBy={a11y['aria-describedby']}
       autoSelectSingle={isNew}
+      autoSelectFirst={isNew && field.firstByDefault === true}
     />
   );
 }

@@ -29,6 +29,8 @@ export interface FieldSpec {
   lookup?: string;
   /** select: fixed options instead of a lookup (already translated). */
   options?: readonly { value: string; label: string }[];
+  /** select: a new record starts at the list's first item (a client's stage: the pipeline's first). */
+  firstByDefault?: boolean;
   /** select: what the field holds, the item's id (default) or its name (users' language). */
   optionValue?: 'id' | 'name';
   /** Overrides what the schema says (an empty value refused = required). */

@@ -1,4 +1,9 @@
-import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditEntry } from '@school/contract/audit';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_ENTITIES,
+  AUDIT_UPGRADE,
+  type AuditEntry,
+} from '@school/contract/audit';
 import { api } from '@school/contract/paths';
 import i18next from 'i18next';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -219,6 +224,13 @@ describe('a history entry in words', () => {
     expect([pl.action, pl.summary]).toEqual(['Nieudane logowanie', 'Login: ghost']);
     const uk = formatEntry(failed, ctx('uk'));
     expect([uk.action, uk.summary]).toEqual(['Невдалий вхід', 'Логін: ghost']);
+  });
+
+  it('a change an upgrade made: by the system, in words', () => {
+    const moved = entry({ userId: null, userName: AUDIT_UPGRADE, changes: { stageId: [null, 1] } });
+    const who = ['en', 'pl', 'uk'].map((locale) => formatEntry(moved, ctx(locale)).who);
+    expect(who).toEqual(['System (upgrade)', 'System (aktualizacja)', 'Система (оновлення)']);
+    expect(texts(moved, 'en')).toEqual(['Stage: empty → Lead']);
   });
 
   it('a sign-in the throttle refused: the login tried and why, in words', () => {

@@ -1,4 +1,4 @@
-import { AUDIT_SECRET, type AuditEntry } from '@school/contract/audit';
+import { AUDIT_SECRET, AUDIT_UPGRADE, type AuditEntry } from '@school/contract/audit';
 import type { TFunction } from 'i18next';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
 import {
@@ -264,13 +264,19 @@ export function historyLines(entry: AuditEntry, ctx: HistoryContext): HistoryLin
   return lines;
 }
 
+/** Who made an entry: a user by name, else the system, or the system's upgrade (docs/history.md). */
+function whoOf(entry: AuditEntry, t: TFunction): string {
+  if (entry.userId === null && entry.userName === AUDIT_UPGRADE) return t('history.upgrade');
+  return entry.userName.trim() === '' ? t('history.system') : entry.userName;
+}
+
 /** An entry of the record history in words, in the chosen language. */
 export function formatEntry(entry: AuditEntry, ctx: HistoryContext): FormattedEntry {
   const { t } = ctx;
   const lines = historyLines(entry, ctx);
   return {
     action: t(`history.action.${entry.action}`),
-    who: entry.userName.trim() === '' ? t('history.system') : entry.userName,
+    who: whoOf(entry, t),
     when: formatDateTime(entry.at, ctx.locale, ctx.timeZone),
     lines,
     summary: lines.map((line) => line.text).join('; '),

@@ -2,7 +2,6 @@ import { api, withQuery } from '@school/contract/paths';
 import {
   answer,
   answerConnector,
-  botStatus,
   conversation,
   conversationProgress,
   estimation,
@@ -36,14 +35,8 @@ export function conversationsResource(isPublic: 0 | 1): Resource<Conversation> {
   };
 }
 
-/** Whether the Telegram bot runs (BOT_TOKEN): the screens say so when it does not. */
-export function useBotStatus() {
-  return useQuery({
-    queryKey: [BOT_KEY, 'status'],
-    queryFn: ({ signal }) => request(api.botStatus, { schema: botStatus, signal }),
-    staleTime: 5 * 60_000,
-  });
-}
+/** Whether the Telegram bot runs (BOT_TOKEN), shared with the other screens that need it. */
+export { useBotStatus } from '../../components/useBotStatus';
 
 export function useConversation(id: number) {
   return useQuery({

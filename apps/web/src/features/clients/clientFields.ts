@@ -12,7 +12,14 @@ const field = {
   price: { name: 'price', label: 'fields.price', kind: 'decimal' },
   probability: { name: 'probability', label: 'fields.probability', kind: 'number' },
   dLastContact: { name: 'dLastContact', label: 'fields.dLastContact', kind: 'date' },
-  stage: { name: 'stage', label: 'fields.stage', kind: 'select', lookup: api.lookup('stages') },
+  // a new client starts in the pipeline's first stage (docs/clients.md, Stages)
+  stage: {
+    name: 'stage',
+    label: 'fields.stage',
+    kind: 'select',
+    lookup: api.lookup('stages'),
+    firstByDefault: true,
+  },
   product: {
     name: 'product',
     label: 'fields.product',

@@ -7,7 +7,7 @@ import styles from './Schedule.module.css';
 
 /**
  * docs/schedule.md: a cycled lesson's date can be changed from its alternative dates (the other days of
- * its week and the same weekday next week, today and later only), each marked free or clashing. Moving changes this
+ * its week and the same weekday next week, ahead of now only), each marked free or clashing. Moving changes this
  * occurrence only; the series keeps its weekday. A move closes the lesson's modal
  * (`onMoved`), so the notice with Undo is not under its backdrop.
  */
@@ -39,7 +39,8 @@ export function Alternatives({
         <ul className={styles.alternatives}>
           {alternatives.data.map((option) => {
             const clashing = option.status === 'clashing';
-            const who = option.clashes.map((clash) => clash.name).join(', ');
+            // a teacher busy in two lessons at that time is named once
+            const who = [...new Set(option.clashes.map((clash) => clash.name))].join(', ');
             return (
               <li
                 key={option.date}

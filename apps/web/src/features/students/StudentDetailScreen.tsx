@@ -17,6 +17,7 @@ import { LinkActions } from '../../components/LinkActions';
 import { QrDialog } from '../../components/QrDialog';
 import { invalidateResource } from '../../components/list/useInfiniteList';
 import { useCopy } from '../../components/list/useRowActions';
+import { useBotStatus } from '../../components/useBotStatus';
 import { mayOpen } from '../../lib/access';
 import { formatDateTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
@@ -129,12 +130,16 @@ function Links({ row }: { row: Student }) {
   );
 }
 
-/** The bot's deep link: copied, or made anew (the old one then stops working). */
+/**
+ * The bot's deep link: copied, or made anew while a bot runs (the old one and the learner's page
+ * link then stop working: docs/learner-page.md). Without a bot there is no new link to make.
+ */
 function BotLink({ row }: { row: Student }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const copy = useCopy();
   const [busy, setBusy] = useState(false);
+  const botOn = useBotStatus().data?.enabled === true;
 
   const renew = async () => {
     const yes = await askConfirm({
@@ -161,12 +166,19 @@ function BotLink({ row }: { row: Student }) {
     <section className={`${controls.card} ${styles.section}`} aria-labelledby="student-bot-link">
       <h2 id="student-bot-link">{t('fields.deepLink')}</h2>
       <p className={styles.deepLink}>{link ?? t('students.botNotConfigured')}</p>
+      {botOn && (
+        <p id="student-new-link-note" className={styles.linkNote}>
+          {t('students.newLinkNote')}
+        </p>
+      )}
       <LinkActions
         copyLabel={t('students.copyLink')}
         renewLabel={t('students.newLink')}
         // no bot username, no link: nothing to copy (the line above says why)
         onCopy={link === null ? undefined : () => void copy(link)}
-        onRenew={() => void renew()}
+        // no bot, no new bot link: it would only end the learner's page link
+        onRenew={botOn ? () => void renew() : undefined}
+        renewDescribedBy="student-new-link-note"
         renewing={busy}
       />
     </section>
@@ -178,12 +190,13 @@ const pageLinkOf = (row: Student) => new URL(row.pageLink, window.location.origi
 
 /**
  * The learner's own page (docs/learner-page.md): its link to copy, to open, or to show as a QR
- * code on the classroom screen. A new bot link makes a new page link too.
+ * code on the classroom screen. A new bot link, made while a bot runs, makes a new page link too.
  */
 function PageLink({ row }: { row: Student }) {
   const { t } = useTranslation();
   const copy = useCopy();
   const [qr, setQr] = useState(false);
+  const botOn = useBotStatus().data?.enabled === true;
   const link = pageLinkOf(row);
   const name = t('students.pageOf', { name: studentName(row) });
   return (
@@ -209,7 +222,9 @@ function PageLink({ row }: { row: Student }) {
           {t('students.openPage')}
         </a>
       </div>
-      <p className={styles.muted}>{t('students.pageHint')}</p>
+      <p className={styles.muted}>
+        {botOn ? `${t('students.pageHint')} ${t('students.pageHintBot')}` : t('students.pageHint')}
+      </p>
       {qr && <QrDialog name={name} link={link} onClose={() => setQr(false)} />}
     </section>
   );
