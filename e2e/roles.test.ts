@@ -148,7 +148,7 @@ describe('each role', () => {
       }
       // the own profile, from the name at the top of the navigation
       await navigation(page)
-        .getByRole('link', { name: /^Your profile: / })
+        .getByRole('link', { name: /: your profile$/ })
         .click();
       await page.waitForURL((u) => u.pathname === '/profile');
       expect(await screenRendered(page, `${role} profile`, title)).toBe('Profile');

@@ -109,7 +109,7 @@ describe('/profile', () => {
       { timeout: 5000 },
     );
     expect(within(nav).queryByRole('link', { name: 'Users' })).not.toBeInTheDocument();
-    await user.click(within(nav).getByRole('link', { name: 'Your profile: Anna Kowalska' }));
+    await user.click(within(nav).getByRole('link', { name: 'Anna Kowalska: your profile' }));
     expect(screen.getByTestId('location').textContent).toBe('/profile');
     expect(await screen.findByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
   });
