@@ -153,6 +153,9 @@ describe('each role', () => {
       await page.waitForURL((u) => u.pathname === '/profile');
       expect(await screenRendered(page, `${role} profile`, title)).toBe('Profile');
       await page.getByRole('form', { name: 'Your details' }).waitFor();
+      // one's own sessions are in Settings, linked from the profile
+      await page.getByRole('link', { name: 'Your sessions' }).click();
+      await page.waitForURL((u) => u.pathname === '/settings');
       await page.getByRole('region', { name: 'Sessions' }).getByRole('table').waitFor();
       // a deep link to a screen not theirs says so, in full
       for (const forbidden of FORBIDDEN[role]) {

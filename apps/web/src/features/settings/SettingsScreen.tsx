@@ -6,10 +6,14 @@ import { useSession } from '../../lib/session';
 import { BackupsSection } from './BackupsSection';
 import { CalendarFeedSection } from './CalendarFeedSection';
 import { DictionariesSection } from './DictionariesSection';
+import { SessionsSection } from './SessionsSection';
 import styles from './SettingsScreen.module.css';
 import { CardSection } from '../../components/CardSection';
 
-/** The calendar feed, the dictionaries, an admin's backups and preferences; one's sessions are on /profile. */
+/**
+ * /settings (docs/screens.md): the interface language first, one's own sessions, the calendar
+ * feed, the dictionaries and an admin's backups; one's details and password are on /profile.
+ */
 export function SettingsScreen() {
   const { t } = useTranslation();
   const { session } = useSession();
@@ -20,17 +24,19 @@ export function SettingsScreen() {
     <>
       <HeaderBlock title={t('titles.settings')} />
 
-      <CalendarFeedSection />
-
-      <DictionariesSection />
-
-      {mayBackUp && <BackupsSection timeZone={timeZone} />}
-
       <CardSection headingId="prefs-heading" title={t('settings.preferences')}>
         <div className={styles.preferences}>
           <LanguageSelect />
         </div>
       </CardSection>
+
+      <SessionsSection />
+
+      <CalendarFeedSection />
+
+      <DictionariesSection />
+
+      {mayBackUp && <BackupsSection timeZone={timeZone} />}
     </>
   );
 }
