@@ -48,6 +48,10 @@ describe('settings: order and words', () => {
       await sessionsTable();
       const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
       expect(headings.slice(0, 2)).toEqual(['Preferences', 'Sessions']);
+      // the profile holds the rest of one's own: linked from here, as it links here
+      expect(screen.getByRole('link', { name: 'Your profile' }).getAttribute('href')).toBe(
+        '/profile',
+      );
       cleanup();
     }
     setSession(ADMIN);

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { HeaderBlock } from '../../components/HeaderBlock';
 import { LanguageSelect } from '../../components/LanguageSelect';
 import { useMayDo } from '../../lib/access';
@@ -28,6 +29,9 @@ export function SettingsScreen() {
         <div className={styles.preferences}>
           <LanguageSelect />
         </div>
+        <p className={styles.profileLink}>
+          {t('settings.profileIn')} <Link to="/profile">{t('settings.toProfile')}</Link>
+        </p>
       </CardSection>
 
       <SessionsSection />
