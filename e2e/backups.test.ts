@@ -51,4 +51,38 @@ describe('backups in settings', () => {
     expect(gunzipSync(data).includes(Buffer.from('manifest.json'))).toBe(true);
     expect(dialogs).toEqual([]);
   });
+
+  it('on a phone keeps a backup row one line tall and its download, and a session’s delete, in view', async () => {
+    const phone = await browser.newPage({ width: 390, height: 844 });
+    await logInAsAdmin(phone);
+    await phone.goto('/settings');
+    const backups = phone.getByRole('region', { name: 'Backups' });
+    const row = backups.getByRole('row').nth(1);
+    const download = row.getByRole('link', { name: /Download the backup of/ });
+    await download.waitFor();
+    const rowBox = await row.boundingBox();
+    expect(rowBox?.height, 'a backup row’s height').toBeLessThanOrEqual(60);
+    const linkBox = await download.boundingBox();
+    expect(
+      linkBox && linkBox.x + linkBox.width,
+      'the download link’s right edge',
+    ).toBeLessThanOrEqual(390);
+
+    const sessions = phone.getByRole('region', { name: 'Sessions' });
+    const remove = sessions.getByRole('button', { name: 'Delete session' }).first();
+    await remove.waitFor();
+    const removeBox = await remove.boundingBox();
+    expect(
+      removeBox && removeBox.x + removeBox.width,
+      'the delete’s right edge',
+    ).toBeLessThanOrEqual(390);
+    // pinned: it stays where it is while the table scrolls sideways under it
+    const wrap = sessions.getByRole('table').locator('xpath=..');
+    await wrap.evaluate((el) => {
+      el.scrollLeft = el.scrollWidth;
+    });
+    const scrolled = await remove.boundingBox();
+    expect(Math.abs((scrolled?.x ?? 0) - (removeBox?.x ?? 0)), 'moved by').toBeLessThanOrEqual(1);
+    await phone.context().close();
+  });
 });

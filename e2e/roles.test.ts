@@ -148,11 +148,14 @@ describe('each role', () => {
       }
       // the own profile, from the name at the top of the navigation
       await navigation(page)
-        .getByRole('link', { name: /^Your profile: / })
+        .getByRole('link', { name: /: your profile$/ })
         .click();
       await page.waitForURL((u) => u.pathname === '/profile');
       expect(await screenRendered(page, `${role} profile`, title)).toBe('Profile');
       await page.getByRole('form', { name: 'Your details' }).waitFor();
+      // one's own sessions are in Settings, linked from the profile
+      await page.getByRole('link', { name: 'Your sessions' }).click();
+      await page.waitForURL((u) => u.pathname === '/settings');
       await page.getByRole('region', { name: 'Sessions' }).getByRole('table').waitFor();
       // a deep link to a screen not theirs says so, in full
       for (const forbidden of FORBIDDEN[role]) {

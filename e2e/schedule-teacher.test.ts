@@ -14,6 +14,7 @@ const mine = { login: `own${suffix}`, password: 'e2e teacher password' };
 const otherLogin = `other${suffix}`;
 const othersCourse = `Theirs ${suffix}`;
 const ownCourse = `Mine ${suffix}`;
+const hiddenCourse = `Hidden ${suffix}`;
 
 const DAY = 86_400_000;
 const nextMonday = (() => {
@@ -67,6 +68,7 @@ beforeAll(async () => {
     name: 'Olena',
     surname: `Koval ${suffix}`,
   });
+  const lessons: number[] = [];
   for (const [teacher, course, start] of [
     [idOf(otherLogin), othersCourse, '12:00'],
     [idOf(mine.login), ownCourse, '09:00'],
@@ -81,7 +83,26 @@ beforeAll(async () => {
       comment: 'Bring the workbook',
       force: true,
     });
+    lessons.push(lesson.id);
     await api(page, 'POST', '/api/events', { lesson: lesson.id, student: student.id, toPay: 1 });
+  }
+  // a student of the other teacher's only: beside theirs in that teacher's lesson, and alone in
+  // another one
+  const notTheirs = await api<{ id: number }>(page, 'POST', '/api/students', {
+    name: 'Ira',
+    surname: `Hidden ${suffix}`,
+  });
+  const hidden = await api<{ id: number }>(page, 'POST', '/api/lessons', {
+    date: dayOfNextWeek(2),
+    start: '15:00',
+    end: '16:00',
+    price: 60,
+    teacher: idOf(otherLogin),
+    course: hiddenCourse,
+    force: true,
+  });
+  for (const lesson of [hidden.id, lessons[0]]) {
+    await api(page, 'POST', '/api/events', { lesson, student: notTheirs.id });
   }
 });
 
@@ -95,6 +116,8 @@ describe("a teacher's lesson modal", () => {
     expect(await dialog.getByRole('button', { name: 'Save' }).count()).toBe(0);
     expect(await dialog.locator('select, input, textarea').count()).toBe(0);
     expect(await dialog.getByText(/zł/).count()).toBe(0);
+    // their own student is listed, and the others are said to be hidden
+    await dialog.getByText(/^Only your students are listed/).waitFor();
     expect(await noSideScroll(page)).toBe(true);
   });
 
@@ -107,6 +130,32 @@ describe("a teacher's lesson modal", () => {
     expect(await dialog.getByLabel(`Whether Olena Koval ${suffix} pays`).count()).toBe(0);
     expect(await dialog.getByLabel('Add a student').count()).toBe(0);
     expect(await noSideScroll(page)).toBe(true);
+  });
+
+  it("says another teacher's participants are hidden for the role, not that there are none (uk, pl)", async () => {
+    for (const [language, width, height, hiddenText, emptyText] of [
+      [
+        'uk',
+        390,
+        844,
+        'Учасників уроку іншого викладача приховано для вашої ролі.',
+        'Ще немає учнів',
+      ],
+      [
+        'pl',
+        1280,
+        800,
+        'Uczestnicy lekcji innego nauczyciela są ukryci dla Twojej roli.',
+        'Brak uczniów',
+      ],
+    ] as const) {
+      const page = await teacherPage(width, height, language);
+      const dialog = await openLesson(page, hiddenCourse);
+      await dialog.getByText(hiddenText).waitFor();
+      expect(await dialog.getByText(emptyText).count()).toBe(0);
+      expect(await dialog.getByText(`Ira Hidden ${suffix}`).count()).toBe(0);
+      await page.context().close();
+    }
   });
 
   it('fits on a phone in Ukrainian, read only', async () => {

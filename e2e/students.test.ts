@@ -35,7 +35,7 @@ describe('students', () => {
     await page.goto('/students');
     await page.getByRole('button', { name: 'Create' }).click();
     const form = page.getByRole('form', { name: 'New student' });
-    await form.getByLabel('Name', { exact: true }).fill('Olena');
+    await form.getByLabel('First name', { exact: true }).fill('Olena');
     await form.getByLabel('Surname').fill('Studentko');
     await form.getByLabel('E-mail').fill('olena.s@example.com');
     await form.getByRole('button', { name: 'Save', exact: true }).click();
@@ -214,7 +214,7 @@ describe('students', () => {
     await page.waitForURL(/\/students\/\d+$/);
     const details = page.getByRole('form', { name: 'Student details' });
     await details.waitFor();
-    expect(await details.getByLabel('Name', { exact: true }).inputValue()).toBe('Iryna');
+    expect(await details.getByLabel('First name', { exact: true }).inputValue()).toBe('Iryna');
     expect(await details.getByLabel('Surname').inputValue()).toBe('Converted');
     expect(await details.getByLabel('Telegram username').inputValue()).toBe('iryna_c');
     const studentUrl = page.url();

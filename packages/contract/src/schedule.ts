@@ -85,6 +85,12 @@ export const lesson = z
     series: z.number().int().nullable(),
     /** participants (events) */
     participants: z.number().int(),
+    /**
+     * true when `GET /api/events?lesson=` lists only the viewer's own students of it (a teacher
+     * on another teacher's lesson), so the others are hidden, not absent; `participants` counts
+     * them all (docs/roles.md)
+     */
+    participantsHidden: z.boolean(),
     /** participants whose toPay is 0 or 1; null for a teacher when it is another teacher's lesson (docs/roles.md) */
     payers: z.number().int().nullable(),
     /** price / 60 × duration × payers, two decimals; null for a teacher when it is another teacher's lesson (docs/roles.md) */

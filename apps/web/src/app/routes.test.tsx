@@ -66,7 +66,21 @@ describe('side navigation', () => {
     renderApp('/dashboard');
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     await within(nav).findByText('Anna Kowalska');
-    expect(within(nav).getByText('AK')).toBeInTheDocument();
+    // the initials are drawn from an attribute: the link's text is the name alone, which its
+    // accessible name holds (WCAG 2.5.3)
+    expect(nav.querySelector('[data-initials]')?.getAttribute('data-initials')).toBe('AK');
+    const personal = within(nav).getByRole('link', { name: /Anna Kowalska/ });
+    expect(personal.textContent).toBe('Anna Kowalska');
+    expect(personal.getAttribute('aria-label')).toContain(personal.textContent);
+  });
+
+  it('puts the corner toggle, at the top of the bar, first in its tab order', async () => {
+    renderApp('/dashboard');
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    await within(nav).findByText('Anna Kowalska');
+    const order = [...nav.querySelectorAll('a, button')].map((el) => el.getAttribute('aria-label'));
+    expect(order[0]).toBe('Show or hide navigation');
+    expect(order.at(-1)).toBe('Dark theme');
   });
 
   it('toggles open/collapsed and hidden/collapsed and stores the nav-state codes', async () => {
@@ -183,7 +197,7 @@ describe('roles (docs/roles.md)', () => {
     // user management is the admin's; everyone's own profile is the name at the top
     expect(links).not.toContain('Users');
     expect(links).toEqual(
-      expect.arrayContaining(['Schedule', 'Students', 'Games', 'Your profile: Anna Kowalska']),
+      expect.arrayContaining(['Schedule', 'Students', 'Games', 'Anna Kowalska: your profile']),
     );
   });
 

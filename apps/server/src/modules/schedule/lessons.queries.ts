@@ -96,6 +96,8 @@ export const toLesson = ({ l, teacherName, participants, payers }: LessonRow): L
   nextId: l.nextId,
   series: l.seriesId,
   participants,
+  // lessonFor says it for a viewer who does not see them all
+  participantsHidden: false,
   payers,
   amount: lessonAmount(l.price, l.duration, payers),
 });

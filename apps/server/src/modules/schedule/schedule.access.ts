@@ -55,8 +55,18 @@ export function seesAmounts(viewer: Viewer, teacher: number | null): boolean {
 }
 
 /**
+ * Whether `viewer` sees every participant of a lesson taught by `teacher` by name: reach `all`,
+ * or `own` in their own lesson; otherwise only their own students (docs/roles.md, Lessons).
+ */
+export function seesAllParticipants(viewer: Viewer, teacher: number | null): boolean {
+  const { reach } = rightOf(viewer.role, 'participations', 'read');
+  return reach === 'all' || (reach === 'own' && teacher === viewer.userId);
+}
+
+/**
  * A lesson as `viewer` may see it: when it is another teacher's, without its amount nor what the
- * amount is worked out from, its price and its payers (docs/roles.md, Amounts).
+ * amount is worked out from, its price and its payers (docs/roles.md, Amounts), and saying that
+ * its participants are hidden from them but for their own students (docs/roles.md, Lessons).
  */
 export const lessonFor = <
   L extends {
@@ -64,11 +74,14 @@ export const lessonFor = <
     amount: number | null;
     price: number | null;
     payers: number | null;
+    participantsHidden: boolean;
   },
 >(
   viewer: Viewer,
   lesson: L,
-): L =>
-  seesAmounts(viewer, lesson.teacher)
-    ? lesson
-    : { ...lesson, amount: null, price: null, payers: null };
+): L => {
+  const shown = { ...lesson, participantsHidden: !seesAllParticipants(viewer, lesson.teacher) };
+  return seesAmounts(viewer, lesson.teacher)
+    ? shown
+    : { ...shown, amount: null, price: null, payers: null };
+};

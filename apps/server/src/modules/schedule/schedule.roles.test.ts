@@ -115,6 +115,50 @@ describe('a teacher and lessons', () => {
     expect(list.json<LessonJson[]>().map((l) => l.amount)).toEqual([60, null]);
   });
 
+  it("is told that another teacher's lesson hides its participants from them, not that it has none", async () => {
+    const { date, own, others } = await twoLessons();
+    const made = await call(admin, 'POST', '/api/students', { name: 'Hidden', surname: 'One' });
+    const notTheirs = made.json<{ id: number }>().id;
+    const added = await call(admin, 'POST', '/api/events', {
+      lesson: others.id,
+      student: notTheirs,
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const hiddenFor = async (agent: Agent) => {
+      const [day] = (
+        await call(agent, 'GET', `/api/schedule?dateFrom=${date}&dateTo=${date}`)
+      ).json<DayJson[]>();
+      const listed = (await call(agent, 'GET', `/api/lessons?date=${date}`)).json<LessonJson[]>();
+      const one = (await call(agent, 'GET', `/api/lessons/${others.id}`)).json<LessonJson>();
+      return [
+        day?.lessons.map((l) => [l.id, l.participants, l.participantsHidden]),
+        listed.map((l) => l.participantsHidden),
+        one.participantsHidden,
+      ];
+    };
+    expect(await hiddenFor(teacherAgent)).toEqual([
+      [
+        [own.id, 0, false],
+        [others.id, 1, true],
+      ],
+      [false, true],
+      true,
+    ]);
+    // the participant counted is not listed to them: hidden, not absent
+    const events = await call(teacherAgent, 'GET', `/api/events?lesson=${others.id}`);
+    expect(events.json<unknown[]>()).toEqual([]);
+    for (const agent of [admin, managerAgent]) {
+      expect(await hiddenFor(agent)).toEqual([
+        [
+          [own.id, 0, false],
+          [others.id, 1, false],
+        ],
+        [false, false],
+        false,
+      ]);
+    }
+  });
+
   it("gets neither the price nor the payers of another teacher's lesson, nor its price's history", async () => {
     const { date, own, others } = await twoLessons();
     await participation(own.id);

@@ -30,6 +30,22 @@ export function SideNav({ ref, state, onMenuToggle, onCornerToggle, onNavigate }
 
   return (
     <nav ref={ref} className={styles.nav} aria-label={t('nav.label')} data-state={state}>
+      {/* first in the tab order as it sits at the top of the bar (docs/screens.md) */}
+      <button
+        type="button"
+        className={styles.cornerButton}
+        data-corner
+        aria-label={t('nav.toggleVisibility')}
+        title={t('nav.toggleVisibility')}
+        aria-expanded={state !== 'hidden'}
+        onClick={onCornerToggle}
+      >
+        {state === 'hidden' ? (
+          <ChevronRight size={16} aria-hidden="true" />
+        ) : (
+          <ChevronLeft size={16} aria-hidden="true" />
+        )}
+      </button>
       {/* inert: a hidden bar must not catch keyboard focus or screen-reader browsing. */}
       <div className={styles.inner} inert={state === 'hidden'}>
         <div className={styles.top}>
@@ -89,22 +105,6 @@ export function SideNav({ ref, state, onMenuToggle, onCornerToggle, onNavigate }
           </button>
         </div>
       </div>
-
-      <button
-        type="button"
-        className={styles.cornerButton}
-        data-corner
-        aria-label={t('nav.toggleVisibility')}
-        title={t('nav.toggleVisibility')}
-        aria-expanded={state !== 'hidden'}
-        onClick={onCornerToggle}
-      >
-        {state === 'hidden' ? (
-          <ChevronRight size={16} aria-hidden="true" />
-        ) : (
-          <ChevronLeft size={16} aria-hidden="true" />
-        )}
-      </button>
     </nav>
   );
 }

@@ -165,7 +165,11 @@ describe('a history entry in words', () => {
       entity: 'students',
       changes: { id: 3, name: 'Olek', surname: 'Lis', hasBroadcast: true },
     });
-    expect(texts(remove, 'en')).toEqual(['Name: Olek', 'Surname: Lis', 'Receives broadcasts: yes']);
+    expect(texts(remove, 'en')).toEqual([
+      'First name: Olek',
+      'Surname: Lis',
+      'Receives broadcasts: yes',
+    ]);
     expect(texts(remove, 'pl')[2]).toBe('Otrzymuje komunikaty: tak');
     expect(formatEntry(remove, ctx('en')).action).toBe('Deleted');
     expect(formatEntry(remove, ctx('uk')).action).toBe('Видалено');

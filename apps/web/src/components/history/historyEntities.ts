@@ -95,7 +95,7 @@ const clients: HistoryEntity = {
 
 const students: HistoryEntity = {
   fields: {
-    name: { label: 'fields.name', show: text },
+    name: { label: 'fields.firstName', show: text },
     surname: { label: 'fields.surname', show: text },
     email: { label: 'fields.email', show: text },
     telegramUsername: { label: 'fields.telegramUsername', show: text },

@@ -4,9 +4,16 @@ import type { Dictionary } from '../../i18n/i18n';
 
 type FieldName = keyof Dictionary['fields'];
 
+/**
+ * Files are imported into clients and students only: their `name` column is a student's first
+ * name, labelled with a person's words (docs/interface.md, A person's name).
+ */
+const PERSON_COLUMNS: Partial<Record<string, FieldName>> = { name: 'firstName' };
+
 /** A column of a file by its field's label ("E-mail"), or its header when it has none. */
 export function columnLabel(t: TFunction, column: string): string {
-  return i18next.exists(`fields.${column}`) ? t(`fields.${column as FieldName}`) : column;
+  const field = PERSON_COLUMNS[column] ?? column;
+  return i18next.exists(`fields.${field}`) ? t(`fields.${field as FieldName}`) : column;
 }
 
 function problemText(t: TFunction, { code, params }: ImportProblem): string {

@@ -2,15 +2,16 @@ import { api } from '@school/contract/paths';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { clearNotices } from '../../components/feedback/notices';
+import { changeLanguage } from '../../i18n/i18n';
 import { BOT_OFF } from '../../test/bot';
 import { calledUrls, lastBody, server } from '../../test/server';
 import { renderWithProviders, setupI18n, stubLayout } from '../../test/utils';
 import { ConversationsScreen } from './ConversationsScreen';
 
 const OFF_TEXT =
-  'The bot is off (no BOT_TOKEN): conversations can be written and tried here, but nobody receives them.';
+  "The bot is off: conversations can be written and tried here, but nobody receives them. To switch it on, ask the person who runs the server to connect the school's Telegram bot.";
 
 const cellsOf = (row: HTMLElement) =>
   within(row)
@@ -119,5 +120,21 @@ describe('the bot status note', () => {
     server.use(http.get(api.botStatus, () => HttpResponse.json(BOT_OFF)));
     renderWithProviders(<ConversationsScreen />);
     expect(await screen.findByRole('note')).toHaveTextContent(OFF_TEXT);
+  });
+
+  it("says so in staff's words, naming no server setting, in Ukrainian and Polish too", async () => {
+    onTestFinished(() => changeLanguage('en'));
+    server.use(http.get(api.botStatus, () => HttpResponse.json(BOT_OFF)));
+    for (const [language, asks] of [
+      ['uk', 'попросіть людину, яка обслуговує сервер'],
+      ['pl', 'poproś osobę, która prowadzi serwer'],
+    ] as const) {
+      await changeLanguage(language);
+      renderWithProviders(<ConversationsScreen />);
+      const note = await screen.findByRole('note');
+      expect(note).toHaveTextContent(asks);
+      expect(note.textContent).not.toMatch(/BOT_|TOKEN/);
+      cleanup();
+    }
   });
 });

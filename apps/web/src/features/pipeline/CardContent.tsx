@@ -40,7 +40,7 @@ export function CardContent({
 
   return (
     <>
-      <p className={styles.cardName}>{fullName(client)}</p>
+      <div className={styles.cardName}>{fullName(client)}</div>
       <dl className={styles.facts}>
         <div className={styles.fact}>
           <dt className="visually-hidden">{t('pipeline.price')}</dt>

@@ -27,6 +27,7 @@ const lesson: ScheduleLesson = {
   nextId: null,
   series: 3,
   participants: 2,
+  participantsHidden: false,
   payers: 2,
   amount: 160,
   clashes: [],

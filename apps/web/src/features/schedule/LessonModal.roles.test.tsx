@@ -11,7 +11,7 @@ import { LessonModal } from './LessonModal';
 
 const TEACHER = { ...ADMIN, id: 7, login: 'teacher', role: 'teacher' as const };
 
-const lessonOf = (teacher: number, amount: number | null): Lesson => ({
+const lessonOf = (teacher: number, amount: number | null, participants = 1): Lesson => ({
   id: 5,
   date: '2026-11-30',
   start: '10:00',
@@ -30,7 +30,9 @@ const lessonOf = (teacher: number, amount: number | null): Lesson => ({
   homework: '',
   nextId: null,
   series: null,
-  participants: 1,
+  participants,
+  // a teacher on another teacher's lesson sees only their own students of it (docs/roles.md)
+  participantsHidden: teacher !== TEACHER.id && amount === null,
   payers: amount === null ? null : 1,
   amount,
 });
@@ -92,9 +94,37 @@ describe('the lesson modal of a teacher', () => {
     expect(screen.queryByText(/zł/)).toBeNull();
   });
 
+  it("says another teacher's lesson's participants are hidden for the role, not that there are none", async () => {
+    seed({ lessons: [lessonOf(8, null, 6)], events: [], students: [] });
+    renderWithProviders(<LessonModal id={5} dateText={(d) => d} onClose={() => undefined} />);
+    expect(
+      await screen.findByText(
+        "The participants of another teacher's lesson are hidden for your role.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('No Students yet')).toBeNull();
+  });
+
+  it("shows their own students in another teacher's lesson and says the others are hidden", async () => {
+    seed({ lessons: [lessonOf(8, null, 3)], events: [participation(null)], students: [] });
+    renderWithProviders(<LessonModal id={5} dateText={(d) => d} onClose={() => undefined} />);
+    await screen.findByText('Anna Kowal');
+    expect(
+      screen.getByText(
+        "Only your students are listed; the other participants of another teacher's lesson are hidden for your role.",
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it("says nothing is hidden when another teacher's lesson has only their students", async () => {
+    await open(8, null);
+    expect(screen.queryByText(/hidden for your role/)).toBeNull();
+  });
+
   it('offers on their own lesson the form, delete and attendance only of the participants', async () => {
     await open(7, 80);
     expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
+    expect(screen.queryByText(/hidden for your role/)).toBeNull();
     // their lesson stays theirs: no teacher to choose
     expect(screen.queryByLabelText('Teacher')).toBeNull();
     expect(screen.getByRole('button', { name: 'Delete lesson' })).toBeInTheDocument();

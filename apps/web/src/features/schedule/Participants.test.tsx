@@ -28,6 +28,7 @@ const LESSON: Lesson = {
   nextId: null,
   series: null,
   participants: 2,
+  participantsHidden: false,
   payers: 2,
   amount: 160,
 };

@@ -28,7 +28,9 @@ const asCards = () =>
 
 /**
  * The lesson's participants: add a student or a group, edit each row in place, remove; only
- * what `may` allows (docs/roles.md: a teacher marks attendance only).
+ * what `may` allows (docs/roles.md: a teacher marks attendance only). When the server lists
+ * only the viewer's own students of it (`participantsHidden`) and counts more participants than
+ * it lists, it says the others are hidden rather than absent.
  */
 export function Participants({ lesson, may = ALL_RIGHTS }: { lesson: Lesson; may?: LessonRights }) {
   const { t } = useTranslation();
@@ -37,6 +39,8 @@ export function Participants({ lesson, may = ALL_RIGHTS }: { lesson: Lesson; may
   const { rows, taken, adding, problem } = participants;
   const cards = useSyncExternalStore(subscribeCards, asCards);
   const Rows = cards ? ParticipantCards : ParticipantsTable;
+  // listed only the viewer's own students, and the lesson counts more: the others are hidden
+  const othersHidden = lesson.participantsHidden && rows.length < lesson.participants;
 
   return (
     <section className={styles.section} aria-labelledby={headingId}>
@@ -71,9 +75,19 @@ export function Participants({ lesson, may = ALL_RIGHTS }: { lesson: Lesson; may
       {participants.isPending ? (
         <p>{t('messages.loading')}</p>
       ) : rows.length === 0 ? (
-        <p className={styles.empty}>{t('schedule.noStudents')}</p>
+        <p className={styles.empty}>
+          {othersHidden ? t('schedule.participantsHidden') : t('schedule.noStudents')}
+        </p>
       ) : (
-        <Rows rows={rows} onChange={participants.change} onRemove={participants.remove} may={may} />
+        <>
+          <Rows
+            rows={rows}
+            onChange={participants.change}
+            onRemove={participants.remove}
+            may={may}
+          />
+          {othersHidden && <p className={styles.empty}>{t('schedule.othersHidden')}</p>}
+        </>
       )}
     </section>
   );

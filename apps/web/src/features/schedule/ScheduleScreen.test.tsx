@@ -85,6 +85,7 @@ describe('a link to a lesson', () => {
           nextId: null,
           series: null,
           participants: 0,
+          participantsHidden: false,
           payers: 0,
           amount: 0,
         },

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { HeaderBlock } from '../../components/HeaderBlock';
 import { LanguageSelect } from '../../components/LanguageSelect';
 import { useMayDo } from '../../lib/access';
@@ -6,10 +7,14 @@ import { useSession } from '../../lib/session';
 import { BackupsSection } from './BackupsSection';
 import { CalendarFeedSection } from './CalendarFeedSection';
 import { DictionariesSection } from './DictionariesSection';
+import { SessionsSection } from './SessionsSection';
 import styles from './SettingsScreen.module.css';
 import { CardSection } from '../../components/CardSection';
 
-/** The calendar feed, the dictionaries, an admin's backups and preferences; one's sessions are on /profile. */
+/**
+ * /settings (docs/screens.md): the interface language first, one's own sessions, the calendar
+ * feed, the dictionaries and an admin's backups; one's details and password are on /profile.
+ */
 export function SettingsScreen() {
   const { t } = useTranslation();
   const { session } = useSession();
@@ -20,17 +25,22 @@ export function SettingsScreen() {
     <>
       <HeaderBlock title={t('titles.settings')} />
 
+      <CardSection headingId="prefs-heading" title={t('settings.preferences')}>
+        <div className={styles.preferences}>
+          <LanguageSelect />
+        </div>
+        <p className={styles.profileLink}>
+          {t('settings.profileIn')} <Link to="/profile">{t('settings.toProfile')}</Link>
+        </p>
+      </CardSection>
+
+      <SessionsSection />
+
       <CalendarFeedSection />
 
       <DictionariesSection />
 
       {mayBackUp && <BackupsSection timeZone={timeZone} />}
-
-      <CardSection headingId="prefs-heading" title={t('settings.preferences')}>
-        <div className={styles.preferences}>
-          <LanguageSelect />
-        </div>
-      </CardSection>
     </>
   );
 }

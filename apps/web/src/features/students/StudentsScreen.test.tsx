@@ -13,6 +13,7 @@ import {
   setupI18n,
   stubLayout,
 } from '../../test/utils';
+import { changeLanguage } from '../../i18n/i18n';
 import { daysUntil } from './DocumentsScreen';
 import { StudentsScreen } from './StudentsScreen';
 
@@ -64,6 +65,35 @@ describe('students list', () => {
     expect(await screen.findByRole('button', { name: 'Copy Ira Koval' })).toBeInTheDocument();
     // docs/interface.md: a control shows only where it does something
     expect(screen.queryByRole('button', { name: 'Copy Olena Koval' })).not.toBeInTheDocument();
+  });
+});
+
+describe("a student's first name", () => {
+  it("is labelled with a person's words, not a thing's, on the list and the create panel (uk, pl)", async () => {
+    server.use(http.get(api.students, () => listResponse([student(null)])));
+    const user = userEvent.setup();
+    try {
+      for (const [language, create, createPanel, firstName, thingName] of [
+        ['uk', 'Створити', 'Панель створення', 'Ім’я', 'Назва'],
+        ['pl', 'Utwórz', 'Panel tworzenia', 'Imię', 'Nazwa'],
+      ] as const) {
+        await changeLanguage(language);
+        renderWithProviders(<StudentsScreen />);
+        const table = await screen.findByRole('table');
+        const headers = within(table)
+          .getAllByRole('columnheader')
+          .map((cell) => cell.textContent);
+        expect(headers).toContain(firstName);
+        expect(headers).not.toContain(thingName);
+        await user.click(screen.getByRole('button', { name: create }));
+        const panel = screen.getByRole('region', { name: createPanel });
+        expect(within(panel).getByLabelText(new RegExp(`^${firstName}\\W*$`))).toBeInTheDocument();
+        expect(within(panel).queryByLabelText(new RegExp(`^${thingName}\\W*$`))).toBeNull();
+        cleanup();
+      }
+    } finally {
+      await changeLanguage('en');
+    }
   });
 });
 
@@ -134,7 +164,7 @@ describe('students CSV import', () => {
       within(sample)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['Line', 'Action', 'Name', 'Surname', 'E-mail', 'Telegram username']);
+    ).toEqual(['Line', 'Action', 'First name', 'Surname', 'E-mail', 'Telegram username']);
     expect(within(sample).getByText('ola@example.com')).toBeInTheDocument();
     expect(lastBody('POST', api.studentsCsv.importPreview)).toEqual({ csv });
     const before = listed;

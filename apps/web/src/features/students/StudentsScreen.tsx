@@ -20,7 +20,7 @@ export function StudentsScreen() {
   const mayImport = useMayDoAll('students', 'update');
   const columns = useMemo<readonly Column<Student>[]>(
     () => [
-      fieldColumn('name'),
+      { key: 'name', label: 'fields.firstName', sort: 'name', value: (row) => row.name },
       fieldColumn('surname'),
       fieldColumn('email'),
       {

@@ -4,7 +4,8 @@ import { SHARED_FIELDS } from '../../components/form/sharedFields';
 import type { FilterSpec } from '../../components/list/FilterBar';
 
 const field = {
-  name: { name: 'name', label: 'fields.name' },
+  // a person's first name, as on a client's and a user's forms (docs/interface.md, A person's name)
+  name: { name: 'name', label: 'fields.firstName' },
   surname: { name: 'surname', label: 'fields.surname' },
   email: { name: 'email', label: 'fields.email', kind: 'email' },
   telegramUsername: { name: 'telegramUsername', label: 'fields.telegramUsername' },

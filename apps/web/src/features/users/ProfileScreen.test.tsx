@@ -1,8 +1,7 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { http } from 'msw';
-import { changeLanguage } from '../../i18n/i18n';
 import { ADMIN, calledUrls, lastBody, seed, server, setSession } from '../../test/server';
 import { jsonResponse, renderApp, setupI18n } from '../../test/utils';
 
@@ -31,12 +30,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
-
-/** The sessions table; the screen has other sections (details, password). */
-const sessionsTable = async () =>
-  within(await screen.findByRole('region', { name: 'Sessions' }, { timeout: 5000 })).findByRole(
-    'table',
-  );
 
 const OWN = {
   id: 1,
@@ -109,9 +102,22 @@ describe('/profile', () => {
       { timeout: 5000 },
     );
     expect(within(nav).queryByRole('link', { name: 'Users' })).not.toBeInTheDocument();
-    await user.click(within(nav).getByRole('link', { name: 'Your profile: Anna Kowalska' }));
+    await user.click(within(nav).getByRole('link', { name: 'Anna Kowalska: your profile' }));
     expect(screen.getByTestId('location').textContent).toBe('/profile');
     expect(await screen.findByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
+  });
+
+  it('leads to one’s sessions in Settings instead of listing them', async () => {
+    asTeacher();
+    const user = userEvent.setup();
+    renderApp('/profile');
+    await screen.findByRole('form', { name: 'Your details' }, { timeout: 5000 });
+    expect(screen.queryByRole('region', { name: 'Sessions' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Your sessions' }));
+    expect(screen.getByTestId('location').textContent).toBe('/settings');
+    expect(
+      await screen.findByRole('region', { name: 'Sessions' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
   });
 
   it('answers a non-admin’s deep link to /users with Not available for your role', async () => {
@@ -137,109 +143,5 @@ describe('/profile', () => {
     );
     expect(within(nav).getByRole('link', { name: 'Users' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
-  });
-});
-
-describe('profile: sessions', () => {
-  it('lists the sessions with headers, the current one marked', async () => {
-    seed({ sessions: SESSIONS });
-    renderApp('/profile');
-    const table = await sessionsTable();
-    const headers = within(table)
-      .getAllByRole('columnheader')
-      .map((th) => th.textContent);
-    expect(headers).toEqual(['Device', 'Time zone', 'Signed in', 'Last activity', 'Actions']);
-    const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows).toHaveLength(2);
-    expect(within(rows[0]!).getByText('This device')).toBeInTheDocument();
-    expect(within(rows[1]!).queryByText('This device')).not.toBeInTheDocument();
-    // lastActivity in the user's zone (UTC here) and the chosen language (en).
-    expect(within(rows[0]!).getByText(/Mar 1, 2025.*10:15/)).toBeInTheDocument();
-  });
-
-  it('says Empty list when there are no sessions', async () => {
-    seed({ sessions: [] });
-    renderApp('/profile');
-    const sessions = await screen.findByRole('region', { name: 'Sessions' }, { timeout: 5000 });
-    expect(await within(sessions).findByText('Empty list')).toBeInTheDocument();
-  });
-
-  it('deletes another session after confirmation and refreshes the list', async () => {
-    seed({ sessions: SESSIONS });
-    const browserConfirm = vi.spyOn(window, 'confirm');
-    const user = userEvent.setup();
-    renderApp('/profile');
-    const table = await sessionsTable();
-    const other = within(table).getByText('Safari on iOS').closest('tr')!;
-    await user.click(within(other).getByRole('button', { name: 'Delete session' }));
-
-    const dialog = screen.getByRole('alertdialog', { name: 'Delete this session?' });
-    expect(dialog).toHaveTextContent('End the session on Safari on iOS?');
-    await user.click(within(dialog).getByRole('button', { name: 'Delete session' }));
-    expect(browserConfirm).not.toHaveBeenCalled();
-    await waitFor(() => expect(screen.queryByText('Safari on iOS')).not.toBeInTheDocument());
-    expect(calledUrls('DELETE').some((url) => url.pathname === '/api/sessions/2')).toBe(true);
-    expect(screen.getByTestId('location').textContent).toBe('/profile');
-  });
-
-  it('does nothing when the confirmation is declined', async () => {
-    seed({ sessions: SESSIONS });
-    const user = userEvent.setup();
-    renderApp('/profile');
-    const table = await sessionsTable();
-    await user.click(within(table).getAllByRole('button', { name: 'Delete session' })[1]!);
-    const dialog = screen.getByRole('alertdialog', { name: 'Delete this session?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
-    expect(calledUrls('DELETE')).toHaveLength(0);
-  });
-
-  it('names the device in Polish and Ukrainian too', async () => {
-    onTestFinished(() => changeLanguage('en'));
-    seed({ sessions: SESSIONS });
-    const user = userEvent.setup();
-    for (const [language, region, name, title, text, cancel] of [
-      [
-        'pl',
-        'Sesje',
-        'Usuń sesję',
-        'Usunąć tę sesję?',
-        'Zakończyć sesję na urządzeniu Safari on iOS?',
-        'Anuluj',
-      ],
-      [
-        'uk',
-        'Сеанси',
-        'Видалити сеанс',
-        'Видалити цей сеанс?',
-        'Завершити сеанс на пристрої Safari on iOS?',
-        'Скасувати',
-      ],
-    ] as const) {
-      await changeLanguage(language);
-      renderApp('/profile');
-      const section = await screen.findByRole('region', { name: region }, { timeout: 5000 });
-      const other = (await within(section).findByText('Safari on iOS')).closest('tr')!;
-      await user.click(within(other).getByRole('button', { name }));
-      const dialog = screen.getByRole('alertdialog', { name: title });
-      expect(dialog).toHaveTextContent(text);
-      await user.click(within(dialog).getByRole('button', { name: cancel }));
-      cleanup();
-    }
-    expect(calledUrls('DELETE')).toHaveLength(0);
-  });
-
-  it('logs this browser out when its own session is deleted', async () => {
-    seed({ sessions: SESSIONS });
-    const user = userEvent.setup();
-    renderApp('/profile');
-    const table = await sessionsTable();
-    await user.click(within(table).getAllByRole('button', { name: 'Delete session' })[0]!);
-    const dialog = screen.getByRole('alertdialog', { name: 'Delete this session?' });
-    expect(dialog).toHaveTextContent(
-      'End the session on Chrome on Linux? It is the session of this browser: deleting it logs you out.',
-    );
-    await user.click(within(dialog).getByRole('button', { name: 'Delete session' }));
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/login'));
   });
 });

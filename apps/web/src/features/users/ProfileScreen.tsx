@@ -2,6 +2,7 @@ import { api } from '@school/contract/paths';
 import { user, userUpdate } from '@school/contract/users';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { EntityForm } from '../../components/form/EntityForm';
 import { toFormValues } from '../../components/form/fields';
 import { HeaderBlock } from '../../components/HeaderBlock';
@@ -12,7 +13,6 @@ import { SESSION_QUERY_KEY } from '../../lib/session';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { useCurrentUser } from './currentUser';
 import { PROFILE_FIELDS } from './profileFields';
-import { SessionsSection } from './SessionsSection';
 import styles from './Profile.module.css';
 import { CardRetry, CardSection } from '../../components/CardSection';
 
@@ -20,8 +20,8 @@ import { CardRetry, CardSection } from '../../components/CardSection';
 const OWN_FIELDS = PROFILE_FIELDS.filter((field) => field.name !== 'password');
 
 /**
- * /profile (docs/roles.md): every role's own details, password and sessions, reached from the
- * name at the top of the navigation.
+ * /profile (docs/roles.md): every role's own details and password, reached from the name at the
+ * top of the navigation; one's sessions are in Settings, linked from here.
  */
 export function ProfileScreen() {
   const { t } = useTranslation();
@@ -88,7 +88,9 @@ export function ProfileScreen() {
         )}
       </CardSection>
 
-      <SessionsSection />
+      <p className={styles.sessionsLink}>
+        {t('profile.sessionsIn')} <Link to="/settings">{t('profile.toSettings')}</Link>
+      </p>
     </>
   );
 }

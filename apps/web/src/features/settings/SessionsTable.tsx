@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { CardTable } from '../../components/CardSection';
 import { IconButton } from '../../components/IconButton';
 import { formatDateTime } from '../../lib/format';
-import styles from './Profile.module.css';
+import { deviceText } from './deviceText';
+import styles from './SettingsScreen.module.css';
 import card from '../../components/cardSection.module.css';
 
 interface SessionsTableProps {
@@ -33,7 +34,7 @@ export function SessionsTable({ sessions, timeZone, deletingId, onDelete }: Sess
           <td>
             <span className={styles.device}>
               <Monitor size={16} aria-hidden="true" />
-              <span>{session.device}</span>
+              <span>{deviceText(t, session.device)}</span>
               {session.current && <span className={styles.badge}>{t('settings.current')}</span>}
             </span>
           </td>

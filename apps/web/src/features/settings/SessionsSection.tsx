@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { askConfirm } from '../../components/feedback/confirm';
 import { LoadingState } from '../../components/LoadingState';
 import { useSession } from '../../lib/session';
+import { deviceText } from './deviceText';
 import { useDeleteSession, useSessions } from './sessionsApi';
 import { SessionsTable } from './SessionsTable';
 import card from '../../components/cardSection.module.css';
 import { CardError, CardRetry, CardSection } from '../../components/CardSection';
 
-/** One's own sessions, each revoked at once after a confirmation (the profile's section). */
+/** One's own sessions, each revoked at once after a confirmation (a section of Settings). */
 export function SessionsSection() {
   const { t } = useTranslation();
   const { session } = useSession();
@@ -19,8 +20,8 @@ export function SessionsSection() {
     const yes = await askConfirm({
       title: t('settings.revokeTitle'),
       message: item.current
-        ? t('settings.confirmDeleteCurrent', { device: item.device })
-        : t('settings.confirmDeleteOther', { device: item.device }),
+        ? t('settings.confirmDeleteCurrent', { device: deviceText(t, item.device) })
+        : t('settings.confirmDeleteOther', { device: deviceText(t, item.device) }),
       confirmLabel: t('settings.delete'),
     });
     if (yes) deleteSession.mutate(item);
