@@ -51,6 +51,10 @@ export async function cardsOf(db: Db, gridIds: number[]) {
 }
 
 /** Game sets as the API answers them: with their card count, problems, link and snippet. */
+/** The record version of an item the resource helper built (ADR 038), kept as it is. */
+const versionOf = (row: object) =>
+  'version' in row ? { version: row.version as number } : ({} as Record<string, never>);
+
 export async function toGameSets(
   db: Db,
   rows: (Named & { type: number })[],
@@ -65,6 +69,7 @@ export async function toGameSets(
     const problems = gameProblems(row.type, own);
     const link = gameLink(base, GAME_PAGES[row.type as GameType] ?? 'grid', row.id);
     return {
+      ...versionOf(row),
       id: row.id,
       name: row.name,
       type: row.type,
@@ -94,6 +99,7 @@ export async function toSets(db: Db, rows: Named[], base: string): Promise<GameS
     const games = entries.filter((e) => e.setId === row.id).map((e) => e.game);
     const link = gameLink(base, SET_PAGE, row.id);
     return {
+      ...versionOf(row),
       id: row.id,
       name: row.name,
       games: games.length,
@@ -228,6 +234,7 @@ async function setCardsWhere(db: Db, where: SQL): Promise<SetCard[]> {
       position: setCards.position,
       name: gameSets.name,
       type: gameSets.type,
+      version: setCards.version,
     })
     .from(setCards)
     .innerJoin(gameSets, eq(gameSets.id, setCards.gridId))

@@ -57,6 +57,7 @@ export const lessonColumns = {
   resources: lessons.resources,
   homework: lessons.homework,
   nextId: lessons.nextId,
+  version: lessons.version,
 };
 
 export const lessonFields = {
@@ -98,6 +99,7 @@ export const toLesson = ({ l, teacherName, participants, payers }: LessonRow): L
   participants,
   payers,
   amount: lessonAmount(l.price, l.duration, payers),
+  version: l.version,
 });
 
 /** Lessons with their teacher's name and participant counts, by date and start. */
