@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, createStaff, logIn, logInAsAdmin, useBrowser } from './support.js';
+import { api, createStaff, logIn, logInAsAdmin, setUndoDelay, useBrowser } from './support.js';
 
 // ADR 038: a form opened before someone else's change does not undo it when saved; a record page
 // opened while a move of that record waits out its Undo window shows the moved record.
@@ -81,5 +81,43 @@ describe('a save made on an older version', () => {
     await expect.poll(stageShown).toBe('Won');
     expect(await details().getByLabel('Phone').inputValue()).toBe('');
     expect(await notice.count()).toBe(0);
+  });
+});
+
+describe('a record page opened while a move of the record waits out its Undo window', () => {
+  it('sends the move first and shows the moved stage; a save after the window keeps it', async () => {
+    // a window long enough to open the page inside it
+    await setUndoDelay(page, 8000);
+    const client = await api<ClientRow>(page, 'POST', '/api/clients', {
+      firstName: 'Oksana',
+      lastName: 'Pending',
+      stage: stageId('New lead'),
+    });
+    await page.goto('/pipeline');
+    const openMenu = page.getByRole('button', { name: 'Open menu for Oksana Pending' });
+    await openMenu.click();
+    await page
+      .getByRole('dialog', { name: 'Menu for Oksana Pending' })
+      .getByLabel('Stage')
+      .selectOption({ label: 'Won' });
+    const undo = page.getByRole('status').filter({ hasText: 'Oksana Pending moved to Won.' });
+    await undo.waitFor();
+    // at once, inside the Undo window: Go to client from the card's menu
+    const goTo = page.getByRole('button', { name: 'Go to client' });
+    if (!(await goTo.isVisible())) await openMenu.click();
+    await goTo.click();
+    await page.waitForURL((u) => u.pathname === `/clients/${client.id}`);
+    await expect.poll(stageShown).toBe('Won');
+    expect((await readClient(client.id)).stage).toBe(stageId('Won'));
+    // the move is sent: its Undo is no longer offered
+    await undo.waitFor({ state: 'hidden' });
+
+    await details().getByLabel('Phone').fill('+380 63 777 00 00');
+    await details().getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Successfully done !').waitFor();
+    expect(await readClient(client.id)).toMatchObject({
+      stage: stageId('Won'),
+      tel: '+380 63 777 00 00',
+    });
   });
 });
