@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN } from './constants.js';
 import {
+  recordVersion,
   listQueryWith,
   money,
   optionalDate,
@@ -40,6 +41,8 @@ export const user = z
     /** read-only: true exactly for the role admin */
     isAdmin: z.boolean(),
     disabled: z.boolean(),
+    /** the record version (ADR 038): a PUT may send it back */
+    version: recordVersion,
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof user>;
@@ -113,6 +116,8 @@ export const project = z
     responsible: z.number().int().nullable(),
     price: z.number().nullable(),
     product: z.number().int().nullable(),
+    /** the record version (ADR 038): a PUT may send it back */
+    version: recordVersion,
   })
   .meta({ id: 'Project' });
 export type Project = z.infer<typeof project>;

@@ -29,6 +29,7 @@ export const playerBase = (configured: string | undefined, request: FastifyReque
 /** The stored fields of a game set or set as answered (createdAt as ISO text). */
 interface Named {
   id: number;
+  version: number;
   name: string;
   createdAt: string;
 }
@@ -51,10 +52,6 @@ export async function cardsOf(db: Db, gridIds: number[]) {
 }
 
 /** Game sets as the API answers them: with their card count, problems, link and snippet. */
-/** The record version of an item the resource helper built (ADR 038), kept as it is. */
-const versionOf = (row: object) =>
-  'version' in row ? { version: row.version as number } : ({} as Record<string, never>);
-
 export async function toGameSets(
   db: Db,
   rows: (Named & { type: number })[],
@@ -69,8 +66,8 @@ export async function toGameSets(
     const problems = gameProblems(row.type, own);
     const link = gameLink(base, GAME_PAGES[row.type as GameType] ?? 'grid', row.id);
     return {
-      ...versionOf(row),
       id: row.id,
+      version: row.version,
       name: row.name,
       type: row.type,
       cards: own.length,
@@ -99,8 +96,8 @@ export async function toSets(db: Db, rows: Named[], base: string): Promise<GameS
     const games = entries.filter((e) => e.setId === row.id).map((e) => e.game);
     const link = gameLink(base, SET_PAGE, row.id);
     return {
-      ...versionOf(row),
       id: row.id,
+      version: row.version,
       name: row.name,
       games: games.length,
       playable:

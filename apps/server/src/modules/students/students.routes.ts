@@ -42,6 +42,7 @@ export const studentsRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { db, botUsername, gamesBaseUrl, schoolZone }) => {
   const toStudent = (row: StudentRow): Student => ({
     id: row.id,
+    version: row.version,
     name: row.name,
     surname: row.surname,
     email: row.email,

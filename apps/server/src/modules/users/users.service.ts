@@ -19,6 +19,7 @@ type UserData = ResourceData<
 export function toUser(row: UserRow): User {
   return {
     id: row.id,
+    version: row.version,
     name: `${row.firstName} ${row.lastName}`.trim(),
     login: row.login,
     firstName: row.firstName,
