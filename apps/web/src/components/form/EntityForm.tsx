@@ -143,6 +143,8 @@ export function EntityForm({
       if (keep) for (const name of changed) form.setValue(name, mine[name], { shouldDirty: true });
       setVersion(current.version);
       setConflict(null);
+      // the refusal's message goes with its notice
+      reset();
       setGeneration((n) => n + 1);
       setFocusField(fields[0]?.name ?? null);
     } catch (error) {
