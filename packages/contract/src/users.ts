@@ -139,7 +139,14 @@ export const PROJECT_SORTS = ['name', 'description', 'price', 'id'] as const;
 export const projectListQuery = listQueryWith(PROJECT_SORTS);
 
 /** Group (docs/data-model.md): id, name. */
-export const group = z.object({ id: z.number().int(), name: z.string() }).meta({ id: 'Group' });
+export const group = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    /** the record version (ADR 038): a PUT may send it back */
+    version: recordVersion,
+  })
+  .meta({ id: 'Group' });
 export type Group = z.infer<typeof group>;
 
 export const groupInput = z.object({ name: requiredText(200) }).meta({ id: 'GroupWrite' });
