@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  recordVersion,
   errorBody,
   formDecimal,
   formInteger,
@@ -62,6 +63,8 @@ export const conversation = z
      */
     deepLink: z.string().nullable(),
     createdAt: z.string(),
+    /** the record version (ADR 038): a PUT may send it back */
+    version: recordVersion,
   })
   .meta({ id: 'Conversation' });
 export type Conversation = z.infer<typeof conversation>;

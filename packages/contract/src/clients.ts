@@ -7,6 +7,8 @@ import {
   optionalDate,
   optionalId,
   optionalInteger,
+  recordVersion,
+  sentVersion,
 } from './common.js';
 
 const optionalText = (max: number) =>
@@ -42,6 +44,8 @@ export const client = z
     device: z.string(),
     stageChangedAt: z.string(),
     createdAt: z.string(),
+    /** the record version (ADR 038): a PUT may send it back */
+    version: recordVersion,
   })
   .meta({ id: 'Client' });
 export type Client = z.infer<typeof client>;
@@ -96,12 +100,16 @@ export const clientWrite = z
     telegramUsername: optionalText(100),
     timezone: optionalText(100),
     device: optionalText(200),
+    version: sentVersion,
   })
   .partial()
   .meta({ id: 'ClientWrite' });
 export type ClientWrite = z.input<typeof clientWrite>;
 
-export const clientCreate = clientWrite.required({ firstName: true }).meta({ id: 'ClientCreate' });
+export const clientCreate = clientWrite
+  .omit({ version: true })
+  .required({ firstName: true })
+  .meta({ id: 'ClientCreate' });
 
 /** The columns a client list sorts by and its CSV carries first. */
 const CLIENT_MAIN_COLUMNS = [

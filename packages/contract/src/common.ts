@@ -122,13 +122,40 @@ export const listQueryWith = <S extends readonly [string, ...string[]]>(sortable
       .optional(),
   });
 
+/**
+ * A record's version (docs/api.md, Versions and conflicts; ADR 038): 1 when made, one more on
+ * every change. Every item carries it; an update may send the version it was made on.
+ */
+export const recordVersion = z.number().int().positive();
+
+/** The version an update was made on: a save on an older one answers 409 conflict. */
+export const sentVersion = recordVersion.optional().meta({
+  description:
+    'The version of the record the change was made on; when another change came since, 409 conflict and nothing changes. Left out: no check.',
+});
+
+/**
+ * 409: `conflict` a duplicate or a save made on an older version; for the latter, `changed`
+ * names the fields changed since, `by` who changed them last (null: not a staff member) and
+ * `at` when.
+ */
+export const conflictErrorBody = errorBody
+  .extend({
+    changed: z.array(z.string()).optional(),
+    by: z.string().nullable().optional(),
+    at: z.string().nullable().optional(),
+  })
+  .meta({ id: 'ConflictError' });
+export type ConflictErrorBody = z.infer<typeof conflictErrorBody>;
+
 type UpdateShape<S extends z.core.$ZodShape> = {
   [K in keyof S]: z.ZodOptional<S[K] extends z.ZodDefault<infer I> ? I : S[K]>;
-};
+} & { version: typeof sentVersion };
 
 /**
  * The update body of a resource from its create body: every field optional and without its
- * default, so a field left out keeps its value and {} changes nothing (ADR 010).
+ * default, so a field left out keeps its value and {} changes nothing (ADR 010); and the
+ * version the change was made on (ADR 038).
  */
 export function updateOf<S extends z.core.$ZodShape>(schema: z.ZodObject<S>) {
   const shape: Record<string, z.ZodType> = {};
@@ -136,5 +163,6 @@ export function updateOf<S extends z.core.$ZodShape>(schema: z.ZodObject<S>) {
     const inner = (field instanceof z.ZodDefault ? field.unwrap() : field) as z.ZodType;
     shape[name] = inner.optional();
   }
+  shape.version = sentVersion;
   return z.object(shape) as unknown as z.ZodObject<UpdateShape<S>>;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formInteger, listQuery, listQueryWith, updateOf } from './common.js';
+import { formInteger, listQuery, listQueryWith, recordVersion, updateOf } from './common.js';
 import { GAME_PROBLEMS, GAME_TYPES } from './game-rules.js';
 
 export * from './game-rules.js';
@@ -44,6 +44,8 @@ export const gameSet = z
     /** the iframe snippet that embeds the link */
     embed: z.string(),
     createdAt: z.string(),
+    /** the record version (ADR 038): a PUT may send it back */
+    version: recordVersion,
   })
   .meta({ id: 'GameSet' });
 export type GameSet = z.infer<typeof gameSet>;
@@ -64,6 +66,8 @@ export const gridCard = z
     value: z.string(),
     answer: z.string(),
     order: z.number().int(),
+    /** the record version (ADR 038): a PUT may send it back */
+    version: recordVersion,
   })
   .meta({ id: 'GridCard' });
 export type GridCard = z.infer<typeof gridCard>;
@@ -99,6 +103,8 @@ export const gameSetList = z
     link: z.string(),
     embed: z.string(),
     createdAt: z.string(),
+    /** the record version (ADR 038): a PUT may send it back */
+    version: recordVersion,
   })
   .meta({ id: 'Set' });
 export type GameSetList = z.infer<typeof gameSetList>;
@@ -119,6 +125,8 @@ export const setCard = z
     /** the game set's name and type, for the list */
     name: z.string(),
     type: z.number().int(),
+    /** the record version (ADR 038): a PUT may send it back */
+    version: recordVersion,
   })
   .meta({ id: 'SetCard' });
 export type SetCard = z.infer<typeof setCard>;

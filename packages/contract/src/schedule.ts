@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
-  errorBody,
+  conflictErrorBody,
+  recordVersion,
   formDecimal,
   formInteger,
   formPrice,
@@ -53,7 +54,7 @@ export const lessonClash = z
 export type LessonClash = z.infer<typeof lessonClash>;
 
 /** 409 'clash': the lesson would overlap a busy teacher or participant; `force: true` overrides. */
-export const clashErrorBody = errorBody
+export const clashErrorBody = conflictErrorBody
   .extend({ clashes: z.array(lessonClash).optional() })
   .meta({ id: 'ClashError' });
 export type ClashErrorBody = z.infer<typeof clashErrorBody>;
@@ -95,6 +96,8 @@ export const lesson = z
     payers: z.number().int().nullable(),
     /** price / 60 × duration × payers, two decimals; null for a teacher when it is another teacher's lesson (docs/roles.md) */
     amount: z.number().nullable(),
+    /** the record version (ADR 038): a PUT may send it back */
+    version: recordVersion,
   })
   .meta({ id: 'Lesson' });
 export type Lesson = z.infer<typeof lesson>;
@@ -272,6 +275,8 @@ export const event = z
     homework: z.string(),
     /** this participant's share: price / 60 × duration, 0 when toPay is 2; null for a teacher when it is another teacher's lesson (docs/roles.md) */
     amount: z.number().nullable(),
+    /** the record version (ADR 038): a PUT may send it back */
+    version: recordVersion,
   })
   .meta({ id: 'Event' });
 export type Event = z.infer<typeof event>;

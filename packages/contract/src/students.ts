@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  recordVersion,
   formInteger,
   listQueryWith,
   optionalDate,
@@ -43,6 +44,8 @@ export const student = z
     /** the client this student was made from, if any */
     client: z.number().int().nullable(),
     createdAt: z.string(),
+    /** the record version (ADR 038): a PUT may send it back */
+    version: recordVersion,
   })
   .meta({ id: 'Student' });
 export type Student = z.infer<typeof student>;
@@ -135,6 +138,8 @@ export const studentDocument = z
     dateFrom: z.string().nullable(),
     dateTo: z.string().nullable(),
     carRegistrNum: z.string(),
+    /** the record version (ADR 038): a PUT may send it back */
+    version: recordVersion,
   })
   .meta({ id: 'StudentDocument' });
 export type StudentDocument = z.infer<typeof studentDocument>;

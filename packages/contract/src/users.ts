@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN } from './constants.js';
 import {
+  recordVersion,
   listQueryWith,
   money,
   optionalDate,
@@ -40,6 +41,8 @@ export const user = z
     /** read-only: true exactly for the role admin */
     isAdmin: z.boolean(),
     disabled: z.boolean(),
+    /** the record version (ADR 038): a PUT may send it back */
+    version: recordVersion,
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof user>;
@@ -113,6 +116,8 @@ export const project = z
     responsible: z.number().int().nullable(),
     price: z.number().nullable(),
     product: z.number().int().nullable(),
+    /** the record version (ADR 038): a PUT may send it back */
+    version: recordVersion,
   })
   .meta({ id: 'Project' });
 export type Project = z.infer<typeof project>;
@@ -134,7 +139,14 @@ export const PROJECT_SORTS = ['name', 'description', 'price', 'id'] as const;
 export const projectListQuery = listQueryWith(PROJECT_SORTS);
 
 /** Group (docs/data-model.md): id, name. */
-export const group = z.object({ id: z.number().int(), name: z.string() }).meta({ id: 'Group' });
+export const group = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    /** the record version (ADR 038): a PUT may send it back */
+    version: recordVersion,
+  })
+  .meta({ id: 'Group' });
 export type Group = z.infer<typeof group>;
 
 export const groupInput = z.object({ name: requiredText(200) }).meta({ id: 'GroupWrite' });

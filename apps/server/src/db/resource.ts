@@ -3,6 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client.js';
 import { recordChange, recordChanges, rowChanges, withHistory, type Change } from './history.js';
 import { orderBy, searchOver, totalOf, type ListQuery } from './list.js';
+import { checkVersion } from './versions.js';
 
 /** A table a resource is stored in: any table with an integer id. */
 export type ResourceTable = PgTable & { id: PgColumn };
@@ -157,7 +158,8 @@ export function tableQueries<T extends ResourceTable, Q extends ListQuery>(
         return { result: row, changes: [{ ...change, after: view(row) }] };
       });
     },
-    async update(id: number, values: Values): Promise<Row | undefined> {
+    /** `version`: the version the change was made on; another one throws VersionConflict */
+    async update(id: number, values: Values, version?: number): Promise<Row | undefined> {
       // nothing to set is no change (ADR 010), not an SQL error
       if (Object.values(values).every((v) => v === undefined)) return this.find(id);
       const update = async (run: Db | Tx) => {
@@ -168,12 +170,14 @@ export function tableQueries<T extends ResourceTable, Q extends ListQuery>(
           .returning()) as Row[];
         return row;
       };
-      if (!audit) return update(db);
+      if (!audit && version === undefined) return update(db);
       return db.transaction(async (tx) => {
         const before = await one(tx, id, true);
         if (!before) return undefined;
+        // ADR 038: checked on the locked row, so no change slips in between
+        checkVersion(before as { version: number }, version);
         const after = await update(tx);
-        if (after) {
+        if (after && audit) {
           await recordChange(tx, {
             action: 'update',
             entity: audit.entity,

@@ -8,7 +8,7 @@ import type {
   FastifyRequest,
 } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { errorBody, errorCodes, type ErrorBody } from '@school/contract/common';
+import { conflictErrorBody, errorBody, errorCodes, type ErrorBody } from '@school/contract/common';
 import type { Config } from '../config.js';
 import { isDatabaseUnavailable } from '../db/client.js';
 import { plainSecurityHeaders } from './security-headers.js';
@@ -33,7 +33,8 @@ export const errorResponses = {
   401: errorBody,
   403: errorBody,
   404: errorBody,
-  409: errorBody,
+  // a duplicate, a linked delete, or a save made on an older version (ADR 038)
+  409: conflictErrorBody,
 };
 
 export const notFound = (what = 'Not found') => new HttpError(404, errorCodes.notFound, what);

@@ -8,6 +8,15 @@ import { HISTORY_SEARCH_TEXT, history } from '../db/schema/history.js';
 
 type HistoryRow = typeof history.$inferSelect;
 
+/**
+ * An entry's changes as shown: without the record's version, kept in the entry for the 409 of a
+ * save made on an older one (ADR 038) but no change of its own to a reader.
+ */
+function shownChanges(changes: unknown): Record<string, unknown> {
+  const { version: _version, ...shown } = (changes ?? {}) as Record<string, unknown>;
+  return shown;
+}
+
 export const toAuditEntry = (row: HistoryRow): AuditEntry => ({
   id: row.id,
   at: row.at.toISOString(),
@@ -16,7 +25,7 @@ export const toAuditEntry = (row: HistoryRow): AuditEntry => ({
   action: row.action as AuditEntry['action'],
   entity: row.entity,
   entityId: row.entityId,
-  changes: (row.changes ?? {}) as Record<string, unknown>,
+  changes: shownChanges(row.changes),
   requestId: row.requestId,
 });
 

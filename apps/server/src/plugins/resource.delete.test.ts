@@ -51,6 +51,7 @@ describe('a delete’s dry run', () => {
     expect((await get(`/api/groups/${group.id}`)).json()).toEqual({
       id: group.id,
       name: 'B1 morning',
+      version: 1,
     });
     // dryRun=false (or none) deletes
     expect((await del(`/api/groups/${group.id}?dryRun=false`)).statusCode).toBe(204);

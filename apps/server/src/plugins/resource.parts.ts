@@ -96,8 +96,11 @@ export function tableOf<T extends ResourceTable, Q extends ListQuery>(
   };
 }
 
-/** True when a parsed update body sets nothing: {} or only unknown (stripped) fields. */
+/**
+ * True when a parsed update body sets nothing: {} or only unknown (stripped) fields, or only
+ * the version it was made on (ADR 038).
+ */
 export const setsNothing = (input: unknown) =>
   input === null ||
   typeof input !== 'object' ||
-  Object.values(input).every((value) => value === undefined);
+  Object.entries(input).every(([field, value]) => field === 'version' || value === undefined);

@@ -20,7 +20,9 @@ import {
   uncheckedJson,
   type ResourceData,
 } from './resource.parts.js';
+import { guardVersion, versionedItem, versionedUpdate, versionSent } from './versions.js';
 
+export { withVersion } from './versions.js';
 export {
   completedWith,
   setsNothing,
@@ -130,7 +132,12 @@ function dataOf<
   SU extends z.ZodType,
 >(db: Db | Tx, d: ResourceDescription<T, SI, SQ, SC, SU>) {
   type Data = ResourceData<z.output<SI>, z.output<SQ>, z.output<SC>, z.output<SU>>;
-  const toItem = (row: T['$inferSelect']) => d.toItem(row);
+  // every item carries its row's version (ADR 038)
+  const toItem = (row: T['$inferSelect']) =>
+    ({
+      ...(d.toItem(row) as object),
+      version: (row as { version: number }).version,
+    }) as z.output<SI>;
   // every write of the plain operations records its history entry (ADR 027): the row as
   // stored, as every write of the queries layer records it
   const queries = tableQueries<T, z.output<SQ>>(db, d.table, { entity: d.entity ?? d.path });
@@ -147,7 +154,7 @@ function dataOf<
       toItem(await queries.insert({ ...d.toColumns(input), ...(await d.createColumns?.(input)) })),
     update: async (id, input) => {
       const columns = { ...d.toColumns(input), ...d.updateColumns?.(input) };
-      const row = await queries.update(id, columns);
+      const row = await queries.update(id, columns, versionSent(input));
       return row && toItem(row);
     },
     remove: (id) => queries.remove(id),
@@ -241,6 +248,8 @@ export function registerResource<
   const linked = refusalOf({
     linked: d.linked ?? 'Other records are linked to it; unlink them first',
   });
+  const entity = d.entity ?? d.path;
+  const item = versionedItem(d.schemas.item);
   const base = `/${d.path}`;
   const one = `/${d.path}/:id`;
   const idOf = (request: FastifyRequest) => (request.params as z.output<typeof idParam>).id;
@@ -261,9 +270,14 @@ export function registerResource<
     const id = idOf(request);
     const current = await found(data.find(id, request));
     const input = request.body as z.output<SU>;
-    // ADR 010: a body that sets nothing answers the object as it is
-    if (setsNothing(input)) return current;
-    return found(data.update(id, input, request, current).catch(duplicate));
+    // ADR 038: a save made on an older version changes nothing; the write checks it again on
+    // the row it locks, so a change in between is refused too
+    return guardVersion(db, { entity, id, current: current as object }, versionSent(input), () =>
+      // ADR 010: a body that sets nothing answers the object as it is
+      setsNothing(input)
+        ? Promise.resolve(current)
+        : found(data.update(id, input, request, current).catch(duplicate)),
+    );
   };
   const removed = async (reply: FastifyReply, done: Promise<boolean>) => {
     if (!(await done)) throw missing();
@@ -274,22 +288,18 @@ export function registerResource<
     'list',
     'GET',
     base,
-    { querystring: d.schemas.query, response: answers(200, z.array(d.schemas.item)) },
+    { querystring: d.schemas.query, response: answers(200, z.array(item)) },
     list,
     d.listUnchecked ? uncheckedJson : {},
   );
-  serve(
-    'get',
-    'GET',
-    one,
-    { params: idParam, response: answers(200, d.schemas.item) },
-    async (request) => found(data.find(idOf(request), request)),
+  serve('get', 'GET', one, { params: idParam, response: answers(200, item) }, async (request) =>
+    found(data.find(idOf(request), request)),
   );
   serve(
     'create',
     'POST',
     base,
-    { body: d.schemas.create, response: answers(201, d.schemas.item) },
+    { body: d.schemas.create, response: answers(201, item) },
     async (request, reply) =>
       reply
         .status(201)
@@ -300,7 +310,11 @@ export function registerResource<
     'update',
     'PUT',
     one,
-    { params: idParam, body: d.schemas.update, response: answers(200, d.schemas.item) },
+    {
+      params: idParam,
+      body: versionedUpdate(d.schemas.update),
+      response: answers(200, item),
+    },
     update,
   );
   serve(

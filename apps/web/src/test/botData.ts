@@ -41,6 +41,7 @@ export const BOT_LOOKUPS = {
 export const conversationOf = (
   fields: Partial<Conversation> & Pick<Conversation, 'id' | 'name'>,
 ) => ({
+  version: 1,
   description: '',
   typeId: null,
   level: null,

@@ -3,6 +3,7 @@ import type { Client } from '@school/contract/clients';
 /** A client as the API answers it, every field empty but those the test gives. */
 export function makeClient(fields: Partial<Client> & Pick<Client, 'id'>): Client {
   return {
+    version: 1,
     firstName: `First${fields.id}`,
     lastName: `Last${fields.id}`,
     email: '',

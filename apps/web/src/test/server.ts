@@ -29,12 +29,19 @@ export const PASSWORD = 'correct-password';
 
 export { CLIENTS, LOOKUPS, THINGS } from './fixtures';
 
-const defaults = (): Record<string, Row[]> => ({
-  ...structuredClone(LOOKUPS),
-  clients: structuredClone(CLIENTS),
-  things: structuredClone(THINGS),
-  ...botCollections(),
-});
+/** Every record the API answers carries its version (docs/api.md, Versions and conflicts). */
+const versioned = (items: readonly object[]) =>
+  structuredClone(items).map((item) => ({ version: 1, ...item })) as unknown as Row[];
+
+const defaults = (): Record<string, Row[]> =>
+  Object.fromEntries(
+    Object.entries({
+      ...LOOKUPS,
+      clients: CLIENTS,
+      things: THINGS,
+      ...botCollections(),
+    }).map(([name, items]) => [name, versioned(items)]),
+  );
 
 let store = defaults();
 let session: typeof ADMIN | null = ADMIN;
@@ -47,7 +54,7 @@ export function rows<T = Row>(collection: string): T[] {
 /** Replaces the rows of collections for this test. */
 export function seed(collections: Record<string, readonly object[]>): void {
   for (const [name, items] of Object.entries(collections)) {
-    store[name] = structuredClone(items) as Row[];
+    store[name] = versioned(items);
   }
 }
 
@@ -283,7 +290,8 @@ export const handlers: HttpHandler[] = [
   http.post(collectionPath, async ({ request, params }) => {
     const collection = String(params.collection);
     const id = Math.max(0, ...rows(collection).map((row) => row.id)) + 1;
-    const base = collection === 'clients' ? (makeClient({ id }) as unknown as Row) : { id };
+    const base =
+      collection === 'clients' ? (makeClient({ id }) as unknown as Row) : { id, version: 1 };
     const created = stored(collection, id, await jsonBody(request), base);
     store[collection] = [...rows(collection), created];
     return HttpResponse.json(created, { status: 201 });
@@ -293,7 +301,10 @@ export const handlers: HttpHandler[] = [
     const id = idOf(params);
     const row = rows(collection).find((item) => item.id === id);
     if (!row) return notFound();
-    const updated = stored(collection, id, await jsonBody(request), row);
+    const updated = {
+      ...stored(collection, id, await jsonBody(request), row),
+      version: Number(row.version ?? 1) + 1,
+    };
     store[collection] = rows(collection).map((item) => (item.id === id ? updated : item));
     return HttpResponse.json(updated);
   }),

@@ -3,6 +3,7 @@ import type { Student } from '@school/contract/students';
 /** A student as the API answers it (Olena Koval, id 12), with the fields the test gives. */
 export function makeStudent(fields: Partial<Student> = {}): Student {
   return {
+    version: 1,
     id: 12,
     name: 'Olena',
     surname: 'Koval',

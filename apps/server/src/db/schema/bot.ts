@@ -12,7 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id } from './columns.js';
+import { createdAt, id, version } from './columns.js';
 import {
   algorithms,
   answerTypes,
@@ -27,6 +27,7 @@ import { students } from './students.js';
 /** Conversation (docs/data-model.md): a graph of answers (ADR 019). Flags are 1 or 0. */
 export const conversations = pgTable('conversations', {
   id: id(),
+  version: version(),
   name: text('name').notNull(),
   description: text('description').notNull().default(''),
   typeId: integer('type_id').references(() => conversationTypes.id),
@@ -47,6 +48,7 @@ export const answers = pgTable(
   'answers',
   {
     id: id(),
+    version: version(),
     conversationId: integer('conversation_id')
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),
@@ -65,6 +67,7 @@ export const estimationGroups = pgTable(
   'estimation_groups',
   {
     id: id(),
+    version: version(),
     conversationId: integer('conversation_id')
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),
@@ -78,6 +81,7 @@ export const answerConnectors = pgTable(
   'answer_connectors',
   {
     id: id(),
+    version: version(),
     fromId: integer('from_id')
       .notNull()
       .references(() => answers.id, { onDelete: 'cascade' }),

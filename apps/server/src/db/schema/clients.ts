@@ -9,7 +9,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id } from './columns.js';
+import { createdAt, id, version } from './columns.js';
 import { categories, languages, products, sources, stages } from './lookups.js';
 import { projects, users } from './users.js';
 
@@ -18,6 +18,7 @@ export const clients = pgTable(
   'clients',
   {
     id: id(),
+    version: version(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull().default(''),
     email: text('email').notNull().default(''),

@@ -1,10 +1,11 @@
 import { index, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt, id } from './columns.js';
+import { createdAt, id, version } from './columns.js';
 import { students } from './students.js';
 
 /** Game set ("grid" on the wire; docs/data-model.md): type 1 grid, 2 quiz, 3 letters, 4 matching. */
 export const gameSets = pgTable('game_sets', {
   id: id(),
+  version: version(),
   name: text('name').notNull(),
   type: smallint('type').notNull(),
   createdAt: createdAt(),
@@ -15,6 +16,7 @@ export const gridCards = pgTable(
   'grid_cards',
   {
     id: id(),
+    version: version(),
     gridId: integer('grid_id')
       .notNull()
       .references(() => gameSets.id, { onDelete: 'cascade' }),
@@ -28,6 +30,7 @@ export const gridCards = pgTable(
 /** Set (docs/data-model.md): a playlist of game sets. */
 export const sets = pgTable('sets', {
   id: id(),
+  version: version(),
   name: text('name').notNull(),
   createdAt: createdAt(),
 });
@@ -37,6 +40,7 @@ export const setCards = pgTable(
   'set_cards',
   {
     id: id(),
+    version: version(),
     setId: integer('set_id')
       .notNull()
       .references(() => sets.id, { onDelete: 'cascade' }),

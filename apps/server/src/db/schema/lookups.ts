@@ -1,5 +1,5 @@
 import { integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { id } from './columns.js';
+import { id, version } from './columns.js';
 
 /**
  * A seeded row's translation key (the web shows `lookups.<key>` in the chosen language); null for
@@ -11,6 +11,7 @@ const translationKey = () => text('key');
 const lookup = <N extends string>(name: N) =>
   pgTable(name, {
     id: id(),
+    version: version(),
     name: text('name').notNull(),
     key: translationKey(),
   });
@@ -18,6 +19,7 @@ const lookup = <N extends string>(name: N) =>
 /** Pipeline stages, with a colour and their order on the board (docs/data-model.md, Lookups). */
 export const stages = pgTable('stages', {
   id: id(),
+  version: version(),
   name: text('name').notNull(),
   color: text('color').notNull().default('#94a3b8'),
   order: integer('sort_order').notNull().default(0),

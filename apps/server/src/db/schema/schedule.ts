@@ -15,7 +15,7 @@ import {
   unique,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id } from './columns.js';
+import { createdAt, id, version } from './columns.js';
 import { students } from './students.js';
 import { groups, users } from './users.js';
 
@@ -70,6 +70,7 @@ export const lessons = pgTable(
   'lessons',
   {
     id: id(),
+    version: version(),
     date: date('date').notNull(),
     ...lessonTemplate(),
     homework: text('homework').notNull().default(''),
@@ -104,6 +105,7 @@ export const events = pgTable(
   'events',
   {
     id: id(),
+    version: version(),
     lessonId: integer('lesson_id')
       .notNull()
       .references(() => lessons.id, { onDelete: 'cascade' }),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
-import { createdAt, id } from './columns.js';
+import { createdAt, id, version } from './columns.js';
 import { clients } from './clients.js';
 import { levels } from './lookups.js';
 import { groups, projects, users } from './users.js';
@@ -10,6 +10,7 @@ export const students = pgTable(
   'students',
   {
     id: id(),
+    version: version(),
     name: text('name').notNull(),
     surname: text('surname').notNull().default(''),
     email: text('email').notNull().default(''),
@@ -50,6 +51,7 @@ export const studentDocuments = pgTable(
   'student_documents',
   {
     id: id(),
+    version: version(),
     studentId: integer('student_id')
       .notNull()
       .references(() => students.id),

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id } from './columns.js';
+import { createdAt, id, version } from './columns.js';
 import { languages, products } from './lookups.js';
 
 /** The staff roles (docs/roles.md); the contract's ROLES are the same list. */
@@ -22,6 +22,7 @@ export const users = pgTable(
   'users',
   {
     id: id(),
+    version: version(),
     login: text('login').notNull(),
     passwordHash: text('password_hash').notNull(),
     firstName: text('first_name').notNull().default(''),
@@ -52,6 +53,7 @@ export const projects = pgTable(
   'projects',
   {
     id: id(),
+    version: version(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     responsibleId: integer('responsible_id').references((): AnyPgColumn => users.id),
@@ -70,6 +72,7 @@ export const groups = pgTable(
   'groups',
   {
     id: id(),
+    version: version(),
     name: text('name').notNull(),
     createdAt: createdAt(),
   },

@@ -29,6 +29,7 @@ const toConversationOf =
   (botUsername: string | undefined) =>
   (row: Row): Conversation => ({
     id: row.id,
+    version: row.version,
     name: row.name,
     description: row.description,
     typeId: row.typeId,

@@ -275,6 +275,7 @@ describe('answers, answer connectors and estimation groups', () => {
       id: q.grammar.id,
       name: 'Tenses',
       conversation: q.conv.id,
+      version: 2,
     });
     expect((await del(withQuery(api.estimationGroup, { id: q.grammar.id }))).statusCode).toBe(204);
     expect((await del(api.estimationGroupItem(q.vocabulary.id))).statusCode).toBe(204);

@@ -55,6 +55,7 @@ export function toClient({ client: c, productName }: ClientWithProduct): Client 
     device: c.device,
     stageChangedAt: c.stageChangedAt.toISOString(),
     createdAt: c.createdAt.toISOString(),
+    version: c.version,
   };
 }
 

@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { type Db, type Tx } from '../../db/client.js';
 import { recordChange } from '../../db/history.js';
+import { checkVersion } from '../../db/versions.js';
 import { clientStageMoves, clients } from '../../db/schema/clients.js';
 import { stages } from '../../db/schema/lookups.js';
 import { newHashCode } from '../students/students.shared.js';
@@ -29,6 +30,8 @@ export interface ClientFields {
   telegramUsername?: string | undefined;
   timezone?: string | undefined;
   device?: string | undefined;
+  /** the version the change was made on (ADR 038); not a column */
+  version?: number | undefined;
 }
 
 /** Maps API field names to columns; undefined stays undefined so drizzle leaves it alone. */
@@ -142,6 +145,8 @@ export async function updateClient(db: Db, id: number, f: ClientFields, movedBy:
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(clients).where(eq(clients.id, id)).for('update');
     if (!current) return false;
+    // ADR 038: a save made on an older version changes nothing
+    checkVersion(current, f.version);
     if (f.stage !== undefined) await changeStages(tx, [{ clientId: id, stage: f.stage }], movedBy);
     const columns = columnsBesideStage(f);
     // the row as it now is, for its history entry: from the update when there is one

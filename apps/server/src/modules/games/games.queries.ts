@@ -29,6 +29,7 @@ export const playerBase = (configured: string | undefined, request: FastifyReque
 /** The stored fields of a game set or set as answered (createdAt as ISO text). */
 interface Named {
   id: number;
+  version: number;
   name: string;
   createdAt: string;
 }
@@ -66,6 +67,7 @@ export async function toGameSets(
     const link = gameLink(base, GAME_PAGES[row.type as GameType] ?? 'grid', row.id);
     return {
       id: row.id,
+      version: row.version,
       name: row.name,
       type: row.type,
       cards: own.length,
@@ -95,6 +97,7 @@ export async function toSets(db: Db, rows: Named[], base: string): Promise<GameS
     const link = gameLink(base, SET_PAGE, row.id);
     return {
       id: row.id,
+      version: row.version,
       name: row.name,
       games: games.length,
       playable:
@@ -228,6 +231,7 @@ async function setCardsWhere(db: Db, where: SQL): Promise<SetCard[]> {
       position: setCards.position,
       name: gameSets.name,
       type: gameSets.type,
+      version: setCards.version,
     })
     .from(setCards)
     .innerJoin(gameSets, eq(gameSets.id, setCards.gridId))

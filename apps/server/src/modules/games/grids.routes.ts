@@ -53,6 +53,7 @@ function checkCard(type: number, card: { value: string; answer: string }) {
 
 const toGridCard = (row: typeof gridCards.$inferSelect): GridCard => ({
   id: row.id,
+  version: row.version,
   grid: row.gridId,
   value: row.value,
   answer: row.answer,
@@ -80,6 +81,7 @@ export const gridsRoutes: FastifyPluginAsyncZod<{ db: Db; gamesBaseUrl?: string 
     toItem: (row): GameSet => ({
       ...placeholder,
       id: row.id,
+      version: row.version,
       name: row.name,
       type: row.type,
       createdAt: row.createdAt.toISOString(),

@@ -43,6 +43,7 @@ export const setsRoutes: FastifyPluginAsyncZod<{ db: Db; gamesBaseUrl?: string }
     // the game count, link and snippet are added by the data operations below
     toItem: (row): GameSetList => ({
       id: row.id,
+      version: row.version,
       name: row.name,
       games: 0,
       playable: false,
@@ -71,6 +72,7 @@ export const setsRoutes: FastifyPluginAsyncZod<{ db: Db; gamesBaseUrl?: string }
     table: setCardsTable,
     toItem: (row) => ({
       id: row.id,
+      version: row.version,
       set: row.setId,
       grid: row.gridId,
       position: row.position,

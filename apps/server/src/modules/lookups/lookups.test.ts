@@ -125,7 +125,7 @@ describe('lookups', () => {
       url: `/api/${name}/${id}`,
       payload: { name: 'Renamed' },
     });
-    expect(put.json()).toEqual({ id, name: 'Renamed', key: null });
+    expect(put.json()).toEqual({ id, name: 'Renamed', key: null, version: 2 });
     expect((await agent.request({ method: 'DELETE', url: `/api/${name}/${id}` })).statusCode).toBe(
       204,
     );
@@ -202,11 +202,12 @@ describe('lookups', () => {
     expect(renamed.json()).toMatchObject({ name: 'First call', key: null });
     const level = (await get('/api/levels')).json<{ id: number; name: string }[]>()[0]!;
     const renamedLevel = await put(`/api/levels/${level.id}`, { name: 'Starter' });
-    expect(renamedLevel.json()).toEqual({ id: level.id, name: 'Starter', key: null });
+    expect(renamedLevel.json()).toEqual({ id: level.id, name: 'Starter', key: null, version: 2 });
     expect((await get('/api/levels')).json()).toContainEqual({
       id: level.id,
       name: 'Starter',
       key: null,
+      version: 2,
     });
   });
 

@@ -57,6 +57,7 @@ const toEvent = (r: EventRow): TaughtEvent => ({
   // one participant's share of the lesson's amount (docs/schedule.md, Amounts)
   amount: paysFor(r.e.toPay) ? lessonAmount(r.price, r.duration, 1) : 0,
   lessonTeacher: r.lessonTeacher,
+  version: r.e.version,
 });
 
 async function selectEvents(
@@ -250,7 +251,7 @@ export async function insertEvent(tx: Tx, values: typeof events.$inferInsert) {
  */
 export async function lockedTeacherOfEvent(tx: Tx, id: number) {
   const [row] = await tx
-    .select({ teacher: lessons.teacherId })
+    .select({ teacher: lessons.teacherId, version: events.version })
     .from(events)
     .innerJoin(lessons, eq(lessons.id, events.lessonId))
     .where(eq(events.id, id))

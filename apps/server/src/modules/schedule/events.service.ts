@@ -4,6 +4,7 @@ import type { Event, EventBatch, eventInput, eventUpdate } from '@school/contrac
 import type { Db } from '../../db/client.js';
 import { HttpError, notFound, sqlStateOf } from '../../plugins/errors.js';
 import { setsNothing } from '../../plugins/resource.js';
+import { checkVersion, guardVersion } from '../../plugins/versions.js';
 import { requireStudent, studentsVisibleTo } from '../students/students.shared.js';
 import {
   addParticipants,
@@ -123,14 +124,20 @@ export async function updateEvent(
   if (!current) throw notFound(NO_EVENT);
   requireLessonWrite(viewer, 'participations', 'update', current.lessonTeacher);
   requireFields(viewer, 'participations', 'update', body);
+  // ADR 038: a change made on an older version changes nothing; checked again on the locked row
+  const found = await guardVersion(db, { entity: 'events', id, current }, body.version, () =>
+    setsNothing(body)
+      ? Promise.resolve(true)
+      : db.transaction(async (tx) => {
+          const row = await lockedTeacherOfEvent(tx, id);
+          if (!row) return false;
+          checkVersion(row, body.version);
+          requireLessonWrite(viewer, 'participations', 'update', row.teacher);
+          await setEvent(tx, id, body);
+          return true;
+        }),
+  );
   if (setsNothing(body)) return eventFor(viewer, current);
-  const found = await db.transaction(async (tx) => {
-    const row = await lockedTeacherOfEvent(tx, id);
-    if (!row) return false;
-    requireLessonWrite(viewer, 'participations', 'update', row.teacher);
-    await setEvent(tx, id, body);
-    return true;
-  });
   const updated = found && (await findEvent(db, id));
   if (!updated) throw notFound(NO_EVENT);
   return eventFor(viewer, updated);

@@ -57,6 +57,7 @@ export const lessonColumns = {
   resources: lessons.resources,
   homework: lessons.homework,
   nextId: lessons.nextId,
+  version: lessons.version,
 };
 
 export const lessonFields = {
@@ -100,6 +101,7 @@ export const toLesson = ({ l, teacherName, participants, payers }: LessonRow): L
   participantsHidden: false,
   payers,
   amount: lessonAmount(l.price, l.duration, payers),
+  version: l.version,
 });
 
 /** Lessons with their teacher's name and participant counts, by date and start. */

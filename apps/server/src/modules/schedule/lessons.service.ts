@@ -4,6 +4,7 @@ import type { Lesson, lessonInput, lessonUpdate, SeriesScope } from '@school/con
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../plugins/errors.js';
 import { setsNothing } from '../../plugins/resource.js';
+import { guardVersion } from '../../plugins/versions.js';
 import { lessonFor, requireLessonWrite, type Viewer } from './schedule.access.js';
 import { createLesson, deleteLesson, updateLesson } from './lessons.writes.js';
 
@@ -39,9 +40,21 @@ export async function updateLessonAs(
     requireLessonWrite(viewer, 'lessons', 'update', input.teacher);
   }
   const { scope: _scope, force: _force, ...fields } = input;
-  if (setsNothing(fields)) return lessonFor(viewer, current);
-  const updated = await updateLesson(db, current, input, (teacher) =>
-    requireLessonWrite(viewer, 'lessons', 'update', teacher),
+  if (setsNothing(fields)) {
+    // nothing to change, yet a save on an older version still learns of the change (ADR 038)
+    await guardVersion(db, { entity: 'lessons', id: current.id, current }, input.version, () =>
+      Promise.resolve(),
+    );
+    return lessonFor(viewer, current);
+  }
+  const updated = await guardVersion(
+    db,
+    { entity: 'lessons', id: current.id, current },
+    input.version,
+    () =>
+      updateLesson(db, current, input, (teacher) =>
+        requireLessonWrite(viewer, 'lessons', 'update', teacher),
+      ),
   );
   if (!updated) throw notFound(NO_LESSON);
   return lessonFor(viewer, updated);

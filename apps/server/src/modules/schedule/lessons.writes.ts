@@ -11,6 +11,7 @@ import {
 } from '@school/contract/schedule';
 import type { Db, Tx } from '../../db/client.js';
 import { recordChanges, rowChanges } from '../../db/history.js';
+import { checkVersion } from '../../db/versions.js';
 import { events, lessons, lessonSeries } from '../../db/schema/schedule.js';
 import { HttpError, notFound } from '../../plugins/errors.js';
 import { minutesBetween } from './schedule.amount.js';
@@ -163,6 +164,9 @@ export async function updateLesson(
     if (scope !== 'this') await lockSeries(tx, current.series ?? 0);
     if (!(await guarded(tx, current.id, guard))) return false;
     const before = await lessonRows(tx, ids);
+    // ADR 038: a change made on an older version of this lesson changes nothing
+    const own = before.find((l) => l.id === current.id);
+    if (own) checkVersion(own, input.version);
     if (scope === 'this') {
       await tx
         .update(lessons)

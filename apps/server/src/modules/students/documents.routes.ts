@@ -24,6 +24,7 @@ type DocumentRow = typeof studentDocuments.$inferSelect;
 
 const toDocument = (row: DocumentRow): StudentDocument => ({
   id: row.id,
+  version: row.version,
   student: row.studentId,
   name: row.name,
   number: row.number,

@@ -127,11 +127,16 @@ export async function dueLessonsOf(db: Db, studentId: number, schoolZone: string
 /** Every game set and set, for the page's list of games to play. */
 export async function allGames(db: Db) {
   const grids = await db
-    .select({ id: gameSets.id, name: gameSets.name, type: gameSets.type })
+    .select({
+      id: gameSets.id,
+      name: gameSets.name,
+      type: gameSets.type,
+      version: gameSets.version,
+    })
     .from(gameSets)
     .orderBy(asc(gameSets.name), asc(gameSets.id));
   const playlists = await db
-    .select({ id: sets.id, name: sets.name })
+    .select({ id: sets.id, name: sets.name, version: sets.version })
     .from(sets)
     .orderBy(asc(sets.name), asc(sets.id));
   return { grids, playlists };

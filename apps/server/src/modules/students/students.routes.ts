@@ -16,7 +16,7 @@ import { requireUser, sessionOf } from '../../plugins/access.js';
 import { allow, forbiddenForRole, mayDo, mayDoAll } from '../../plugins/policy.js';
 import { tableQueries } from '../../db/resource.js';
 import { errorResponses, notFound } from '../../plugins/errors.js';
-import { registerResource } from '../../plugins/resource.js';
+import { registerResource, withVersion } from '../../plugins/resource.js';
 import { registerCsv } from '../../plugins/csv-routes.js';
 import { exportStudentsCsv, studentsImporter } from './students.csv.js';
 import {
@@ -42,6 +42,7 @@ export const studentsRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { db, botUsername, gamesBaseUrl, schoolZone }) => {
   const toStudent = (row: StudentRow): Student => ({
     id: row.id,
+    version: row.version,
     name: row.name,
     surname: row.surname,
     email: row.email,
@@ -105,9 +106,12 @@ export const studentsRoutes: FastifyPluginAsyncZod<{
       // a teacher's list holds only their students, counted in SQL (docs/roles.md, Students)
       list: async (query, request) => {
         const page = await tableQueries(db, studentsTableFor(sessionOf(request))).list(query);
-        return { rows: page.rows.map(toStudent), total: page.total };
+        return { rows: page.rows.map((r) => withVersion(toStudent(r), r)), total: page.total };
       },
-      create: async (input) => toStudent(await insertStudent(db, input)),
+      create: async (input) => {
+        const row = await insertStudent(db, input);
+        return withVersion(toStudent(row), row);
+      },
     }),
   });
 

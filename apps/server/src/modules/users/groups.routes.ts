@@ -13,7 +13,7 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     tags: ['groups'],
     schemas: { item: group, query: groupListQuery, create: groupInput, update: groupUpdate },
     table: tableOf(groups, { search: ['name'], sort: ['id', 'name'], defaultSort: 'name' }),
-    toItem: ({ id, name }) => ({ id, name }),
+    toItem: ({ id, name, version }) => ({ id, name, version }),
     toColumns: (input) => ({ name: input.name }),
     notFound: 'No such group',
     unique: { field: 'name', message: 'a group with this name exists already' },

@@ -15,6 +15,7 @@ export type ProjectRow = typeof projects.$inferSelect;
 
 const toProject = (row: ProjectRow): Project => ({
   id: row.id,
+  version: row.version,
   name: row.name,
   description: row.description,
   responsible: row.responsibleId,

@@ -137,16 +137,16 @@ describe('groups', () => {
     });
     expect(res.statusCode).toBe(201);
     const g = res.json<{ id: number }>();
-    expect(g).toEqual({ id: g.id, name: 'B1 evening' });
+    expect(g).toEqual({ id: g.id, name: 'B1 evening', version: 1 });
     const list = await agent.request({ method: 'GET', url: '/api/groups' });
-    expect(list.json()).toContainEqual({ id: g.id, name: 'B1 evening' });
+    expect(list.json()).toContainEqual({ id: g.id, name: 'B1 evening', version: 1 });
     expect(list.headers['x-total-count']).toBe('1');
     const put = await agent.request({
       method: 'PUT',
       url: `/api/groups/${g.id}`,
       payload: { name: 'B1 morning' },
     });
-    expect(put.json()).toEqual({ id: g.id, name: 'B1 morning' });
+    expect(put.json()).toEqual({ id: g.id, name: 'B1 morning', version: 2 });
     expect((await agent.request({ method: 'DELETE', url: `/api/groups/${g.id}` })).statusCode).toBe(
       204,
     );

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { sessionOf } from '../../plugins/access.js';
 import { HttpError } from '../../plugins/errors.js';
 import { mayDo } from '../../plugins/policy.js';
-import type { ResourceData } from '../../plugins/resource.js';
+import { withVersion, type ResourceData } from '../../plugins/resource.js';
 import { hashPassword, passwordProblem } from '../auth/auth.shared.js';
 import { countOtherAdmins, endSessions, insertUserRow, type UserRow } from './users.queries.js';
 
@@ -19,6 +19,7 @@ type UserData = ResourceData<
 export function toUser(row: UserRow): User {
   return {
     id: row.id,
+    version: row.version,
     name: `${row.firstName} ${row.lastName}`.trim(),
     login: row.login,
     firstName: row.firstName,
@@ -78,7 +79,7 @@ export const usersOverride =
         await hashPassword(password),
       );
       request.log.info({ event: 'user_created', userId: row.id, by: sessionOf(request).userId });
-      return toUser(row);
+      return withVersion(toUser(row), row);
     },
     async update(id, body, request, current) {
       const session = sessionOf(request);

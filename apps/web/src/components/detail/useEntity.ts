@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { HttpError, request, type Parser } from '../../lib/http';
+import { flushCommitsOf } from '../feedback/pendingCommits';
 
 export const ENTITY_QUERY_KEY = 'entity';
 
@@ -19,8 +20,11 @@ export function useEntity<R>(path: string, rawId: string | undefined, parse: Par
   const id = parseId(rawId);
   return useQuery({
     queryKey: [ENTITY_QUERY_KEY, path, id ?? rawId],
-    queryFn: ({ signal }) => {
+    queryFn: async ({ signal }) => {
       if (id === null) throw new HttpError(404, null);
+      // a move or delete of this record waiting out its Undo window is sent first, so the
+      // screen shows the record as it leaves it and a save cannot undo it (ADR 038)
+      await flushCommitsOf(`${path}/${id}`);
       return request(`${path}/${id}`, { schema: parse, signal });
     },
     // Forgotten as soon as the screen closes: the form reads its values once, when it mounts,

@@ -14,6 +14,11 @@ export function undoDelayMs(): number {
 export interface CommitSpec {
   /** Names the change ("/api/clients/7"); the kit hides a row while its delete is pending. */
   key: string;
+  /**
+   * The API path of the record the change is to ("/api/clients/7"): a screen of that record
+   * sends the change before it reads the record (flushCommitsOf; ADR 038).
+   */
+  record?: string;
   /** Sends the change; keepalive: the page is going away, the request must outlive it. */
   send: (keepalive: boolean) => Promise<unknown>;
   /** The change reached the server. */
@@ -75,6 +80,16 @@ export function scheduleCommit(spec: CommitSpec, delayMs = undoDelayMs()): () =>
 /** Sends every waiting change now (logout, leaving the page). */
 export async function flushCommits(keepalive = false): Promise<void> {
   await Promise.all([...pending.keys()].map((id) => commit(id, keepalive)));
+}
+
+/**
+ * Sends now the waiting changes to record `record` (its API path) and waits for them: a screen
+ * of the record opened inside their Undo window shows the record as they leave it, and a save
+ * from it cannot undo them (ADR 038).
+ */
+export async function flushCommitsOf(record: string): Promise<void> {
+  const ids = [...pending].filter(([, item]) => item.record === record).map(([id]) => id);
+  await Promise.all(ids.map((id) => commit(id, false)));
 }
 
 /** Whether a change whose key starts with `prefix` still waits. */

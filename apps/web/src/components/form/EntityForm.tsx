@@ -3,6 +3,8 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import controls from '../controls.module.css';
+import { versionConflictOf, versionOf, type VersionConflict } from './conflict';
+import { ConflictNotice } from './ConflictNotice';
 import { FeedbackPanel } from './FeedbackPanel';
 import { FormField, NewRecordContext } from './FormField';
 import { isRequired, toBody, type FieldSpec, type FormSchema, type FormValues } from './fields';
@@ -31,8 +33,23 @@ export interface EntityFormProps {
   onDoneOk?: () => void;
   /** Accessible name of the form. */
   label: string;
+  /**
+   * An edit of a record with a version (docs/api.md, Versions and conflicts; ADR 038): the
+   * version its values were loaded at, sent with every save, and how to load the record as it
+   * now is when a save is refused because it changed meanwhile.
+   */
+  versioned?: {
+    version: number;
+    load: () => Promise<{ values: FormValues; version: number | undefined }>;
+  };
   children?: ReactNode;
 }
+
+/** The fields whose value differs from what the form was loaded with: the user's changes. */
+const changedNames = (values: FormValues, loaded: FormValues) =>
+  Object.keys(values).filter(
+    (name) => JSON.stringify(values[name]) !== JSON.stringify(loaded[name]),
+  );
 
 /**
  * A form over the status machine (docs/interface.md, Form status). The form stays mounted while hidden, so after error,
@@ -48,6 +65,7 @@ export function EntityForm({
   onSaved,
   onDoneOk,
   label,
+  versioned,
   children,
 }: EntityFormProps) {
   const { t } = useTranslation();
@@ -62,6 +80,11 @@ export function EntityForm({
   const [unknownFields, setUnknownFields] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const names = new Set(fields.map((field) => field.name));
+  const [version, setVersion] = useState(versioned?.version);
+  const [conflict, setConflict] = useState<VersionConflict | null>(null);
+  const [loading, setLoading] = useState(false);
+  // the values as loaded (or last saved): what the user changed is measured against them
+  const loaded = useRef(defaultValues);
 
   useEffect(() => {
     if (status !== 'none' || focusField === null) return;
@@ -84,14 +107,52 @@ export function EntityForm({
 
   const submit = form.handleSubmit(async (values) => {
     setUnknownFields(null);
-    const saved = await run(() => onSubmit(toBody(values)), applyServerFields);
+    setConflict(null);
+    const refused: { conflict: VersionConflict | null } = { conflict: null };
+    const body = version === undefined ? toBody(values) : { ...toBody(values), version };
+    const saved = await run(async () => {
+      try {
+        const answer = await onSubmit(body);
+        const next = versionOf(answer);
+        if (next !== undefined) setVersion(next);
+        return answer;
+      } catch (error) {
+        refused.conflict = versionConflictOf(error);
+        throw error;
+      }
+    }, applyServerFields);
+    setConflict(refused.conflict);
     if (!saved) return;
     onSaved?.();
     if (!onDoneOk) {
       form.reset(defaultValues);
       setGeneration((n) => n + 1);
-    }
+    } else loaded.current = values;
   });
+
+  /** After a conflict: the record as it now is, with (keep) or without the user's changes on it. */
+  const reload = async (keep: boolean) => {
+    if (!versioned) return;
+    setLoading(true);
+    try {
+      const mine = form.getValues();
+      const changed = changedNames(mine, loaded.current);
+      const current = await versioned.load();
+      loaded.current = current.values;
+      form.reset(current.values);
+      if (keep) for (const name of changed) form.setValue(name, mine[name], { shouldDirty: true });
+      setVersion(current.version);
+      setConflict(null);
+      // the refusal's message goes with its notice
+      reset();
+      setGeneration((n) => n + 1);
+      setFocusField(fields[0]?.name ?? null);
+    } catch (error) {
+      console.error(error);
+    } finally {
+      setLoading(false);
+    }
+  };
 
   const onOk = () => {
     if (status === 'done') {
@@ -110,7 +171,8 @@ export function EntityForm({
     return () => clearTimeout(timer);
   }, [status]);
 
-  const formMessage = message === null ? null : 'key' in message ? t(message.key) : message.text;
+  const formMessage =
+    message === null || conflict !== null ? null : 'key' in message ? t(message.key) : message.text;
   const anyRequired = fields.some((field) => isRequired(schema, field));
 
   return (
@@ -132,6 +194,15 @@ export function EntityForm({
               ))}
             </div>
             {children}
+            {conflict && (
+              <ConflictNotice
+                conflict={conflict}
+                fields={fields}
+                busy={loading}
+                onReload={() => void reload(false)}
+                onKeep={() => void reload(true)}
+              />
+            )}
             {(formMessage !== null || unknownFields !== null) && (
               <p className={styles.formError} role="alert">
                 {[formMessage, unknownFields].filter(Boolean).join(' ')}

@@ -1,4 +1,5 @@
 import { request } from '../../lib/http';
+import { versionOf } from '../form/conflict';
 import { EntityForm } from '../form/EntityForm';
 import { toFormValues } from '../form/fields';
 import type { EditConfig, Row } from './types';
@@ -25,6 +26,9 @@ export function RowEditForm<R extends Row>({
   onSaved,
   onDoneOk,
 }: RowEditFormProps<R>) {
+  const valuesOf = (record: R) =>
+    config.toValues ? config.toValues(record) : toFormValues(config.fields, record);
+  const version = versionOf(row);
   return (
     <EntityForm
       mode="edit"
@@ -34,7 +38,19 @@ export function RowEditForm<R extends Row>({
       label={label}
       schema={config.schema}
       fields={config.fields}
-      defaultValues={config.toValues ? config.toValues(row) : toFormValues(config.fields, row)}
+      defaultValues={valuesOf(row)}
+      // the version the row was read at goes with the save; a 409 reloads it (ADR 038)
+      {...(version === undefined
+        ? {}
+        : {
+            versioned: {
+              version,
+              load: async () => {
+                const current = (await request(`${path}/${row.id}`)) as R;
+                return { values: valuesOf(current), version: versionOf(current) };
+              },
+            },
+          })}
       submitLabel={submitLabel}
       onSubmit={(body) => request(`${path}/${row.id}`, { method: 'PUT', body })}
       onSaved={onSaved}

@@ -54,8 +54,11 @@ export function useDeleteRow<R extends Row>(resource: Resource<R>) {
       const undo = scheduleCommit(
         {
           key: pendingDeleteKey(path, row.id),
+          record: `${path}/${row.id}`,
           send: (keepalive) => request(`${path}/${row.id}`, { method: 'DELETE', keepalive }),
           onCommitted: () => {
+            // sent early, by the record's screen opened meanwhile: Undo is no longer possible
+            dismissNotice(notice);
             // Out of the cached pages before the row stops being hidden, so it never flashes.
             queryClient.setQueriesData<InfiniteData<Page<R>>>(
               { queryKey: [LIST_QUERY_KEY, path] },

@@ -137,6 +137,8 @@ describe('client detail', () => {
       telegramUsername: 'annanowak',
       timezone: 'Europe/Kyiv',
       address: 'ul. Długa 5, Kraków',
+      // the version the page was opened on (ADR 038)
+      version: 1,
     });
     // The header follows the saved record.
     await waitFor(() => expect(screen.getByText('Anna Nowak-Kowal')).toBeInTheDocument());

@@ -87,6 +87,9 @@ export function useColumnClients(stageId: number, search: string) {
 }
 
 /** docs/clients.md, Pipeline: a stage move sends only the stage; the answer is the updated client. */
+/** The API path of one client, the record a stage move is to. */
+export const clientPath = (clientId: number) => api.client(clientId);
+
 export function putClientStage(clientId: number, stageId: number, keepalive = false) {
   return request(api.client(clientId), {
     method: 'PUT',

@@ -12,7 +12,7 @@ import {
 import { HttpError } from '../../lib/http';
 import { shiftSummaries, withClientOnTop, withoutClient, type ColumnData } from './boardCache';
 import { moveFailureText } from './moveFailure';
-import { PIPELINE_PATH, pipelineKeys, putClientStage } from './pipelineApi';
+import { clientPath, PIPELINE_PATH, pipelineKeys, putClientStage } from './pipelineApi';
 import { fullName } from './pipelineFormat';
 
 export interface MoveRequest {
@@ -95,8 +95,13 @@ export function useMoveClient(search: string) {
       const undo = scheduleCommit(
         {
           key: `${MOVE_KEY} ${client.id}`,
+          record: clientPath(client.id),
           send: (keepalive) => putClientStage(client.id, to, keepalive),
-          onCommitted: refresh,
+          onCommitted: () => {
+            // sent early, by the client's page opened meanwhile: Undo is no longer possible
+            dismissNotice(notice);
+            refresh();
+          },
           onUndone: putBack,
           onFailed: (error) => {
             dismissNotice(notice);

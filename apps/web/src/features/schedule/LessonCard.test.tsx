@@ -10,6 +10,7 @@ afterEach(cleanup);
 
 const lesson: ScheduleLesson = {
   id: 1,
+  version: 1,
   date: '2026-11-23',
   start: '10:00',
   end: '11:00',

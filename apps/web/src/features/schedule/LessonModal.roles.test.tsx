@@ -13,6 +13,7 @@ const TEACHER = { ...ADMIN, id: 7, login: 'teacher', role: 'teacher' as const };
 
 const lessonOf = (teacher: number, amount: number | null, participants = 1): Lesson => ({
   id: 5,
+  version: 1,
   date: '2026-11-30',
   start: '10:00',
   end: '11:00',
@@ -39,6 +40,7 @@ const lessonOf = (teacher: number, amount: number | null, participants = 1): Les
 
 const participation = (amount: number | null): Event => ({
   id: 21,
+  version: 1,
   student: 11,
   studentName: 'Anna Kowal',
   lesson: 5,

@@ -20,6 +20,7 @@ import { Participants } from './Participants';
 import {
   affected,
   deleteLesson,
+  readLesson,
   refreshSchedule,
   SCHEDULE_KEY,
   updateLesson,
@@ -222,6 +223,14 @@ function LessonBody({
           submitLabel={t('form.save')}
           label={t('schedule.lessonForm')}
           onSubmit={save}
+          // the version read goes with the save; a 409 reloads the lesson (ADR 038)
+          versioned={{
+            version: lesson.version,
+            load: async () => {
+              const current = await readLesson(lesson.id);
+              return { values: lessonValues(current), version: current.version };
+            },
+          }}
           onSaved={() => void refreshSchedule(queryClient)}
           onDoneOk={() => undefined}
         />

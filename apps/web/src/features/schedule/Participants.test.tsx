@@ -11,6 +11,7 @@ import { CARDS_QUERY, Participants } from './Participants';
 
 const LESSON: Lesson = {
   id: 5,
+  version: 1,
   date: '2026-11-30',
   start: '10:00',
   end: '11:00',
@@ -41,6 +42,7 @@ const STUDENTS = [
 
 const participation = (id: number, student: (typeof STUDENTS)[number]): Event => ({
   id,
+  version: 1,
   student: student.id,
   studentName: `${student.name} ${student.surname}`,
   lesson: LESSON.id,

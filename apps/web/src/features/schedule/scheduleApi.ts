@@ -85,6 +85,11 @@ export function createLesson(body: Record<string, unknown>): Promise<Lesson> {
   return request(api.lessons, { method: 'POST', body, schema: lesson });
 }
 
+/** One lesson as it now is (GET), for a form refused as a conflict (ADR 038). */
+export function readLesson(id: number): Promise<Lesson> {
+  return request(api.lesson(id), { schema: lesson });
+}
+
 export function updateLesson(id: number, body: Record<string, unknown>): Promise<Lesson> {
   return request(api.lesson(id), { method: 'PUT', body, schema: lesson });
 }

@@ -18,6 +18,7 @@ import { daysUntil } from './DocumentsScreen';
 import { StudentsScreen } from './StudentsScreen';
 
 const student = (deepLink: string | null): Student => ({
+  version: 1,
   id: 4,
   name: 'Olena',
   surname: 'Koval',

@@ -62,6 +62,14 @@ export function ProfileScreen() {
               defaultValues={toFormValues(OWN_FIELDS, own.data)}
               submitLabel={t('form.saveChanges')}
               onSubmit={(body) => request(api.user(id), { method: 'PUT', body })}
+              // the version read goes with the save; a 409 reloads the record (ADR 038)
+              versioned={{
+                version: own.data.version,
+                load: async () => {
+                  const current = await request(api.user(id), { schema: user });
+                  return { values: toFormValues(OWN_FIELDS, current), version: current.version };
+                },
+              }}
               // the name at the top of the navigation and the users' lists show the change; the
               // form keeps what was saved
               onSaved={() => {

@@ -8,7 +8,15 @@ import { http } from 'msw';
 import { ADMIN, calledUrls, lastBody, seed, server, setSession } from '../../test/server';
 import { jsonResponse, renderApp, setupI18n, stubLayout } from '../../test/utils';
 
-const base = { email: '', tel: '', dateBirth: null, position: '', language: null, disabled: false };
+const base = {
+  email: '',
+  tel: '',
+  dateBirth: null,
+  position: '',
+  language: null,
+  disabled: false,
+  version: 1,
+};
 const USERS: User[] = [
   {
     ...base,
