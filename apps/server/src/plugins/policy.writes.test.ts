@@ -120,6 +120,13 @@ const WRITES: Record<string, Rule | Open> = {
   ...lookup('sources', () => ids.source),
   ...lookup('categories', () => ids.category),
   ...lookup('levels', () => ids.level),
+  // fixed ids 0 to 5, edited only (docs/money.md, Attendance statuses)
+  'PUT /api/attendancestatuses/{id}': {
+    domain: 'lookups',
+    action: 'update',
+    id: () => 3,
+    payload: () => ({ charge: true }),
+  },
 
   // a backup of the whole database: an admin's (ADR 028)
   'POST /api/backups': { domain: 'backups', action: 'create' },
