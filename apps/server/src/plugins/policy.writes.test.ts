@@ -128,6 +128,24 @@ const WRITES: Record<string, Rule | Open> = {
     payload: () => ({ charge: true }),
   },
 
+  // the money ledger (docs/money.md): admins and managers record, void and adjust
+  'POST /api/payments': {
+    domain: 'money',
+    action: 'create',
+    payload: () => ({ student: ids.mine, amount: 10, date: '2031-03-03', method: 'cash' }),
+  },
+  'POST /api/payments/{id}/void': {
+    domain: 'money',
+    action: 'create',
+    id: () => 1,
+    payload: () => ({ reason: 'refused' }),
+  },
+  'POST /api/adjustments': {
+    domain: 'money',
+    action: 'create',
+    payload: () => ({ student: ids.mine, amount: -10, date: '2031-03-03', reason: 'refused' }),
+  },
+
   // a backup of the whole database: an admin's (ADR 028)
   'POST /api/backups': { domain: 'backups', action: 'create' },
 

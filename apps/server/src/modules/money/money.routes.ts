@@ -1,0 +1,127 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParam, TOTAL_COUNT_HEADER } from '@school/contract/common';
+import {
+  account,
+  adjustment,
+  adjustmentInput,
+  ledgerEntry,
+  ledgerQuery,
+  payment,
+  paymentInput,
+  paymentListQuery,
+  voidInput,
+} from '@school/contract/money';
+import type { Db } from '../../db/client.js';
+import { errorResponses } from '../../plugins/errors.js';
+import { allow } from '../../plugins/policy.js';
+import {
+  accountFor,
+  ledgerFor,
+  recordAdjustment,
+  recordPayment,
+  settle,
+  voidPayment,
+  type Money,
+} from './money.service.js';
+import { listPayments, paymentById } from './payments.queries.js';
+
+/** The money ledger's calls (docs/money.md, docs/api.md Money): admins and managers only. */
+export const moneyRoutes: FastifyPluginAsyncZod<{ db: Db; timezone: string }> = async (
+  app,
+  { db, timezone },
+) => {
+  const money: Money = { db, zone: timezone };
+  app.addHook('onRequest', allow('money'));
+  const tags = ['money'];
+
+  app.post(
+    '/payments',
+    {
+      schema: {
+        tags,
+        summary: "Record a payment; it covers the student's due charges, oldest first",
+        body: paymentInput,
+        response: { 201: payment, ...errorResponses },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await recordPayment(money, request.body)),
+  );
+
+  app.get(
+    '/payments',
+    {
+      schema: {
+        tags,
+        summary: 'Payments, newest first, with what each covers',
+        querystring: paymentListQuery,
+        response: { 200: z.array(payment), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      if (request.query.student !== undefined) await settle(money, request.query.student);
+      const page = await listPayments(db, request.query);
+      reply.header(TOTAL_COUNT_HEADER, String(page.total));
+      return page.rows;
+    },
+  );
+
+  app.get(
+    '/payments/:id',
+    { schema: { tags, params: idParam, response: { 200: payment, ...errorResponses } } },
+    async (request) => paymentById(db, request.params.id),
+  );
+
+  app.post(
+    '/payments/:id/void',
+    {
+      schema: {
+        tags,
+        summary: 'Void a payment: it stays, voided; what it covered is open again',
+        params: idParam,
+        body: voidInput,
+        response: { 200: payment, ...errorResponses },
+      },
+    },
+    async (request) => voidPayment(money, request.params.id, request.body.reason),
+  );
+
+  app.post(
+    '/adjustments',
+    {
+      schema: {
+        tags,
+        summary: 'Record an adjustment: + the student owes more, - a credit',
+        body: adjustmentInput,
+        response: { 201: adjustment, ...errorResponses },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await recordAdjustment(money, request.body)),
+  );
+
+  app.get(
+    '/students/:id/account',
+    {
+      schema: {
+        tags,
+        summary: "A student's balance, due, credit and upcoming charges",
+        params: idParam,
+        response: { 200: account, ...errorResponses },
+      },
+    },
+    async (request) => accountFor(money, request.params.id),
+  );
+
+  app.get(
+    '/ledger',
+    {
+      schema: {
+        tags,
+        summary: "A student's due ledger entries, oldest first, with the running balance",
+        querystring: ledgerQuery,
+        response: { 200: z.array(ledgerEntry), ...errorResponses },
+      },
+    },
+    async (request) => ledgerFor(money, request.query),
+  );
+};
