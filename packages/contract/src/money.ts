@@ -166,3 +166,55 @@ export const ledgerEntry = z
   })
   .meta({ id: 'LedgerEntry' });
 export type LedgerEntry = z.infer<typeof ledgerEntry>;
+
+/** GET /api/balances (docs/money.md, Balances): largest due first unless sorted otherwise. */
+export const balancesQuery = listQueryWith(['due', 'age', 'balance', 'name']).extend({
+  /** true/1: only students who owe (balance > 0) */
+  owing: z
+    .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+    .transform((v) => v === 'true' || v === '1')
+    .optional(),
+  /** only those whose oldest uncovered charge is at least this many days old */
+  olderThan: z.coerce
+    .number({ error: 'must be a number of days' })
+    .int()
+    .min(0)
+    .max(36_500)
+    .optional(),
+});
+
+export const balanceRow = z
+  .object({
+    student: z.number().int(),
+    name: z.string(),
+    due: z.number(),
+    credit: z.number(),
+    balance: z.number(),
+    oldestDueDate: z.string().nullable(),
+    /** what is due by the age of its lesson, in days: 0-30, 31-60, 61-90, over 90 */
+    aging: z.object({
+      d0_30: z.number(),
+      d31_60: z.number(),
+      d61_90: z.number(),
+      d90plus: z.number(),
+    }),
+  })
+  .meta({ id: 'Balance' });
+export type BalanceRow = z.infer<typeof balanceRow>;
+
+const MONTH_FIRST = 'must be a date YYYY-MM-DD';
+export const moneyReportQuery = z.object({
+  dateFrom: z.iso.date({ error: MONTH_FIRST }).optional(),
+  dateTo: z.iso.date({ error: MONTH_FIRST }).optional(),
+});
+
+/** One month of GET /api/reports/money (docs/money.md, The monthly report). */
+export const moneyReportMonth = z
+  .object({
+    month: z.string(),
+    charged: z.number(),
+    received: z.number(),
+    outstanding: z.number(),
+  })
+  .meta({ id: 'MoneyReportMonth' });
+export type MoneyReportMonth = z.infer<typeof moneyReportMonth>;

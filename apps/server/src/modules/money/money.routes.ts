@@ -4,6 +4,10 @@ import { idParam, TOTAL_COUNT_HEADER } from '@school/contract/common';
 import {
   account,
   adjustment,
+  balanceRow,
+  balancesQuery,
+  moneyReportMonth,
+  moneyReportQuery,
   adjustmentInput,
   ledgerEntry,
   ledgerQuery,
@@ -13,7 +17,7 @@ import {
   voidInput,
 } from '@school/contract/money';
 import type { Db } from '../../db/client.js';
-import { errorResponses } from '../../plugins/errors.js';
+import { errorResponses, invalidField } from '../../plugins/errors.js';
 import { allow } from '../../plugins/policy.js';
 import {
   accountFor,
@@ -21,10 +25,13 @@ import {
   recordAdjustment,
   recordPayment,
   settle,
+  settleAll,
   voidPayment,
   type Money,
 } from './money.service.js';
 import { listPayments, paymentById } from './payments.queries.js';
+import { listBalances, moneyReport } from './balances.queries.js';
+import { addDays, todayIn } from '../schedule/schedule.shared.js';
 
 /** The money ledger's calls (docs/money.md, docs/api.md Money): admins and managers only. */
 export const moneyRoutes: FastifyPluginAsyncZod<{ db: Db; timezone: string }> = async (
@@ -123,5 +130,42 @@ export const moneyRoutes: FastifyPluginAsyncZod<{ db: Db; timezone: string }> = 
       },
     },
     async (request) => ledgerFor(money, request.query),
+  );
+
+  app.get(
+    '/balances',
+    {
+      schema: {
+        tags,
+        summary: "Every student's balance, due, credit and aging; largest due first",
+        querystring: balancesQuery,
+        response: { 200: z.array(balanceRow), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await settleAll(money);
+      const page = await listBalances(db, timezone, request.query);
+      reply.header(TOTAL_COUNT_HEADER, String(page.total));
+      return page.rows;
+    },
+  );
+
+  app.get(
+    '/reports/money',
+    {
+      schema: {
+        tags,
+        summary: 'Per month: charged, received and outstanding at the month end',
+        querystring: moneyReportQuery,
+        response: { 200: z.array(moneyReportMonth), ...errorResponses },
+      },
+    },
+    async (request) => {
+      await settleAll(money);
+      const to = request.query.dateTo ?? todayIn(timezone);
+      const from = request.query.dateFrom ?? addDays(to, -365);
+      if (from > to) throw invalidField('dateFrom', 'must not be after dateTo');
+      return moneyReport(db, from, to);
+    },
   );
 };
