@@ -81,6 +81,8 @@ export interface ResourceDescription<
   access?: Partial<Record<Operation, Hook>>;
   /** the operations to serve (all five when not given; 'delete' covers deleteByQuery) */
   only?: Operation[];
+  /** the `{id}` of the item paths when ids may be other than positive (fixed ids from 0) */
+  params?: typeof idParam;
   /** OpenAPI summaries */
   summaries?: Partial<Record<Operation, string>>;
   /**
@@ -282,7 +284,7 @@ export function registerResource<
     'get',
     'GET',
     one,
-    { params: idParam, response: answers(200, d.schemas.item) },
+    { params: d.params ?? idParam, response: answers(200, d.schemas.item) },
     async (request) => found(data.find(idOf(request), request)),
   );
   serve(
@@ -300,7 +302,7 @@ export function registerResource<
     'update',
     'PUT',
     one,
-    { params: idParam, body: d.schemas.update, response: answers(200, d.schemas.item) },
+    { params: d.params ?? idParam, body: d.schemas.update, response: answers(200, d.schemas.item) },
     update,
   );
   serve(

@@ -41,6 +41,9 @@ describe('attendance statuses (docs/money.md, Attendance statuses)', () => {
     expect(renamed.json()).toMatchObject({ name: 'Cancelled late', key: null, charge: true });
     expect((await put(api.attendanceStatus(4), { charge: 'maybe' })).statusCode).toBe(400);
     expect((await put(api.attendanceStatus(9), { charge: true })).statusCode).toBe(404);
+    expect((await put(api.attendanceStatus(-1), { charge: true })).statusCode).toBe(400);
+    const zero = await put(api.attendanceStatus(0), { charge: true });
+    expect(zero.statusCode, zero.body).toBe(200);
     const made = await agent.request({ method: 'POST', url: api.attendanceStatuses, payload: {} });
     expect(made.statusCode).toBe(404);
     const history = await get(`${api.attendanceStatus(4)}/history`);

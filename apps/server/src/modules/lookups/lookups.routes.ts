@@ -88,6 +88,7 @@ export const lookupsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     path: 'attendancestatuses',
     tags: ['lookups'],
     only: ['list', 'get', 'update'],
+    params: z.object({ id: z.coerce.number().int().min(0) }),
     schemas: {
       item: attendanceStatus,
       query,

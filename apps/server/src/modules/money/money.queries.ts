@@ -47,6 +47,21 @@ export async function dueUncharged(db: Executor, zone: string, student?: number)
   return res.rows;
 }
 
+/** Participations `ids` as they stand, each with whether its charge is due (it has ended). */
+export async function chargeInputsOf(db: Executor, zone: string, ids: number[]) {
+  if (ids.length === 0) return [];
+  const res = await db.execute<ChargeInputs & { due: boolean } & Record<string, unknown>>(sql`
+    select ${chargeInputs(zone)}, ${endInstant(zone)} <= now() as "due"
+    from events e
+    join lessons l on l.id = e.lesson_id
+    left join attendance_statuses s on s.id = e.attendence
+    where e.id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`);
+  return res.rows;
+}
+
 /** The participations of a student still ahead (not due): what they will be charged. */
 export async function upcomingOf(db: Executor, zone: string, student: number) {
   const res = await db.execute<ChargeInputs & Record<string, unknown>>(sql`

@@ -31,6 +31,7 @@ import {
 } from './money.service.js';
 import { listPayments, paymentById } from './payments.queries.js';
 import { listBalances, moneyReport } from './balances.queries.js';
+import { registerSchoolZone } from './money.corrections.js';
 import { addDays, todayIn } from '../schedule/schedule.shared.js';
 
 /** The money ledger's calls (docs/money.md, docs/api.md Money): admins and managers only. */
@@ -39,6 +40,7 @@ export const moneyRoutes: FastifyPluginAsyncZod<{ db: Db; timezone: string }> = 
   { db, timezone },
 ) => {
   const money: Money = { db, zone: timezone };
+  registerSchoolZone(db, timezone);
   app.addHook('onRequest', allow('money'));
   const tags = ['money'];
 

@@ -1,2 +1,4 @@
 /** What other modules use of money (ADR 022): the one charge function (docs/money.md). */
 export { chargeFor, participationCharge, paysFor, zl } from './money.charge.js';
+/** The schedule's writes of participations and lessons go through it once a charge is due. */
+export { withEventCorrections, withLessonCorrections } from './money.corrections.js';

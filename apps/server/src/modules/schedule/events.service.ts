@@ -4,6 +4,7 @@ import type { Event, EventBatch, eventInput, eventUpdate } from '@school/contrac
 import type { Db } from '../../db/client.js';
 import { HttpError, notFound, sqlStateOf } from '../../plugins/errors.js';
 import { setsNothing } from '../../plugins/resource.js';
+import { withEventCorrections } from '../money/money.shared.js';
 import { requireStudent, studentsVisibleTo } from '../students/students.shared.js';
 import {
   addParticipants,
@@ -128,7 +129,8 @@ export async function updateEvent(
     const row = await lockedTeacherOfEvent(tx, id);
     if (!row) return false;
     requireLessonWrite(viewer, 'participations', 'update', row.teacher);
-    await setEvent(tx, id, body);
+    // a participation whose charge is due gets a correcting entry (docs/money.md)
+    await withEventCorrections(db, tx, id, () => setEvent(tx, id, body));
     return true;
   });
   const updated = found && (await findEvent(db, id));
@@ -152,6 +154,6 @@ export function removeEvent(db: Db, viewer: Viewer, id: number, following: boole
     const row = await lockedTeacherOfEvent(tx, id);
     if (!row) return false;
     requireLessonWrite(viewer, 'participations', 'delete', row.teacher);
-    return removeParticipant(tx, id, following);
+    return withEventCorrections(db, tx, id, () => removeParticipant(tx, id, following));
   });
 }
