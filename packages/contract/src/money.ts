@@ -167,6 +167,15 @@ export const ledgerEntry = z
   .meta({ id: 'LedgerEntry' });
 export type LedgerEntry = z.infer<typeof ledgerEntry>;
 
+/** 409 of PUT /api/events/{id} isPaid=false: another payment covers the participation. */
+export const paidConflictBody = z
+  .object({
+    error: z.string(),
+    message: z.string(),
+    payment: z.object({ id: z.number().int(), date: z.string(), amount: z.number() }).optional(),
+  })
+  .meta({ id: 'PaidConflictError' });
+
 /** GET /api/balances (docs/money.md, Balances): largest due first unless sorted otherwise. */
 export const balancesQuery = listQueryWith(['due', 'age', 'balance', 'name']).extend({
   /** true/1: only students who owe (balance > 0) */

@@ -46,6 +46,8 @@ export const payments = pgTable(
   (t) => [
     index('payments_student_idx').on(t.studentId, t.date),
     index('payments_date_idx').on(t.date),
+    // the payments that name a participation (isPaid of one still ahead, docs/money.md)
+    index('payments_events_idx').using('gin', t.events),
     check('payments_amount_range', sql`${t.amount} between 1 and 100000000`),
     check('payments_method', sql`${t.method} in ('cash', 'transfer', 'card', 'other')`),
   ],

@@ -15,6 +15,7 @@ import { insertCharges, lockAccount, saveCoverage } from './money.writes.js';
 const zones = new WeakMap<object, string>();
 export const registerSchoolZone = (db: Db, zone: string) => zones.set(db, zone);
 const DEFAULT_ZONE = 'Europe/Kyiv';
+export const schoolZoneOf = (db: Db) => zones.get(db) ?? DEFAULT_ZONE;
 
 /**
  * Runs a schedule `change` of participations `eventIds` (a participation's marks or times, a
@@ -31,7 +32,7 @@ export async function withCorrections<R>(
   change: () => Promise<R>,
 ): Promise<R> {
   if (eventIds.length === 0) return change();
-  const zone = zones.get(db) ?? DEFAULT_ZONE;
+  const zone = schoolZoneOf(db);
   const before = await chargeInputsOf(tx, zone, eventIds);
   const students = [...new Set(before.map((e) => e.student))].sort((a, b) => a - b);
   for (const student of students) {

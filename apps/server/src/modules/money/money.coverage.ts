@@ -4,7 +4,7 @@
  * positive adjustments), recomputed under the account's lock on every write (ADR 039).
  *
  * Credits are taken in order (by date, then as recorded); each covers first the participations
- * it names, then the oldest open debits. What is left of all credits is the student's credit,
+ * it names, then the oldest open debits (a tick's payment only what it names). What is left of all credits is the student's credit,
  * which covers each later charge the moment it falls due (the next recomputation).
  */
 
@@ -25,6 +25,8 @@ export interface Credit {
   amount: number;
   /** participations it covers first */
   named: number[];
+  /** a tick's payment ('marked paid'): it covers only the participations it names */
+  reserved?: boolean;
 }
 
 export interface Cover {
@@ -75,7 +77,7 @@ export function coverageOf(debits: Debit[], credits: Credit[]): Coverage {
       const i = byEvent.get(event);
       if (i !== undefined) take(i);
     }
-    for (let i = 0; i < debits.length && rest > 0; i++) take(i);
+    if (!c.reserved) for (let i = 0; i < debits.length && rest > 0; i++) take(i);
     credit += rest;
   }
   const open: Coverage['open'] = [];

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { MARKED_PAID } from '@school/contract/money';
 import type { Db, Tx } from '../../db/client.js';
 import { lessonInstant } from '../schedule/schedule.shared.js';
 
@@ -95,13 +96,14 @@ export async function coverageInputs(db: Executor, student: number) {
     adjustmentId: number | null;
     amount: string;
     named: number[];
+    reserved: boolean;
   }>(sql`
-    select "paymentId", "adjustmentId", "amount", "named" from (
+    select "paymentId", "adjustmentId", "amount", "named", "reserved" from (
       select id as "paymentId", null::int as "adjustmentId", amount::text as "amount",
-        events as "named", date, 0 as k, id
+        events as "named", reference = ${MARKED_PAID} as "reserved", date, 0 as k, id
       from payments where student_id = ${student} and not voided
       union all
-      select null, id, (-amount)::text, '{}'::int[], date, 1, id
+      select null, id, (-amount)::text, '{}'::int[], false, date, 1, id
       from adjustments where student_id = ${student} and amount < 0
     ) c order by date, k, id`);
   return {
@@ -172,8 +174,22 @@ export async function coversOf(db: Executor, paymentIds: number[]) {
   return out;
 }
 
-/** The students whose participations have fallen due and are not charged yet. */
+/**
+ * The students whose participations have fallen due and are not charged yet, and those with
+ * ledger entries but no kept figures yet (the payments the upgrade made of old ticks).
+ */
 export async function studentsWithDue(db: Executor, zone: string) {
   const rows = await dueUncharged(db, zone);
-  return [...new Set(rows.map((r) => r.student))];
+  const res = await db.execute<{ student: number }>(sql`
+    select distinct student_id as student from ledger_entries le
+    where not exists (select 1 from accounts a where a.student_id = le.student_id)`);
+  return [...new Set([...rows.map((r) => r.student), ...res.rows.map((r) => r.student)])];
+}
+
+/** Whether a student has ledger entries but no kept figures yet. */
+export async function withoutAccount(db: Executor, student: number) {
+  const res = await db.execute<{ missing: boolean }>(sql`
+    select exists (select 1 from ledger_entries where student_id = ${student})
+      and not exists (select 1 from accounts where student_id = ${student}) as missing`);
+  return res.rows[0]?.missing ?? false;
 }

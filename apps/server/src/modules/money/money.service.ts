@@ -25,6 +25,7 @@ import {
   ledgerOf,
   studentsWithDue,
   upcomingOf,
+  withoutAccount,
 } from './money.queries.js';
 import { appendEntry, insertCharges, lockAccount, saveCoverage } from './money.writes.js';
 import { paymentById } from './payments.queries.js';
@@ -60,7 +61,8 @@ export async function withAccount<R>(
  * locked when nothing has fallen due since.
  */
 export async function settle({ db, zone }: Money, student: number) {
-  if ((await dueUncharged(db, zone, student)).length === 0) return;
+  const due = await dueUncharged(db, zone, student);
+  if (due.length === 0 && !(await withoutAccount(db, student))) return;
   await db.transaction((tx) => withAccount(tx, zone, student, async () => undefined));
 }
 

@@ -2,3 +2,5 @@
 export { chargeFor, participationCharge, paysFor, zl } from './money.charge.js';
 /** The schedule's writes of participations and lessons go through it once a charge is due. */
 export { withEventCorrections, withLessonCorrections } from './money.corrections.js';
+/** isPaid, derived from what covers a charge, and its PUT (docs/money.md, isPaid). */
+export { isPaidSql, setPaid } from './money.paid.js';

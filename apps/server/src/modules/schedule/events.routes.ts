@@ -11,6 +11,7 @@ import {
   infoPiece,
   scopeQuery,
 } from '@school/contract/schedule';
+import { paidConflictBody } from '@school/contract/money';
 import type { Db } from '../../db/client.js';
 import { sessionOf } from '../../plugins/access.js';
 import { allow, allowSeen } from '../../plugins/policy.js';
@@ -110,7 +111,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         summary: 'Mark attendance, payment, notes or homework of a participation',
         params: idParam,
         body: eventUpdate,
-        response: { 200: event, ...errorResponses },
+        response: { 200: event, ...errorResponses, 409: paidConflictBody },
       },
     },
     async (request) => {

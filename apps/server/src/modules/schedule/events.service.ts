@@ -4,7 +4,7 @@ import type { Event, EventBatch, eventInput, eventUpdate } from '@school/contrac
 import type { Db } from '../../db/client.js';
 import { HttpError, notFound, sqlStateOf } from '../../plugins/errors.js';
 import { setsNothing } from '../../plugins/resource.js';
-import { withEventCorrections } from '../money/money.shared.js';
+import { setPaid, withEventCorrections } from '../money/money.shared.js';
 import { requireStudent, studentsVisibleTo } from '../students/students.shared.js';
 import {
   addParticipants,
@@ -84,6 +84,7 @@ async function addStudent(
       },
     );
     if (following) await addParticipants(tx, lesson, [student], fields, true);
+    if (one && fields.isPaid) await setPaid(db, tx, one.id, true);
     return one;
   });
   const created = made && (await findEvent(db, made.id));
@@ -130,7 +131,10 @@ export async function updateEvent(
     if (!row) return false;
     requireLessonWrite(viewer, 'participations', 'update', row.teacher);
     // a participation whose charge is due gets a correcting entry (docs/money.md)
-    await withEventCorrections(db, tx, id, () => setEvent(tx, id, body));
+    const { isPaid, ...marks } = body;
+    if (!setsNothing(marks)) await withEventCorrections(db, tx, id, () => setEvent(tx, id, marks));
+    // isPaid is derived: ticking it records or voids a 'marked paid' payment (docs/money.md)
+    if (isPaid !== undefined) await setPaid(db, tx, id, isPaid);
     return true;
   });
   const updated = found && (await findEvent(db, id));
