@@ -18,6 +18,7 @@ import { requireStudent } from '../students/students.shared.js';
 import { todayIn } from '../schedule/schedule.shared.js';
 import { grosze, participationCharge, zl } from './money.charge.js';
 import { coverageOf } from './money.coverage.js';
+import { schoolZoneOf } from './money.corrections.js';
 import {
   accountOf,
   coverageInputs,
@@ -64,6 +65,24 @@ export async function settle({ db, zone }: Money, student: number) {
   const due = await dueUncharged(db, zone, student);
   if (due.length === 0 && !(await withoutAccount(db, student))) return;
   await db.transaction((tx) => withAccount(tx, zone, student, async () => undefined));
+}
+
+/**
+ * The same before a read of participations (their derived isPaid, docs/money.md): of a student,
+ * of a lesson's participants or of one participation, in the school's registered zone.
+ */
+export async function settleParticipants(
+  db: Db,
+  of: { student?: number | undefined; lesson?: number | undefined; event?: number | undefined },
+) {
+  const ids = of.student
+    ? [of.student]
+    : await db
+        .selectDistinct({ student: events.studentId })
+        .from(events)
+        .where(of.lesson ? eq(events.lessonId, of.lesson) : eq(events.id, of.event ?? 0))
+        .then((rows) => rows.map((r) => r.student));
+  for (const student of ids) await settle({ db, zone: schoolZoneOf(db) }, student);
 }
 
 /** The same for every student: before a read across students (balances, reports). */

@@ -4,3 +4,5 @@ export { chargeFor, participationCharge, paysFor, zl } from './money.charge.js';
 export { withEventCorrections, withLessonCorrections } from './money.corrections.js';
 /** isPaid, derived from what covers a charge, and its PUT (docs/money.md, isPaid). */
 export { isPaidSql, setPaid } from './money.paid.js';
+/** Charges what has fallen due before participations are read (their isPaid). */
+export { settleParticipants } from './money.service.js';

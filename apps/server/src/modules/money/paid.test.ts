@@ -28,6 +28,18 @@ describe('isPaid is derived from the ledger (docs/money.md, isPaid)', () => {
     expect(await paidOf(e)).toBe(true);
     const paid = await m.get(`/api/events?student=${s}&isPaid=true`);
     expect(paid.json<unknown[]>()).toHaveLength(2);
+    // credit covers a charge the moment it falls due, also when participations are read first
+    await m.pay({ student: s, amount: 25 });
+    const later = await m.takes(s, { date: '2025-01-20', price: 25 });
+    const lessonOfLater = (await m.get(`/api/events/${later}`)).json<{
+      lesson: number;
+      isPaid: boolean;
+    }>();
+    expect(lessonOfLater.isPaid).toBe(true);
+    const listed = (await m.get(`/api/events?lesson=${lessonOfLater.lesson}`)).json<
+      { isPaid: boolean }[]
+    >();
+    expect(listed.map((p) => p.isPaid)).toEqual([true]);
   });
 
   it("ticking records a 'marked paid' payment of what is left; unticking voids it", async () => {
