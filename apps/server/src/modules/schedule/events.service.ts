@@ -131,9 +131,10 @@ export async function updateEvent(
     if (!row) return false;
     requireLessonWrite(viewer, 'participations', 'update', row.teacher);
     // a participation whose charge is due gets a correcting entry (docs/money.md)
-    const { isPaid, ...marks } = body;
-    if (!setsNothing(marks)) await withEventCorrections(db, tx, id, () => setEvent(tx, id, marks));
+    // the column keeps the tick asked for, for the record history; isPaid is read derived
+    await withEventCorrections(db, tx, id, () => setEvent(tx, id, body));
     // isPaid is derived: ticking it records or voids a 'marked paid' payment (docs/money.md)
+    const { isPaid } = body;
     if (isPaid !== undefined) await setPaid(db, tx, id, isPaid);
     return true;
   });
