@@ -106,6 +106,31 @@ async function fillTheRest(client: pg.ClientBase): Promise<void> {
     `INSERT INTO backup_jobs (id, trigger, state, error)
      VALUES (gen_random_uuid(), 'request', 'failed', 'an earlier backup failed')`,
   );
+  // the money ledger's tables (docs/money.md): a payment, an adjustment, their entries and the
+  // derived rows a recomputation keeps
+  await client.query(
+    `WITH s AS (SELECT id FROM students ORDER BY id LIMIT 1),
+      p AS (INSERT INTO payments (student_id, amount, date, method)
+        SELECT id, 1000, current_date, 'cash' FROM s RETURNING id, student_id),
+      a AS (INSERT INTO adjustments (student_id, amount, date, reason)
+        SELECT id, -500, current_date, 'credit' FROM s RETURNING id, student_id)
+     INSERT INTO ledger_entries (student_id, kind, at, date, amount, payment_id, adjustment_id)
+     SELECT student_id, 'payment', now(), current_date, -1000, id, null FROM p
+     UNION ALL SELECT student_id, 'adjustment', now(), current_date, -500, null, id FROM a`,
+  );
+  await client.query(
+    `INSERT INTO accounts (student_id, credit, balance)
+     SELECT id, 1500, -1500 FROM students ORDER BY id LIMIT 1`,
+  );
+  await client.query(
+    `INSERT INTO coverage (student_id, event_id, payment_id, amount)
+     SELECT e.student_id, e.id, p.id, 1 FROM events e JOIN payments p ON true
+     ORDER BY e.id LIMIT 1`,
+  );
+  await client.query(
+    `INSERT INTO open_charges (student_id, event_id, date, amount)
+     SELECT student_id, id, current_date, 1 FROM events ORDER BY id LIMIT 1`,
+  );
   await client.query(
     `INSERT INTO sessions (user_id, token_hash, expires_at)
      SELECT id, '\\xabcd', now() + interval '1 day' FROM users ORDER BY id LIMIT 1`,

@@ -127,6 +127,9 @@ export const api = {
   event: item(`${API}/events`),
   /** GET ?student={id}. */
   eventsInfoPanel: `${API}/events/infopanel`,
+  /** GET the attendance statuses; PUT {id}: name, charge, payTeacher (docs/money.md). */
+  attendanceStatuses: `${API}/attendancestatuses`,
+  attendanceStatus: item(`${API}/attendancestatuses`),
   /** GET: the own calendar feed address (null until made); POST: a new one. */
   myIcal: `${API}/me/ical`,
   /** POST (admin): a new calendar feed address for a teacher. */

@@ -28,6 +28,8 @@ export const DOMAINS = [
   'participations',
   /** the amounts, earned and unpaid figures of lessons */
   'amounts',
+  /** payments, adjustments, voids, accounts, the ledger, balances and money reports (docs/money.md) */
+  'money',
   /** conversations, answers, estimation groups, games and sets */
   'teaching',
   /** the calendar feed of a teacher */
@@ -88,6 +90,11 @@ export const POLICY: Record<Domain, Record<Role, Rights>> = {
     teacher: { read: 'own', update: { reach: 'own', fields: ['attendence'] } },
   },
   amounts: { admin: readOnly, manager: readOnly, teacher: { read: 'own' } },
+  money: {
+    admin: { read: 'all', create: 'all' },
+    manager: { read: 'all', create: 'all' },
+    teacher: nothing,
+  },
   teaching: { admin: every, manager: every, teacher: every },
   /** create: a new feed address (the old one stops working) */
   ical: {

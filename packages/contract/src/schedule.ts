@@ -19,7 +19,7 @@ export const CYCLED_NO = 2;
 export const SERIES_WEEKS_AHEAD = 8;
 /** toPay (docs/schedule.md, Attendance and payment): 0 not set, 1 pays, 2 does not pay; 0 and 1 count in the amount. */
 export const TO_PAY_VALUES = [0, 1, 2] as const;
-/** attendence (docs/schedule.md, Attendance and payment): 1 present, 0 neutral (not yet marked), anything else absent. */
+/** attendence (docs/schedule.md, Attendance and payment): 1 present, 0 neutral (not yet marked), 2 to 5 absences (docs/money.md, Attendance statuses). */
 export const ATTENDENCE_PRESENT = 1;
 export const ATTENDENCE_NEUTRAL = 0;
 export const ATTENDENCE_ABSENT = 2;
@@ -283,7 +283,10 @@ export type Event = z.infer<typeof event>;
 
 const eventFields = {
   toPay: formInteger(z.union(TO_PAY_VALUES.map((v) => z.literal(v)))).default(0),
-  attendence: formInteger(z.number().int().min(-9).max(9)).default(ATTENDENCE_NEUTRAL),
+  /** an attendance status 0 to 5 (docs/money.md, Attendance statuses) */
+  attendence: formInteger(
+    z.number().int().min(0, 'must be 0 to 5').max(5, 'must be 0 to 5'),
+  ).default(ATTENDENCE_NEUTRAL),
   isPaid: z.boolean().default(false),
   notes: text(2000),
   homework: text(2000),
@@ -334,7 +337,7 @@ export const eventListQuery = listQueryWith(['date', 'id', 'student']).extend({
   dateTo: isoDate.optional(),
   /** true/1 paid, false/0 (or 2, as before) not paid */
   isPaid: queryFlag('Only paid (yes) or only unpaid (no) participations', ['2']),
-  attendence: z.coerce.number().int().min(-9).max(9).optional(),
+  attendence: z.coerce.number().int().min(0, 'must be 0 to 5').max(5, 'must be 0 to 5').optional(),
   toPay: z.coerce
     .number()
     .int()

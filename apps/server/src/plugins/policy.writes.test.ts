@@ -120,6 +120,31 @@ const WRITES: Record<string, Rule | Open> = {
   ...lookup('sources', () => ids.source),
   ...lookup('categories', () => ids.category),
   ...lookup('levels', () => ids.level),
+  // fixed ids 0 to 5, edited only (docs/money.md, Attendance statuses)
+  'PUT /api/attendancestatuses/{id}': {
+    domain: 'lookups',
+    action: 'update',
+    id: () => 3,
+    payload: () => ({ charge: true }),
+  },
+
+  // the money ledger (docs/money.md): admins and managers record, void and adjust
+  'POST /api/payments': {
+    domain: 'money',
+    action: 'create',
+    payload: () => ({ student: ids.mine, amount: 10, date: '2031-03-03', method: 'cash' }),
+  },
+  'POST /api/payments/{id}/void': {
+    domain: 'money',
+    action: 'create',
+    id: () => 1,
+    payload: () => ({ reason: 'refused' }),
+  },
+  'POST /api/adjustments': {
+    domain: 'money',
+    action: 'create',
+    payload: () => ({ student: ids.mine, amount: -10, date: '2031-03-03', reason: 'refused' }),
+  },
 
   // a backup of the whole database: an admin's (ADR 028)
   'POST /api/backups': { domain: 'backups', action: 'create' },

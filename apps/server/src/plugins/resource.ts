@@ -83,6 +83,8 @@ export interface ResourceDescription<
   access?: Partial<Record<Operation, Hook>>;
   /** the operations to serve (all five when not given; 'delete' covers deleteByQuery) */
   only?: Operation[];
+  /** the `{id}` of the item paths when ids may be other than positive (fixed ids from 0) */
+  params?: typeof idParam;
   /** OpenAPI summaries */
   summaries?: Partial<Record<Operation, string>>;
   /**
@@ -292,8 +294,12 @@ export function registerResource<
     list,
     d.listUnchecked ? uncheckedJson : {},
   );
-  serve('get', 'GET', one, { params: idParam, response: answers(200, item) }, async (request) =>
-    found(data.find(idOf(request), request)),
+  serve(
+    'get',
+    'GET',
+    one,
+    { params: d.params ?? idParam, response: answers(200, item) },
+    async (request) => found(data.find(idOf(request), request)),
   );
   serve(
     'create',
@@ -311,7 +317,7 @@ export function registerResource<
     'PUT',
     one,
     {
-      params: idParam,
+      params: d.params ?? idParam,
       body: versionedUpdate(d.schemas.update),
       response: answers(200, item),
     },

@@ -1,4 +1,4 @@
-import { integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, smallint, text } from 'drizzle-orm/pg-core';
 import { id, version } from './columns.js';
 
 /**
@@ -43,4 +43,18 @@ export const booleans = pgTable('booleans', {
   id: integer('id').primaryKey(),
   name: text('name').notNull(),
   key: translationKey(),
+});
+
+/**
+ * Attendance status (docs/money.md, Attendance statuses): the values of a participation's
+ * `attendence`, fixed ids 0 to 5 seeded by migration 0024; staff edit the name, whether the
+ * status charges the student and whether it pays the teacher.
+ */
+export const attendanceStatuses = pgTable('attendance_statuses', {
+  id: smallint('id').primaryKey(),
+  name: text('name').notNull(),
+  key: translationKey(),
+  charge: boolean('charge').notNull(),
+  payTeacher: boolean('pay_teacher').notNull(),
+  version: version(),
 });

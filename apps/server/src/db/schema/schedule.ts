@@ -16,6 +16,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, version } from './columns.js';
+import { attendanceStatuses } from './lookups.js';
 import { students } from './students.js';
 import { groups, users } from './users.js';
 
@@ -114,7 +115,11 @@ export const events = pgTable(
       .notNull()
       .references(() => students.id),
     toPay: smallint('to_pay').notNull().default(0),
-    attendence: smallint('attendence').notNull().default(0),
+    /** an attendance status (docs/money.md): 0 not marked, 1 present, 2 to 5 absences */
+    attendence: smallint('attendence')
+      .notNull()
+      .default(0)
+      .references(() => attendanceStatuses.id),
     isPaid: boolean('is_paid').notNull().default(false),
     notes: text('notes').notNull().default(''),
     /** the participant's own date and times; null: the lesson's */

@@ -9,8 +9,9 @@ import {
   lookupItem,
   stage,
 } from '@school/contract/lookups';
+import { attendanceStatus, attendanceStatusUpdate } from '@school/contract/money';
 import type { Db } from '../../db/client.js';
-import { stages } from '../../db/schema/lookups.js';
+import { attendanceStatuses, stages } from '../../db/schema/lookups.js';
 import { requireUser } from '../../plugins/access.js';
 import { allow } from '../../plugins/policy.js';
 import { registerResource } from '../../plugins/resource.js';
@@ -80,6 +81,35 @@ export const lookupsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       linked: LINKED,
     });
   }
+
+  // fixed ids 0 to 5 (docs/money.md, Attendance statuses): listed, read and edited, never
+  // made or deleted; a change of `charge` changes what lessons ahead charge, never what is due
+  registerResource(app, db, {
+    path: 'attendancestatuses',
+    tags: ['lookups'],
+    only: ['list', 'get', 'update'],
+    params: z.object({ id: z.coerce.number().int().min(0) }),
+    schemas: {
+      item: attendanceStatus,
+      query,
+      create: attendanceStatusUpdate,
+      update: attendanceStatusUpdate,
+    },
+    table: {
+      table: attendanceStatuses,
+      search: [attendanceStatuses.name],
+      sort: { name: attendanceStatuses.name, id: attendanceStatuses.id },
+      defaultSort: 'id',
+    },
+    toItem: ({ id, name, key, charge, payTeacher }) => ({ id, name, key, charge, payTeacher }),
+    toColumns: (input) => ({
+      charge: input.charge,
+      payTeacher: input.payTeacher,
+      name: input.name,
+    }),
+    updateColumns: (input) => keyAfterRename(attendanceStatuses, input.name),
+    notFound: 'No such attendance status',
+  });
 
   for (const name of FIXED_LOOKUPS) {
     app.get(

@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
-import type { stages } from '../../db/schema/lookups.js';
+import type { attendanceStatuses, stages } from '../../db/schema/lookups.js';
 import type { dictionaryTables } from './lookups.queries.js';
 
-type KeyedTable = typeof stages | (typeof dictionaryTables)[keyof typeof dictionaryTables];
+type KeyedTable =
+  | typeof stages
+  | typeof attendanceStatuses
+  | (typeof dictionaryTables)[keyof typeof dictionaryTables];
 
 /**
  * A seeded row renamed by staff loses its translation key: from then on it shows the name they

@@ -6,6 +6,7 @@ import { recordChanges, rowChanges } from '../../db/history.js';
 import { searchOver } from '../../db/list.js';
 import { events, lessons, lessonSeriesStudents } from '../../db/schema/schedule.js';
 import { students } from '../../db/schema/students.js';
+import { isPaidSql } from '../money/money.shared.js';
 import { lessonAmount, paysFor } from './schedule.amount.js';
 
 type EventListQuery = z.output<typeof eventListQuery>;
@@ -13,6 +14,13 @@ type EventListQuery = z.output<typeof eventListQuery>;
 const hhmm = (t: string) => t.slice(0, 5);
 const onDate = sql<string>`coalesce(${events.date}, ${lessons.date})`;
 const studentName = sql<string>`btrim(${students.name} || ' ' || ${students.surname})`;
+/** isPaid, derived from the ledger (docs/money.md, isPaid); the column is no longer read */
+const paid = isPaidSql({
+  id: events.id,
+  toPay: events.toPay,
+  attendence: events.attendence,
+  price: lessons.price,
+});
 
 const eventFields = {
   e: events,
@@ -24,6 +32,7 @@ const eventFields = {
   price: lessons.price,
   duration: lessons.duration,
   lessonTeacher: lessons.teacherId,
+  paid,
 };
 type EventRow = {
   e: typeof events.$inferSelect;
@@ -35,6 +44,7 @@ type EventRow = {
   price: string;
   duration: string;
   lessonTeacher: number | null;
+  paid: boolean;
 };
 
 /** A participation with its lesson's teacher, whom the service judges rights by. */
@@ -48,7 +58,7 @@ const toEvent = (r: EventRow): TaughtEvent => ({
   lessonCourse: r.lessonCourse,
   toPay: r.e.toPay,
   attendence: r.e.attendence,
-  isPaid: r.e.isPaid,
+  isPaid: r.paid,
   notes: r.e.notes,
   date: r.e.date ?? r.lessonDate,
   start: hhmm(r.e.start ?? r.lessonStart),
@@ -93,7 +103,7 @@ export function listEvents(db: Db, q: EventListQuery, visible?: SQL) {
     q.student ? eq(events.studentId, q.student) : undefined,
     q.dateFrom ? gte(onDate, q.dateFrom) : undefined,
     q.dateTo ? lte(onDate, q.dateTo) : undefined,
-    isPaid === undefined ? undefined : eq(events.isPaid, isPaid),
+    isPaid === undefined ? undefined : isPaid ? paid : sql`not ${paid}`,
     q.attendence === undefined ? undefined : eq(events.attendence, q.attendence),
     q.toPay === undefined ? undefined : eq(events.toPay, q.toPay),
     searchOver(q.search, [students.name, students.surname, events.notes, lessons.course]),
@@ -200,7 +210,7 @@ export async function studentInfoPanel(db: Db, studentId: number): Promise<InfoP
     .select({
       toPay: events.toPay,
       attendence: events.attendence,
-      isPaid: events.isPaid,
+      isPaid: paid,
       price: lessons.price,
       duration: lessons.duration,
     })
@@ -231,10 +241,11 @@ export async function participantsOf(db: Db, lessonIds: number[]) {
       lesson: events.lessonId,
       student: events.studentId,
       toPay: events.toPay,
-      isPaid: events.isPaid,
+      isPaid: paid,
       attendence: events.attendence,
     })
     .from(events)
+    .innerJoin(lessons, eq(lessons.id, events.lessonId))
     .where(inArray(events.lessonId, lessonIds));
 }
 

@@ -11,10 +11,12 @@ import {
   infoPiece,
   scopeQuery,
 } from '@school/contract/schedule';
+import { paidConflictBody } from '@school/contract/money';
 import type { Db } from '../../db/client.js';
 import { sessionOf } from '../../plugins/access.js';
 import { allow, allowSeen } from '../../plugins/policy.js';
 import { errorResponses, notFound } from '../../plugins/errors.js';
+import { settleParticipants } from '../money/money.shared.js';
 import { requireStudent, requireVisibleStudent } from '../students/students.shared.js';
 import { studentInfoPanel } from './events.queries.js';
 import {
@@ -45,6 +47,8 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       if (request.query.student !== undefined) {
         await requireVisibleStudent(db, request, request.query.student);
       }
+      // isPaid is derived: what has fallen due is charged first (docs/money.md)
+      await settleParticipants(db, request.query);
       const page = await listEventsAs(db, sessionOf(request), request.query);
       reply.header(TOTAL_COUNT_HEADER, String(page.total));
       return page.rows;
@@ -94,11 +98,13 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         response: { 200: event, ...errorResponses },
       },
     },
-    async (request) =>
-      eventFor(
+    async (request) => {
+      await settleParticipants(db, { event: request.params.id });
+      return eventFor(
         sessionOf(request),
         await requireVisibleEvent(db, sessionOf(request), request.params.id),
-      ),
+      );
+    },
   );
 
   app.put(
@@ -110,7 +116,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         summary: 'Mark attendance, payment, notes or homework of a participation',
         params: idParam,
         body: eventUpdate,
-        response: { 200: event, ...errorResponses },
+        response: { 200: event, ...errorResponses, 409: paidConflictBody },
       },
     },
     async (request) => {

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import { HttpError, notFound, sqlStateOf } from '../../plugins/errors.js';
 import { setsNothing } from '../../plugins/resource.js';
 import { checkVersion, guardVersion } from '../../plugins/versions.js';
+import { setPaid, withEventCorrections } from '../money/money.shared.js';
 import { requireStudent, studentsVisibleTo } from '../students/students.shared.js';
 import {
   addParticipants,
@@ -84,6 +85,7 @@ async function addStudent(
       },
     );
     if (following) await addParticipants(tx, lesson, [student], fields, true);
+    if (one && fields.isPaid) await setPaid(db, tx, one.id, true);
     return one;
   });
   const created = made && (await findEvent(db, made.id));
@@ -133,7 +135,12 @@ export async function updateEvent(
           if (!row) return false;
           checkVersion(row, body.version);
           requireLessonWrite(viewer, 'participations', 'update', row.teacher);
-          await setEvent(tx, id, body);
+          // a participation whose charge is due gets a correcting entry (docs/money.md); the
+          // column keeps the tick asked for, for the record history; isPaid is read derived
+          await withEventCorrections(db, tx, id, () => setEvent(tx, id, body));
+          // isPaid is derived: ticking it records or voids a 'marked paid' payment (docs/money.md)
+          const { isPaid } = body;
+          if (isPaid !== undefined) await setPaid(db, tx, id, isPaid);
           return true;
         }),
   );
@@ -159,6 +166,6 @@ export function removeEvent(db: Db, viewer: Viewer, id: number, following: boole
     const row = await lockedTeacherOfEvent(tx, id);
     if (!row) return false;
     requireLessonWrite(viewer, 'participations', 'delete', row.teacher);
-    return removeParticipant(tx, id, following);
+    return withEventCorrections(db, tx, id, () => removeParticipant(tx, id, following));
   });
 }

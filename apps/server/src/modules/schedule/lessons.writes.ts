@@ -14,6 +14,7 @@ import { recordChanges, rowChanges } from '../../db/history.js';
 import { checkVersion } from '../../db/versions.js';
 import { events, lessons, lessonSeries } from '../../db/schema/schedule.js';
 import { HttpError, notFound } from '../../plugins/errors.js';
+import { withLessonCorrections } from '../money/money.shared.js';
 import { minutesBetween } from './schedule.amount.js';
 import { addDays, daysBetween } from './schedule.dates.js';
 import {
@@ -167,14 +168,17 @@ export async function updateLesson(
     // ADR 038: a change made on an older version of this lesson changes nothing
     const own = before.find((l) => l.id === current.id);
     if (own) checkVersion(own, input.version);
-    if (scope === 'this') {
-      await tx
-        .update(lessons)
-        .set({ ...template, homework: input.homework, date: input.date })
-        .where(eq(lessons.id, current.id));
-    } else {
-      await changeFollowing(tx, current, { template, homework: input.homework, shift });
-    }
+    // the participations whose charge is due get correcting entries (docs/money.md)
+    await withLessonCorrections(db, tx, ids, async () => {
+      if (scope === 'this') {
+        await tx
+          .update(lessons)
+          .set({ ...template, homework: input.homework, date: input.date })
+          .where(eq(lessons.id, current.id));
+      } else {
+        await changeFollowing(tx, current, { template, homework: input.homework, shift });
+      }
+    });
     await recordChanges(tx, rowChanges('lessons', before, await lessonRows(tx, ids)));
     return true;
   });
@@ -265,7 +269,7 @@ export async function deleteLesson(db: Db, id: number, scope: SeriesScope, guard
   if (scope === 'this' || current.series === null) {
     return db.transaction(async (tx) => {
       if (!(await guarded(tx, id, guard))) return false;
-      await deleteWithHistory(tx, eq(lessons.id, id));
+      await deleteWithHistory(db, tx, eq(lessons.id, id));
       return true;
     });
   }
@@ -282,7 +286,11 @@ export async function deleteLesson(db: Db, id: number, scope: SeriesScope, guard
       .update(lessonSeries)
       .set({ endsOn: addDays(slot, -1) })
       .where(eq(lessonSeries.id, seriesId));
-    await deleteWithHistory(tx, and(eq(lessons.seriesId, seriesId), gte(lessons.slotDate, slot)));
+    await deleteWithHistory(
+      db,
+      tx,
+      and(eq(lessons.seriesId, seriesId), gte(lessons.slotDate, slot)),
+    );
     return true;
   });
 }
@@ -291,14 +299,17 @@ export async function deleteLesson(db: Db, id: number, scope: SeriesScope, guard
  * Deletes the lessons `where` selects, and their participations, which would go with them,
  * first: each leaves its history entry (docs/history.md).
  */
-async function deleteWithHistory(tx: Tx, where: SQL | undefined) {
+async function deleteWithHistory(db: Db, tx: Tx, where: SQL | undefined) {
   const gone = await tx.select({ id: lessons.id }).from(lessons).where(where);
   const ids = gone.map((l) => l.id);
   if (ids.length === 0) return;
-  const participations = await tx.delete(events).where(inArray(events.lessonId, ids)).returning();
-  const deleted = await tx.delete(lessons).where(inArray(lessons.id, ids)).returning();
-  await recordChanges(tx, [
-    ...rowChanges('events', participations, []),
-    ...rowChanges('lessons', deleted, []),
-  ]);
+  // the ledger keeps its entries; a due charge gets a correcting entry (docs/money.md)
+  await withLessonCorrections(db, tx, ids, async () => {
+    const participations = await tx.delete(events).where(inArray(events.lessonId, ids)).returning();
+    const deleted = await tx.delete(lessons).where(inArray(lessons.id, ids)).returning();
+    await recordChanges(tx, [
+      ...rowChanges('events', participations, []),
+      ...rowChanges('lessons', deleted, []),
+    ]);
+  });
 }

@@ -1,20 +1,18 @@
+import { chargeFor, paysFor } from '../money/money.shared.js';
+
 /**
- * docs/schedule.md, Amounts: the amount to pay for a lesson = price / 60 × duration × the participants whose
- * toPay is 0 or 1, in zł with two decimals. The one place it is computed (ADR 018): the lesson,
- * the schedule's earned and the info panels all call it.
- *
- * Worked in whole units (grosze, hundredths of a minute) so 12.5 zł × 90 min comes out exact.
+ * docs/schedule.md, Amounts: the amount to pay for a lesson = the sum of its payers' charges,
+ * each price / 60 × duration rounded once to a grosz by the one charge function of
+ * docs/money.md, in zł with two decimals. The one place it is computed (ADR 018): the lesson,
+ * the schedule's earned and the info panels all call it, so a lesson's amount and its
+ * participants' charges agree to the grosz.
  */
 export function lessonAmount(price: number | string, duration: number | string, payers: number) {
-  const priceCents = Math.round(Number(price) * 100);
-  const durationHundredths = Math.round(Number(duration) * 100);
-  // (priceCents / 100) / 60 × (durationHundredths / 100) × payers, in cents
-  const cents = Math.round((priceCents * durationHundredths * payers) / 6000);
-  return cents / 100;
+  return (chargeFor(price, duration) * payers) / 100;
 }
 
 /** Whether a participant with this toPay counts in the amount (0 not set, 1 pays). */
-export const paysFor = (toPay: number) => toPay === 0 || toPay === 1;
+export { paysFor };
 
 /** Hours of lessons: the sum of their durations / 60, two decimals. */
 export const hoursOf = (durations: (number | string)[]) =>

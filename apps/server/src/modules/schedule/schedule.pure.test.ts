@@ -3,11 +3,13 @@ import { hoursOf, lessonAmount, minutesBetween } from './schedule.amount.js';
 import { addDays, dayOfWeek, nextWeekday, todayIn, weekOf } from './schedule.dates.js';
 
 describe('the amount to pay (docs/schedule.md, Amounts)', () => {
-  it('is price / 60 × duration × payers, two decimals, exact for decimal inputs', () => {
+  it("is the sum of its payers' charges, each rounded to a grosz, exact for decimal inputs", () => {
     expect(lessonAmount(120, 60, 1)).toBe(120);
     expect(lessonAmount('12.50', '90.00', 3)).toBe(56.25);
     expect(lessonAmount(100, 45, 2)).toBe(150);
     expect(lessonAmount(99.99, 50, 1)).toBe(83.33);
+    // three charges of 83.33, not 249.975 rounded once
+    expect(lessonAmount(99.99, 50, 3)).toBe(249.99);
     expect(lessonAmount(0.1, 0.3, 7)).toBe(0);
     expect(lessonAmount(77.77, 33.33, 3)).toBe(129.6);
     expect(lessonAmount(200, 60, 0)).toBe(0);

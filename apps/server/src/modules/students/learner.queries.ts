@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { botUsers, conversationProgress, conversations } from '../../db/schema/bot.js';
 import { gameResults, gameSets, sets } from '../../db/schema/games.js';
 import { studentPageViews, students } from '../../db/schema/students.js';
+import { isPaidSql } from '../money/money.shared.js';
 import { lessonInstant } from '../schedule/schedule.shared.js';
 
 /** The SQL of the learner's own page (docs/learner-page.md): one student's data, by hashCode. */
@@ -117,7 +118,8 @@ export async function dueLessonsOf(db: Db, studentId: number, schoolZone: string
   }>(sql`
     select ${startsAt(schoolZone)} as start, l.course, l.price, l.duration
     from events e join lessons l on l.id = e.lesson_id
-    where e.student_id = ${studentId} and e.to_pay = 1 and not e.is_paid
+    where e.student_id = ${studentId} and e.to_pay = 1
+      and not ${isPaidSql({ id: sql`e.id`, toPay: sql`e.to_pay`, attendence: sql`e.attendence`, price: sql`l.price` })}
       and coalesce(e.date, l.date) <= (now() at time zone ${schoolZone})::date
     order by 1, l.id
     limit ${DUE_LESSONS}`);

@@ -5,6 +5,7 @@ import { conversationProgress, conversations } from '../../db/schema/bot.js';
 import { gameResults, gameSets, sets } from '../../db/schema/games.js';
 import { events, lessons } from '../../db/schema/schedule.js';
 import { studentDocuments, studentPageViews } from '../../db/schema/students.js';
+import { isPaidSql } from '../money/money.shared.js';
 import { lessonInstant } from '../schedule/schedule.shared.js';
 
 /** One row of the merged timeline: a, b, c, d and e mean what each kind's select puts there. */
@@ -75,7 +76,8 @@ export async function studentTimeline(
         ${lessonInstant(sql`coalesce(e.date, l.date)`, sql`coalesce(e.start, l.start)`, schoolZone)},
         e.id, coalesce(l.course, ''), to_char(coalesce(e.start, l.start), 'HH24:MI'),
         to_char(coalesce(e."end", l."end"), 'HH24:MI'), coalesce(e.date, l.date)::text,
-        e.attendence, e.is_paid
+        e.attendence,
+        ${isPaidSql({ id: sql`e.id`, toPay: sql`e.to_pay`, attendence: sql`e.attendence`, price: sql`l.price` })}
       from ${events} e join ${lessons} l on l.id = e.lesson_id
       -- what has happened: a series' lessons weeks ahead are the schedule's, not history
       where e.student_id = ${id}

@@ -1,0 +1,170 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id } from './columns.js';
+import { students } from './students.js';
+
+/** Whole grosze (docs/money.md, Amounts): a bigint column read as a JS number. */
+const grosze = (name: string) => bigint(name, { mode: 'number' });
+
+/**
+ * A payment (docs/money.md, Payments). It stays when voided: `voided` and the reason are set,
+ * and the ledger gets a void entry; nothing else of it changes.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id),
+    amount: grosze('amount').notNull(),
+    date: date('date').notNull(),
+    method: text('method').notNull(),
+    reference: text('reference').notNull().default(''),
+    note: text('note').notNull().default(''),
+    /** participations it covers first, in this order (docs/money.md, What covers what) */
+    events: integer('events')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    voided: boolean('voided').notNull().default(false),
+    voidReason: text('void_reason').notNull().default(''),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('payments_student_idx').on(t.studentId, t.date),
+    index('payments_date_idx').on(t.date),
+    // the payments that name a participation (isPaid of one still ahead, docs/money.md)
+    index('payments_events_idx').using('gin', t.events),
+    check('payments_amount_range', sql`${t.amount} between 1 and 100000000`),
+    check('payments_method', sql`${t.method} in ('cash', 'transfer', 'card', 'other')`),
+  ],
+);
+
+/** An adjustment (docs/money.md, Adjustments): + the student owes more, - the school owes them. */
+export const adjustments = pgTable(
+  'adjustments',
+  {
+    id: id(),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id),
+    amount: grosze('amount').notNull(),
+    date: date('date').notNull(),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('adjustments_student_idx').on(t.studentId, t.date),
+    check('adjustments_amount_range', sql`${t.amount} <> 0 and abs(${t.amount}) <= 100000000`),
+  ],
+);
+
+/**
+ * The ledger (docs/money.md, ADR 039): one append-only row per charge, payment, adjustment and
+ * void of a student; a trigger refuses UPDATE and DELETE. `event_id` and `lesson_id` are plain
+ * ids, no foreign key: a deleted lesson takes its participations with it, never its entries,
+ * which keep the lesson's date and course as they were.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: id(),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id),
+    /** charge, payment, adjustment or void */
+    kind: text('kind').notNull(),
+    /** the moment it counts: a charge's when the participation ended, else when recorded */
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    /** the day it belongs to: the lesson's date, the payment's or adjustment's date, a void's day */
+    date: date('date').notNull(),
+    /** + owed, - paid or credited */
+    amount: grosze('amount').notNull(),
+    /** a correcting charge written after the participation's charge was due */
+    correction: boolean('correction').notNull().default(false),
+    eventId: integer('event_id'),
+    lessonId: integer('lesson_id'),
+    paymentId: integer('payment_id').references(() => payments.id),
+    adjustmentId: integer('adjustment_id').references(() => adjustments.id),
+    /** the lesson's course, the payment's method and reference, a reason: as they were */
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_entries_student_idx').on(t.studentId, t.at, t.id),
+    index('ledger_entries_date_idx').on(t.date),
+    // a participation's charge falls due once (the catch-up's statement is idempotent)
+    uniqueIndex('ledger_entries_charge_once')
+      .on(t.eventId)
+      .where(sql`${t.kind} = 'charge' and not ${t.correction}`),
+    index('ledger_entries_event_idx').on(t.eventId),
+    check('ledger_entries_kind', sql`${t.kind} in ('charge', 'payment', 'adjustment', 'void')`),
+  ],
+);
+
+/**
+ * A student's kept figures (docs/money.md, Balance), updated in the same transaction as every
+ * change of their money; its row is locked (FOR UPDATE) to serialise one student's writes.
+ */
+export const accounts = pgTable(
+  'accounts',
+  {
+    studentId: integer('student_id')
+      .primaryKey()
+      .references(() => students.id),
+    /** charges due and not covered */
+    due: grosze('due').notNull().default(0),
+    /** payments and credits not yet used */
+    credit: grosze('credit').notNull().default(0),
+    /** due - credit: + owed, - credit */
+    balance: grosze('balance').notNull().default(0),
+    oldestDueDate: date('oldest_due_date'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('accounts_due_idx').on(t.due)],
+);
+
+/**
+ * What covers what (docs/money.md): per participation, the part of its charge each payment or
+ * credit covers, and what is still open with its day; recomputed per student under the
+ * account's lock on each write.
+ */
+export const coverage = pgTable(
+  'coverage',
+  {
+    studentId: integer('student_id').notNull(),
+    eventId: integer('event_id').notNull(),
+    /** the covering payment; null: an adjustment's credit */
+    paymentId: integer('payment_id'),
+    adjustmentId: integer('adjustment_id'),
+    amount: grosze('amount').notNull(),
+  },
+  (t) => [index('coverage_student_idx').on(t.studentId), index('coverage_event_idx').on(t.eventId)],
+);
+
+/** The open (uncovered) part of each due charge, by its day: the balances' ages. */
+export const openCharges = pgTable(
+  'open_charges',
+  {
+    studentId: integer('student_id').notNull(),
+    /** a participation's id; null for a positive adjustment */
+    eventId: integer('event_id'),
+    adjustmentId: integer('adjustment_id'),
+    date: date('date').notNull(),
+    amount: grosze('amount').notNull(),
+  },
+  (t) => [index('open_charges_student_idx').on(t.studentId, t.date)],
+);

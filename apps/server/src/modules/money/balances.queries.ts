@@ -1,0 +1,116 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { BalanceRow, balancesQuery, MoneyReportMonth } from '@school/contract/money';
+import type { Db } from '../../db/client.js';
+import { zl } from './money.charge.js';
+
+const SORTS: Record<string, SQL> = {
+  due: sql`a.due`,
+  balance: sql`a.balance`,
+  // the oldest uncovered charge first is the largest age
+  age: sql`(current_date - coalesce(a.oldest_due_date, current_date))`,
+  name: sql`lower(s.name || ' ' || s.surname)`,
+};
+
+interface Row {
+  student: number;
+  name: string;
+  due: string;
+  credit: string;
+  balance: string;
+  oldest: string | null;
+  d0_30: string;
+  d31_60: string;
+  d61_90: string;
+  d90plus: string;
+  total: number;
+}
+
+/**
+ * GET /api/balances: the kept figures of every student with money, the due part aged by the
+ * lesson date of each open charge against the school's today (docs/money.md, Balances).
+ */
+export async function listBalances(db: Db, zone: string, q: z.output<typeof balancesQuery>) {
+  const today = sql`(now() at time zone ${zone})::date`;
+  const where: SQL[] = [sql`true`];
+  if (q.owing) where.push(sql`a.balance > 0`);
+  if (q.olderThan !== undefined) {
+    where.push(sql`a.oldest_due_date <= ${today} - ${q.olderThan}::int`);
+  }
+  if (q.search) {
+    const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(sql`(s.name || ' ' || s.surname) ilike ${like}`);
+  }
+  const sort = q.sort ?? '-due';
+  const column = SORTS[sort.replace(/^-/, '')] ?? sql`a.due`;
+  const direction = sort.startsWith('-') ? sql`desc` : sql`asc`;
+  const bucket = (from: number, to: number | null) =>
+    sql`coalesce(sum(o.amount) filter (where ${today} - o.date >= ${from}
+      ${to === null ? sql`` : sql`and ${today} - o.date <= ${to}`}), 0)::text`;
+  const res = await db.execute<Row & Record<string, unknown>>(sql`
+    select a.student_id as student, trim(s.name || ' ' || s.surname) as name,
+      a.due::text as due, a.credit::text as credit, a.balance::text as balance,
+      a.oldest_due_date::text as oldest,
+      (select ${bucket(0, 30)} from open_charges o where o.student_id = a.student_id) as d0_30,
+      (select ${bucket(31, 60)} from open_charges o where o.student_id = a.student_id) as d31_60,
+      (select ${bucket(61, 90)} from open_charges o where o.student_id = a.student_id) as d61_90,
+      (select ${bucket(91, null)} from open_charges o where o.student_id = a.student_id) as d90plus,
+      (count(*) over ())::int as total
+    from accounts a join students s on s.id = a.student_id
+    where ${sql.join(where, sql` and `)}
+    order by ${column} ${direction}, a.student_id
+    limit ${q.limit} offset ${q.offset}`);
+  const rows: BalanceRow[] = res.rows.map((r) => ({
+    student: r.student,
+    name: r.name,
+    due: zl(r.due),
+    credit: zl(r.credit),
+    balance: zl(r.balance),
+    oldestDueDate: r.oldest,
+    aging: {
+      d0_30: zl(r.d0_30),
+      d31_60: zl(r.d31_60),
+      d61_90: zl(r.d61_90),
+      d90plus: zl(r.d90plus),
+    },
+  }));
+  return { rows, total: res.rows[0]?.total ?? 0 };
+}
+
+/**
+ * GET /api/reports/money: per month, charges by the lesson's date (corrections by the day they
+ * were made), payments received by their date less those voided, and what was outstanding at
+ * the month's end (docs/money.md, The monthly report).
+ */
+export async function moneyReport(db: Db, from: string, to: string): Promise<MoneyReportMonth[]> {
+  const res = await db.execute<{
+    month: string;
+    charged: string;
+    received: string;
+    outstanding: string;
+  }>(sql`
+    with months as (
+      select m::date as first, (m + interval '1 month' - interval '1 day')::date as last
+      from generate_series(date_trunc('month', ${from}::date), date_trunc('month', ${to}::date),
+        interval '1 month') m
+    ),
+    moves as (
+      select date, case when kind = 'charge' then amount else 0 end as charged,
+        0::bigint as received, amount as owed
+      from ledger_entries where kind in ('charge', 'adjustment')
+      union all
+      select date, 0, amount, -amount from payments where not voided
+    )
+    select to_char(m.first, 'YYYY-MM') as month,
+      coalesce(sum(x.charged) filter (where x.date >= m.first), 0)::text as charged,
+      coalesce(sum(x.received) filter (where x.date >= m.first), 0)::text as received,
+      coalesce(sum(x.owed), 0)::text as outstanding
+    from months m left join moves x on x.date <= m.last
+    group by m.first order by m.first`);
+  return res.rows.map((r) => ({
+    month: r.month,
+    charged: zl(r.charged),
+    received: zl(r.received),
+    outstanding: zl(r.outstanding),
+  }));
+}

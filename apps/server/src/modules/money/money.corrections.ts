@@ -1,0 +1,117 @@
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { recordChanges, type Change } from '../../db/history.js';
+import { todayIn } from '../schedule/schedule.shared.js';
+import { participationCharge, zl } from './money.charge.js';
+import { coverageOf } from './money.coverage.js';
+import { chargeInputsOf, coverageInputs, dueUncharged } from './money.queries.js';
+import { insertCharges, lockAccount, saveCoverage } from './money.writes.js';
+
+/**
+ * The school's time zone per database handle, registered by the money routes at start-up, so
+ * the schedule's writes need not carry it to reach the ledger (docs/money.md, Changes after a
+ * charge is due).
+ */
+const zones = new WeakMap<object, string>();
+export const registerSchoolZone = (db: Db, zone: string) => zones.set(db, zone);
+const DEFAULT_ZONE = 'Europe/Kyiv';
+export const schoolZoneOf = (db: Db) => zones.get(db) ?? DEFAULT_ZONE;
+
+/**
+ * Runs a schedule `change` of participations `eventIds` (a participation's marks or times, a
+ * lesson's price, duration or date, a delete) inside its transaction `tx` so that charges
+ * already due are never rewritten (ADR 039): before it, the students' accounts are locked and
+ * what has fallen due is charged as it stood; after it, each participation that was due gets a
+ * correcting entry of the difference the change made, dated when it was made and recorded in
+ * the history; what covers what is recomputed. Participations still ahead simply follow.
+ */
+export async function withCorrections<R>(
+  db: Db,
+  tx: Tx,
+  eventIds: number[],
+  change: () => Promise<R>,
+): Promise<R> {
+  if (eventIds.length === 0) return change();
+  const zone = schoolZoneOf(db);
+  const before = await chargeInputsOf(tx, zone, eventIds);
+  const students = [...new Set(before.map((e) => e.student))].sort((a, b) => a - b);
+  for (const student of students) {
+    await lockAccount(tx, student);
+    await insertCharges(tx, await dueUncharged(tx, zone, student));
+  }
+  const result = await change();
+  const after = new Map((await chargeInputsOf(tx, zone, eventIds)).map((e) => [e.event, e]));
+  const changes: Change[] = [];
+  for (const was of before) {
+    if (!was.due) continue;
+    const now = after.get(was.event);
+    const delta = (now?.due ? participationCharge(now) : 0) - participationCharge(was);
+    if (delta === 0) continue;
+    const note = `correction: ${was.course} ${was.date}`.trim();
+    const res = await tx.execute<{ id: number }>(sql`
+      insert into ledger_entries
+        (student_id, kind, at, date, amount, correction, event_id, lesson_id, note)
+      values (${was.student}, 'charge', now(), ${todayIn(zone)}, ${delta}, true, ${was.event},
+        ${was.lesson}, ${note})
+      returning id`);
+    changes.push({
+      action: 'create',
+      entity: 'ledger',
+      entityId: res.rows[0]?.id ?? null,
+      after: {
+        student: was.student,
+        kind: 'charge',
+        correction: true,
+        amount: zl(delta),
+        event: was.event,
+        lesson: was.lesson,
+        note,
+      },
+    });
+  }
+  await recordChanges(tx, changes);
+  for (const student of students) {
+    const { debits, credits } = await coverageInputs(tx, student);
+    await saveCoverage(tx, student, coverageOf(debits, credits));
+  }
+  return result;
+}
+
+/** withCorrections for a change of participation `id` (and, for a delete, the student's later ones). */
+export async function withEventCorrections<R>(
+  db: Db,
+  tx: Tx,
+  id: number,
+  change: () => Promise<R>,
+) {
+  const res = await tx.execute<{ id: number }>(sql`
+    select id from events
+    where student_id = (select student_id from events where id = ${id}) order by id`);
+  return withCorrections(
+    db,
+    tx,
+    res.rows.map((r) => r.id),
+    change,
+  );
+}
+
+/** withCorrections for a change or delete of lessons `lessonIds`: their participations. */
+export async function withLessonCorrections<R>(
+  db: Db,
+  tx: Tx,
+  lessonIds: number[],
+  change: () => Promise<R>,
+) {
+  if (lessonIds.length === 0) return change();
+  const res = await tx.execute<{ id: number }>(sql`
+    select id from events where lesson_id in (${sql.join(
+      lessonIds.map((l) => sql`${l}`),
+      sql`, `,
+    )}) order by id`);
+  return withCorrections(
+    db,
+    tx,
+    res.rows.map((r) => r.id),
+    change,
+  );
+}

@@ -1,0 +1,173 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParam, TOTAL_COUNT_HEADER } from '@school/contract/common';
+import {
+  account,
+  adjustment,
+  balanceRow,
+  balancesQuery,
+  moneyReportMonth,
+  moneyReportQuery,
+  adjustmentInput,
+  ledgerEntry,
+  ledgerQuery,
+  payment,
+  paymentInput,
+  paymentListQuery,
+  voidInput,
+} from '@school/contract/money';
+import type { Db } from '../../db/client.js';
+import { errorResponses, invalidField } from '../../plugins/errors.js';
+import { allow } from '../../plugins/policy.js';
+import {
+  accountFor,
+  ledgerFor,
+  recordAdjustment,
+  recordPayment,
+  settle,
+  settleAll,
+  voidPayment,
+  type Money,
+} from './money.service.js';
+import { listPayments, paymentById } from './payments.queries.js';
+import { listBalances, moneyReport } from './balances.queries.js';
+import { registerSchoolZone } from './money.corrections.js';
+import { addDays, todayIn } from '../schedule/schedule.shared.js';
+
+/** The money ledger's calls (docs/money.md, docs/api.md Money): admins and managers only. */
+export const moneyRoutes: FastifyPluginAsyncZod<{ db: Db; timezone: string }> = async (
+  app,
+  { db, timezone },
+) => {
+  const money: Money = { db, zone: timezone };
+  registerSchoolZone(db, timezone);
+  app.addHook('onRequest', allow('money'));
+  const tags = ['money'];
+
+  app.post(
+    '/payments',
+    {
+      schema: {
+        tags,
+        summary: "Record a payment; it covers the student's due charges, oldest first",
+        body: paymentInput,
+        response: { 201: payment, ...errorResponses },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await recordPayment(money, request.body)),
+  );
+
+  app.get(
+    '/payments',
+    {
+      schema: {
+        tags,
+        summary: 'Payments, newest first, with what each covers',
+        querystring: paymentListQuery,
+        response: { 200: z.array(payment), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      if (request.query.student !== undefined) await settle(money, request.query.student);
+      const page = await listPayments(db, request.query);
+      reply.header(TOTAL_COUNT_HEADER, String(page.total));
+      return page.rows;
+    },
+  );
+
+  app.get(
+    '/payments/:id',
+    { schema: { tags, params: idParam, response: { 200: payment, ...errorResponses } } },
+    async (request) => paymentById(db, request.params.id),
+  );
+
+  app.post(
+    '/payments/:id/void',
+    {
+      schema: {
+        tags,
+        summary: 'Void a payment: it stays, voided; what it covered is open again',
+        params: idParam,
+        body: voidInput,
+        response: { 200: payment, ...errorResponses },
+      },
+    },
+    async (request) => voidPayment(money, request.params.id, request.body.reason),
+  );
+
+  app.post(
+    '/adjustments',
+    {
+      schema: {
+        tags,
+        summary: 'Record an adjustment: + the student owes more, - a credit',
+        body: adjustmentInput,
+        response: { 201: adjustment, ...errorResponses },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await recordAdjustment(money, request.body)),
+  );
+
+  app.get(
+    '/students/:id/account',
+    {
+      schema: {
+        tags,
+        summary: "A student's balance, due, credit and upcoming charges",
+        params: idParam,
+        response: { 200: account, ...errorResponses },
+      },
+    },
+    async (request) => accountFor(money, request.params.id),
+  );
+
+  app.get(
+    '/ledger',
+    {
+      schema: {
+        tags,
+        summary: "A student's due ledger entries, oldest first, with the running balance",
+        querystring: ledgerQuery,
+        response: { 200: z.array(ledgerEntry), ...errorResponses },
+      },
+    },
+    async (request) => ledgerFor(money, request.query),
+  );
+
+  app.get(
+    '/balances',
+    {
+      schema: {
+        tags,
+        summary: "Every student's balance, due, credit and aging; largest due first",
+        querystring: balancesQuery,
+        response: { 200: z.array(balanceRow), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await settleAll(money);
+      const page = await listBalances(db, timezone, request.query);
+      reply.header(TOTAL_COUNT_HEADER, String(page.total));
+      return page.rows;
+    },
+  );
+
+  app.get(
+    '/reports/money',
+    {
+      schema: {
+        tags,
+        summary: 'Per month: charged, received and outstanding at the month end',
+        querystring: moneyReportQuery,
+        response: { 200: z.array(moneyReportMonth), ...errorResponses },
+      },
+    },
+    async (request) => {
+      await settleAll(money);
+      const to = request.query.dateTo ?? todayIn(timezone);
+      const from = request.query.dateFrom ?? addDays(to, -365);
+      if (from > to) throw invalidField('dateFrom', 'must not be after dateTo');
+      return moneyReport(db, from, to);
+    },
+  );
+};

@@ -1,0 +1,264 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import { errorCodes } from '@school/contract/common';
+import {
+  CURRENCY,
+  type Account,
+  type adjustmentInput,
+  type LedgerEntry,
+  type ledgerQuery,
+  type paymentInput,
+} from '@school/contract/money';
+import type { Db, Tx } from '../../db/client.js';
+import { recordChange } from '../../db/history.js';
+import { adjustments, payments } from '../../db/schema/money.js';
+import { events } from '../../db/schema/schedule.js';
+import { HttpError, invalidField, notFound } from '../../plugins/errors.js';
+import { requireStudent } from '../students/students.shared.js';
+import { todayIn } from '../schedule/schedule.shared.js';
+import { grosze, participationCharge, zl } from './money.charge.js';
+import { coverageOf } from './money.coverage.js';
+import { schoolZoneOf } from './money.corrections.js';
+import {
+  accountOf,
+  coverageInputs,
+  dueUncharged,
+  ledgerOf,
+  studentsWithDue,
+  upcomingOf,
+  withoutAccount,
+} from './money.queries.js';
+import { appendEntry, insertCharges, lockAccount, saveCoverage } from './money.writes.js';
+import { paymentById } from './payments.queries.js';
+
+/** The school's time zone the money of lessons is reckoned in (BOT_TIMEZONE, ADR 035). */
+export interface Money {
+  db: Db;
+  zone: string;
+}
+
+/**
+ * Runs `write` on a student's money with the account locked: first the charges that have
+ * fallen due are written, then `write`, then what covers what and the kept figures are
+ * recomputed; all in the caller's transaction (ADR 039).
+ */
+export async function withAccount<R>(
+  tx: Tx,
+  zone: string,
+  student: number,
+  write: () => Promise<R>,
+): Promise<R> {
+  await lockAccount(tx, student);
+  await insertCharges(tx, await dueUncharged(tx, zone, student));
+  const result = await write();
+  const { debits, credits } = await coverageInputs(tx, student);
+  await saveCoverage(tx, student, coverageOf(debits, credits));
+  return result;
+}
+
+/**
+ * Falling due at the time of reading (docs/money.md, Falling due): the charges of a student's
+ * participations that have ended are written before any of their money is read. Nothing is
+ * locked when nothing has fallen due since.
+ */
+export async function settle({ db, zone }: Money, student: number) {
+  const due = await dueUncharged(db, zone, student);
+  if (due.length === 0 && !(await withoutAccount(db, student))) return;
+  await db.transaction((tx) => withAccount(tx, zone, student, async () => undefined));
+}
+
+/**
+ * The same before a read of participations (their derived isPaid, docs/money.md): of a student,
+ * of a lesson's participants or of one participation, in the school's registered zone.
+ */
+export async function settleParticipants(
+  db: Db,
+  of: { student?: number | undefined; lesson?: number | undefined; event?: number | undefined },
+) {
+  const ids = of.student
+    ? [of.student]
+    : await db
+        .selectDistinct({ student: events.studentId })
+        .from(events)
+        .where(of.lesson ? eq(events.lessonId, of.lesson) : eq(events.id, of.event ?? 0))
+        .then((rows) => rows.map((r) => r.student));
+  for (const student of ids) await settle({ db, zone: schoolZoneOf(db) }, student);
+}
+
+/** The same for every student: before a read across students (balances, reports). */
+export async function settleAll(money: Money) {
+  for (const student of await studentsWithDue(money.db, money.zone)) await settle(money, student);
+}
+
+/** 400 unless every one of `ids` is a participation of `student`. */
+async function requireOwnEvents(db: Db, student: number, ids: number[]) {
+  if (ids.length === 0) return;
+  const found = await db
+    .select({ id: events.id, student: events.studentId })
+    .from(events)
+    .where(inArray(events.id, ids));
+  const own = new Set(found.filter((e) => e.student === student).map((e) => e.id));
+  const other = ids.find((id) => !own.has(id));
+  if (other !== undefined) {
+    throw invalidField('events', `participation ${other} is not one of this student's`);
+  }
+}
+
+/** POST /api/payments: the payment, its ledger entry and what it covers (docs/money.md). */
+export async function recordPayment(money: Money, input: z.output<typeof paymentInput>) {
+  const { db, zone } = money;
+  await requireStudent(db, input.student);
+  await requireOwnEvents(db, input.student, input.events);
+  const id = await db.transaction((tx) =>
+    withAccount(tx, zone, input.student, async () => {
+      const [row] = await tx
+        .insert(payments)
+        .values({
+          studentId: input.student,
+          amount: grosze(input.amount),
+          date: input.date,
+          method: input.method,
+          reference: input.reference,
+          note: input.note,
+          events: [...new Set(input.events)],
+        })
+        .returning();
+      if (!row) throw new Error('payment not made');
+      await appendEntry(tx, {
+        student: row.studentId,
+        kind: 'payment',
+        date: row.date,
+        amount: -row.amount,
+        payment: row.id,
+        note: [row.method, row.reference].filter(Boolean).join(' '),
+      });
+      await recordChange(tx, {
+        action: 'create',
+        entity: 'payments',
+        entityId: row.id,
+        after: { ...row, amount: zl(row.amount) },
+      });
+      return row.id;
+    }),
+  );
+  return paymentById(db, id);
+}
+
+/** POST /api/payments/{id}/void: it stays, voided; what it covered is open again. */
+export async function voidPayment(money: Money, id: number, reason: string) {
+  const { db, zone } = money;
+  const [found] = await db.select().from(payments).where(eq(payments.id, id));
+  if (!found) throw notFound('No such payment');
+  await db.transaction((tx) =>
+    withAccount(tx, zone, found.studentId, async () => {
+      const [row] = await tx
+        .update(payments)
+        .set({ voided: true, voidReason: reason, voidedAt: new Date() })
+        .where(and(eq(payments.id, id), eq(payments.voided, false)))
+        .returning();
+      if (!row) throw new HttpError(409, errorCodes.conflict, 'The payment is voided already');
+      await appendEntry(tx, {
+        student: row.studentId,
+        kind: 'void',
+        date: todayIn(zone),
+        amount: row.amount,
+        payment: row.id,
+        note: reason,
+      });
+      await recordChange(tx, {
+        action: 'update',
+        entity: 'payments',
+        entityId: row.id,
+        before: { voided: false, voidReason: '' },
+        after: { voided: true, voidReason: reason },
+      });
+    }),
+  );
+  return paymentById(db, id);
+}
+
+/** POST /api/adjustments: + the student owes more, - a credit. */
+export async function recordAdjustment(money: Money, input: z.output<typeof adjustmentInput>) {
+  const { db, zone } = money;
+  await requireStudent(db, input.student);
+  return db.transaction((tx) =>
+    withAccount(tx, zone, input.student, async () => {
+      const [row] = await tx
+        .insert(adjustments)
+        .values({
+          studentId: input.student,
+          amount: grosze(input.amount),
+          date: input.date,
+          reason: input.reason,
+        })
+        .returning();
+      if (!row) throw new Error('adjustment not made');
+      await appendEntry(tx, {
+        student: row.studentId,
+        kind: 'adjustment',
+        date: row.date,
+        amount: row.amount,
+        adjustment: row.id,
+        note: row.reason,
+      });
+      const item = {
+        id: row.id,
+        student: row.studentId,
+        amount: zl(row.amount),
+        date: row.date,
+        reason: row.reason,
+        createdAt: row.createdAt.toISOString(),
+      };
+      await recordChange(tx, {
+        action: 'create',
+        entity: 'adjustments',
+        entityId: row.id,
+        after: item,
+      });
+      return item;
+    }),
+  );
+}
+
+/** GET /api/students/{id}/account. */
+export async function accountFor(money: Money, student: number): Promise<Account> {
+  await requireStudent(money.db, student);
+  await settle(money, student);
+  const kept = await accountOf(money.db, student);
+  const ahead = await upcomingOf(money.db, money.zone, student);
+  const upcoming = ahead.reduce((sum, p) => sum + participationCharge(p), 0);
+  return {
+    balance: zl(kept.balance),
+    due: zl(kept.due),
+    credit: zl(kept.credit),
+    upcoming: zl(upcoming),
+    oldestDueDate: kept.oldestDueDate,
+    currency: CURRENCY,
+  };
+}
+
+/** GET /api/ledger: due entries oldest first, with the running balance after each. */
+export async function ledgerFor(
+  money: Money,
+  query: z.output<typeof ledgerQuery>,
+): Promise<LedgerEntry[]> {
+  await requireStudent(money.db, query.student);
+  await settle(money, query.student);
+  let running = 0;
+  const out: LedgerEntry[] = [];
+  for (const r of await ledgerOf(money.db, query.student)) {
+    const amount = Number(r.amount);
+    running += amount;
+    if (amount === 0) continue;
+    if (query.kind && r.kind !== query.kind) continue;
+    if (query.dateFrom && r.date < query.dateFrom) continue;
+    if (query.dateTo && r.date > query.dateTo) continue;
+    out.push({
+      ...r,
+      at: new Date(r.at).toISOString(),
+      amount: zl(amount),
+      balance: zl(running),
+    });
+  }
+  return out;
+}

@@ -1,0 +1,8 @@
+/** What other modules use of money (ADR 022): the one charge function (docs/money.md). */
+export { chargeFor, participationCharge, paysFor, zl } from './money.charge.js';
+/** The schedule's writes of participations and lessons go through it once a charge is due. */
+export { withEventCorrections, withLessonCorrections } from './money.corrections.js';
+/** isPaid, derived from what covers a charge, and its PUT (docs/money.md, isPaid). */
+export { isPaidSql, setPaid } from './money.paid.js';
+/** Charges what has fallen due before participations are read (their isPaid). */
+export { settleParticipants } from './money.service.js';

@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setupApp, type Agent, type TestApp } from '../../../test/helper.js';
+import { AHEAD, moneyCalls, PAST } from '../../../test/money.js';
+
+let t: TestApp;
+let agent: Agent;
+let m: ReturnType<typeof moneyCalls>;
+
+beforeAll(async () => {
+  ({ agent, ...t } = await setupApp({ admin: true }));
+  m = moneyCalls(agent);
+});
+
+const paidOf = async (event: number) =>
+  (await m.get(`/api/events/${event}`)).json<{ isPaid: boolean }>().isPaid;
+
+describe('isPaid is derived from the ledger (docs/money.md, isPaid)', () => {
+  it('is true when the charge is covered or is 0, false while open', async () => {
+    const s = await m.student();
+    const e = await m.takes(s, { date: PAST, price: 60 });
+    const free = await m.takes(s, { date: '2025-01-07', price: 60 }, { toPay: 2 });
+    expect(await paidOf(e)).toBe(false);
+    expect(await paidOf(free)).toBe(true);
+    await m.pay({ student: s, amount: 30 });
+    expect(await paidOf(e)).toBe(false);
+    await m.pay({ student: s, amount: 30 });
+    expect(await paidOf(e)).toBe(true);
+    const paid = await m.get(`/api/events?student=${s}&isPaid=true`);
+    expect(paid.json<unknown[]>()).toHaveLength(2);
+    // credit covers a charge the moment it falls due, also when participations are read first
+    await m.pay({ student: s, amount: 25 });
+    const later = await m.takes(s, { date: '2025-01-20', price: 25 });
+    const lessonOfLater = (await m.get(`/api/events/${later}`)).json<{
+      lesson: number;
+      isPaid: boolean;
+    }>();
+    expect(lessonOfLater.isPaid).toBe(true);
+    const listed = (await m.get(`/api/events?lesson=${lessonOfLater.lesson}`)).json<
+      { isPaid: boolean }[]
+    >();
+    expect(listed.map((p) => p.isPaid)).toEqual([true]);
+  });
+
+  it("ticking records a 'marked paid' payment of what is left; unticking voids it", async () => {
+    const s = await m.student();
+    const e = await m.takes(s, { date: PAST, price: 80 });
+    await m.pay({ student: s, amount: 30 });
+    const ticked = await m.put(`/api/events/${e}`, { isPaid: true });
+    expect(ticked.statusCode, ticked.body).toBe(200);
+    expect(ticked.json()).toMatchObject({ isPaid: true });
+    const marked = (await m.get(`/api/payments?student=${s}`)).json<
+      { amount: number; method: string; reference: string; events: number[] }[]
+    >();
+    expect(marked[0]).toMatchObject({
+      amount: 50,
+      method: 'other',
+      reference: 'marked paid',
+      events: [e],
+    });
+    expect(await m.account(s)).toMatchObject({ balance: 0 });
+    // part of it is the 30 zł payment's: unticking is refused
+    expect((await m.put(`/api/events/${e}`, { isPaid: false })).statusCode).toBe(409);
+    const only = await m.takes(s, { date: '2025-01-09', price: 20 }, { isPaid: true });
+    expect(await paidOf(only)).toBe(true);
+    const unticked = await m.put(`/api/events/${only}`, { isPaid: false });
+    expect(unticked.statusCode, unticked.body).toBe(200);
+    expect(unticked.json()).toMatchObject({ isPaid: false });
+    expect(await m.account(s)).toMatchObject({ balance: 20, due: 20 });
+    const voided = (await m.get(`/api/payments?student=${s}&sort=id`)).json<
+      { voided: boolean; voidReason: string }[]
+    >();
+    expect(voided.at(-1)).toMatchObject({ voided: true, voidReason: 'unmarked paid' });
+  });
+
+  it('unticking a charge another payment covers answers 409 naming that payment', async () => {
+    const s = await m.student();
+    const e = await m.takes(s, { date: PAST, price: 40 });
+    const payment = await m.pay({ student: s, amount: 40, date: '2025-02-03' });
+    const res = await m.put(`/api/events/${e}`, { isPaid: false, notes: 'try' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      error: 'conflict',
+      payment: { id: payment.id, date: '2025-02-03', amount: 40 },
+    });
+    expect(res.json<{ message: string }>().message).toMatch(/2025-02-03/);
+    expect(await paidOf(e)).toBe(true);
+    expect((await m.get(`/api/events/${e}`)).json()).toMatchObject({ notes: '' });
+  });
+
+  it('a participation ahead keeps its tick until it falls due, then is covered by it', async () => {
+    const s = await m.student();
+    const e = await m.takes(s, { date: AHEAD, price: 45 }, { isPaid: true });
+    expect(await paidOf(e)).toBe(true);
+    expect(await m.account(s)).toMatchObject({ credit: 45, upcoming: 45 });
+    // it falls due: the lesson is moved to the past (a correction is not needed: it was ahead)
+    const lesson = (await m.get(`/api/events/${e}`)).json<{ lesson: number }>().lesson;
+    await m.put(`/api/lessons/${lesson}`, { date: PAST, force: true });
+    expect(await paidOf(e)).toBe(true);
+    expect(await m.account(s)).toMatchObject({ balance: 0, credit: 0, due: 0 });
+  });
+});
+
+describe('the upgrade (migration 0026)', () => {
+  it('turns every old tick into a marked-paid payment, so balances are as the ticks said', async () => {
+    const s = await m.student();
+    const due = await m.takes(s, { date: PAST, price: 99.99, duration: 50, end: '10:50' });
+    const open = await m.takes(s, { date: '2025-01-07', price: 60 });
+    const ahead = await m.takes(s, { date: AHEAD, price: 60 });
+    const excused = await m.takes(s, { date: '2025-01-08', price: 60 }, { attendence: 3 });
+    // as before the ledger: the ticks are in the column only
+    await t.database.db.execute(
+      sql`update events set is_paid = true where id in (${due}, ${ahead}, ${excused})`,
+    );
+    const { lastStatementOf } = await import('../../../test/helper.js');
+    const upgrade = await lastStatementOf('0026_marked_paid.sql');
+    await t.database.db.execute(sql.raw(upgrade));
+    // run twice, it changes nothing more
+    await t.database.db.execute(sql.raw(upgrade));
+    const payments = (await m.get(`/api/payments?student=${s}&sort=id`)).json<
+      { amount: number; reference: string; events: number[] }[]
+    >();
+    expect(payments.map((p) => [p.amount, p.reference, p.events])).toEqual([
+      [83.33, 'marked paid', [due]],
+      [60, 'marked paid', [ahead]],
+    ]);
+    expect(await paidOf(due)).toBe(true);
+    expect(await paidOf(open)).toBe(false);
+    expect(await paidOf(ahead)).toBe(true);
+    expect(await paidOf(excused)).toBe(true);
+    expect(await m.account(s)).toMatchObject({ due: 60, credit: 60, balance: 0 });
+  });
+});
