@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { formDecimal, formInteger, listQueryWith, requiredText, text, updateOf } from './common.js';
+import {
+  conflictErrorBody,
+  formDecimal,
+  formInteger,
+  listQueryWith,
+  requiredText,
+  text,
+  updateOf,
+} from './common.js';
 
 /**
  * Attendance status (docs/money.md, Attendance statuses): the values of a participation's
@@ -167,11 +175,12 @@ export const ledgerEntry = z
   .meta({ id: 'LedgerEntry' });
 export type LedgerEntry = z.infer<typeof ledgerEntry>;
 
-/** 409 of PUT /api/events/{id} isPaid=false: another payment covers the participation. */
-export const paidConflictBody = z
-  .object({
-    error: z.string(),
-    message: z.string(),
+/**
+ * 409 of PUT /api/events/{id}: a save on an older version (ADR 038: changed, by, at), or
+ * isPaid=false while another payment covers the participation (payment).
+ */
+export const paidConflictBody = conflictErrorBody
+  .extend({
     payment: z.object({ id: z.number().int(), date: z.string(), amount: z.number() }).optional(),
   })
   .meta({ id: 'PaidConflictError' });

@@ -18,17 +18,53 @@ describe('attendance statuses (docs/money.md, Attendance statuses)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-total-count']).toBe('6');
     expect(res.json()).toEqual([
-      { id: 0, name: 'Not marked', key: 'attendance.notMarked', charge: true, payTeacher: true },
-      { id: 1, name: 'Present', key: 'attendance.present', charge: true, payTeacher: true },
-      { id: 2, name: 'Absent', key: 'attendance.absent', charge: true, payTeacher: true },
-      { id: 3, name: 'Excused', key: 'attendance.excused', charge: false, payTeacher: false },
-      { id: 4, name: 'Late cancel', key: 'attendance.lateCancel', charge: true, payTeacher: true },
+      {
+        id: 0,
+        name: 'Not marked',
+        key: 'attendance.notMarked',
+        charge: true,
+        payTeacher: true,
+        version: 1,
+      },
+      {
+        id: 1,
+        name: 'Present',
+        key: 'attendance.present',
+        charge: true,
+        payTeacher: true,
+        version: 1,
+      },
+      {
+        id: 2,
+        name: 'Absent',
+        key: 'attendance.absent',
+        charge: true,
+        payTeacher: true,
+        version: 1,
+      },
+      {
+        id: 3,
+        name: 'Excused',
+        key: 'attendance.excused',
+        charge: false,
+        payTeacher: false,
+        version: 1,
+      },
+      {
+        id: 4,
+        name: 'Late cancel',
+        key: 'attendance.lateCancel',
+        charge: true,
+        payTeacher: true,
+        version: 1,
+      },
       {
         id: 5,
         name: 'Cancelled by the school',
         key: 'attendance.cancelledBySchool',
         charge: false,
         payTeacher: false,
+        version: 1,
       },
     ]);
   });
