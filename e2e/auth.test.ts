@@ -113,7 +113,7 @@ describe('login and logout', () => {
     expect(check.status()).toBe(401);
   });
 
-  it('a session revoked from /profile in one browser sends the other browser to /login', async () => {
+  it('a session revoked from /settings in one browser sends the other browser to /login', async () => {
     const staff = await createStaff();
     const first = await browser.newPage();
     const second = await browser.newPage();
@@ -122,7 +122,7 @@ describe('login and logout', () => {
     await logIn(second, staff);
     await second.waitForURL((u) => u.pathname === '/');
 
-    await first.goto('/profile');
+    await first.goto('/settings');
     const sessions = first.getByRole('region', { name: 'Sessions' });
     const rows = sessions.getByRole('row');
     // header + two sessions; a page opened by address loads the app after its entry (ADR 032)
@@ -138,10 +138,12 @@ describe('login and logout', () => {
     await expect.poll(() => rows.count()).toBe(2);
 
     // the other browser's next request is refused and it lands on the login
-    await second.getByRole('link', { name: 'Settings' }).click();
+    await second.getByRole('link', { name: 'Clients' }).click();
     await second.waitForURL((u) => u.pathname === '/login');
     // the first one is still logged in
     await first.reload();
-    await expect.poll(() => first.getByRole('heading', { level: 1 }).textContent()).toBe('Profile');
+    await expect
+      .poll(() => first.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Settings');
   });
 });

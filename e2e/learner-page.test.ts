@@ -7,6 +7,7 @@ import {
   createStaff,
   logInAsAdmin,
   notices,
+  removeMoneyOf,
   sql,
   useBrowser,
   watchBrowserDialogs,
@@ -102,7 +103,7 @@ beforeAll(async () => {
 afterAll(async () => {
   // the shared database: what this file made goes (results and page views go with the student)
   const students = [student.id, abroad.id];
-  await sql('delete from events where student_id = any($1)', [students]);
+  await removeMoneyOf(students);
   await sql('delete from lessons where id = any($1)', [lessonIds]);
   await sql('delete from students where id = any($1)', [students]);
   await sql('delete from grid_cards where grid_id = $1', [gameId]);

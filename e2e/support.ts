@@ -51,6 +51,30 @@ export async function sql(text: string, params: unknown[] = []) {
   }
 }
 
+/**
+ * Takes students' money out of the shared test database, with their participations, so a
+ * file's clean-up can then delete their lessons and the students themselves. The ledger is
+ * append-only (docs/money.md): its rows go with the database's triggers off, in this clean-up
+ * only.
+ */
+export async function removeMoneyOf(students: number[]) {
+  const client = new pg.Client({ connectionString: databaseUrl() });
+  await client.connect();
+  try {
+    await client.query('begin');
+    await client.query('set local session_replication_role = replica');
+    await client.query('delete from ledger_entries where student_id = any($1)', [students]);
+    await client.query('set local session_replication_role = origin');
+    for (const table of ['coverage', 'open_charges', 'payments', 'adjustments', 'accounts']) {
+      await client.query(`delete from ${table} where student_id = any($1)`, [students]);
+    }
+    await client.query('delete from events where student_id = any($1)', [students]);
+    await client.query('commit');
+  } finally {
+    await client.end();
+  }
+}
+
 /** The requests each page has under way (see `networkSettled`). */
 const underWay = new WeakMap<Page, Set<unknown>>();
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { api, logInAsAdmin, networkSettled, useBrowser } from './support.js';
+import { api, logInAsAdmin, networkSettled, removeMoneyOf, useBrowser } from './support.js';
 
 /**
  * Nothing cut off, nothing out of reach (docs/interface.md): the list screens show every column
@@ -74,6 +74,8 @@ beforeAll(async () => {
 
 // The database is shared with the other files, whose lists must not see these records.
 afterAll(async () => {
+  // the past lessons charged the student (docs/money.md): that money goes first
+  await removeMoneyOf([studentId]);
   for (const id of clients) await api(owner, 'DELETE', `/api/clients/${id}`);
   for (const id of lessons) await api(owner, 'DELETE', `/api/lessons/${id}`);
   await api(owner, 'DELETE', `/api/students/${studentId}`);
