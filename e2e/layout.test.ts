@@ -155,6 +155,52 @@ describe('nothing is cut off', () => {
   );
 });
 
+describe('the pipeline board', () => {
+  const stageNames = async (page: Page) =>
+    ((await (await page.request.get('/api/stages')).json()) as { name: string }[]).map(
+      (stage) => stage.name,
+    );
+
+  it('shows its six stages side by side at 1440x900, none off-screen', async () => {
+    const page = await loggedIn(1440, 900);
+    await page.goto('/pipeline');
+    const names = await stageNames(page);
+    expect(names.length).toBe(6);
+    for (const name of names) {
+      const column = page.getByRole('region', { name, exact: true });
+      await column.getByRole('heading').waitFor();
+      expect(await inViewport(page, column.getByRole('heading'))).toBe(true);
+      const { x, width } = await box(column);
+      expect(x + width).toBeLessThanOrEqual(1440);
+    }
+    expect(await page.getByRole('button', { name: /^Columns off-screen/ }).count()).toBe(0);
+  });
+
+  it('says which columns lie off-screen at 1280x800 and takes the user to them', async () => {
+    const page = await loggedIn(1280, 800);
+    await page.goto('/pipeline');
+    const names = await stageNames(page);
+    const last = names.at(-1) ?? '';
+    await page.getByRole('region', { name: last, exact: true }).waitFor();
+    const right = page.getByRole('button', { name: /^Columns off-screen to the right: / });
+    expect(await right.getAttribute('aria-label')).toContain(last);
+    expect(await inViewport(page, right)).toBe(true);
+    expect(
+      await page.getByRole('button', { name: /^Columns off-screen to the left/ }).count(),
+    ).toBe(0);
+    while ((await right.count()) > 0) await right.click();
+    expect(
+      await inViewport(
+        page,
+        page.getByRole('region', { name: last, exact: true }).getByRole('heading'),
+      ),
+    ).toBe(true);
+    const left = page.getByRole('button', { name: /^Columns off-screen to the left: / });
+    expect(await left.getAttribute('aria-label')).toContain(names[0]);
+    expect((await pageOverflow(page)).x).toBeLessThanOrEqual(0);
+  });
+});
+
 describe('no dead controls', () => {
   let page: Page;
   beforeAll(async () => {
