@@ -83,6 +83,8 @@ export function DataTable<R extends Row>({
     if (hasMore && !loadingMore && lastIndex >= rows.length - LOAD_AHEAD) onLoadMore();
   }, [hasMore, loadingMore, lastIndex, rows.length, onLoadMore]);
 
+  useMarkCutCells(scrollRef);
+
   const paddingTop = items[0]?.start ?? 0;
   const paddingBottom = Math.max(0, virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0));
   const span = columns.length + (renderActions ? 1 : 0);
@@ -210,4 +212,31 @@ function useTextMeasure(ref: RefObject<HTMLElement | null>): TextMeasure {
     });
   }, [ref]);
   return measure;
+}
+
+/**
+ * After each render, marks the cells whose text is cut short (data-cut) and lets them take the
+ * focus, so a keyboard reaches their whole text (shown under them, DataTable.module.css).
+ */
+function useMarkCutCells(ref: RefObject<HTMLElement | null>) {
+  useLayoutEffect(() => {
+    const cells = ref.current?.querySelectorAll<HTMLTableCellElement>(
+      'tbody tr[aria-rowindex] td[title]',
+    );
+    for (const cell of cells ?? []) {
+      const cut =
+        cell.title !== '' &&
+        [cell, ...cell.querySelectorAll<HTMLElement>('*')].some(
+          (el) => el.scrollWidth > el.clientWidth + 1,
+        );
+      if (cut === cell.hasAttribute('data-cut')) continue;
+      if (cut) {
+        cell.setAttribute('data-cut', '');
+        cell.tabIndex = 0;
+      } else {
+        cell.removeAttribute('data-cut');
+        cell.removeAttribute('tabindex');
+      }
+    }
+  });
 }

@@ -1,3 +1,4 @@
+import { hyphenate, SOFT_HYPHEN } from './hyphenate';
 import type { Column } from './types';
 
 /**
@@ -62,9 +63,25 @@ function typical(widths: number[]): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.9))] ?? 0;
 }
 
-/** The width of a header's longest word (a header wraps at its spaces), with its sort arrow. */
+/**
+ * The width a header's word needs: whole, or over two lines when it has a hyphenation point
+ * (hyphenate.ts), the wider of its two parts with the hyphen.
+ */
+function wordWidth(word: string, measure: TextMeasure): number {
+  const parts = hyphenate(word).split(SOFT_HYPHEN);
+  let best = measure.header(parts.join(''));
+  for (let at = 1; at < parts.length; at++) {
+    const first = measure.header(`${parts.slice(0, at).join('')}-`);
+    const rest = measure.header(parts.slice(at).join(''));
+    best = Math.min(best, Math.max(first, rest));
+  }
+  return best;
+}
+
+/** The width of a header's longest word (a header wraps at its spaces and hyphenation points),
+ * with its sort arrow. */
 function headerWidth<R>(column: Column<R>, header: string, measure: TextMeasure): number {
-  const words = header.split(/\s+/).map(measure.header);
+  const words = header.split(/\s+/).map((word) => wordWidth(word, measure));
   return Math.max(0, ...words) + (column.sort === undefined ? 0 : SORT_ICON);
 }
 
@@ -112,12 +129,75 @@ export function fitWishes(
   wishes: readonly number[],
   room: number,
   floors: readonly number[] = [],
+  whole: readonly boolean[] = [],
 ): number[] {
   const asked = wishes.reduce((sum, wish) => sum + wish, 0);
   if (asked <= room) return [...wishes];
   if (wishes.length * MIN_COLUMN_WIDTH > room) {
     return wishes.map((wish) => Math.min(wish, SCROLLED_MAX));
   }
+  const level = cutToLevel(wishes, room, floors);
+  return (
+    keepMarkedWhole(wishes, room, floors, whole) ?? keepShortWhole(wishes, room, floors) ?? level
+  );
+}
+
+/** The columns marked `whole` get all they ask; the others share the rest, as below. */
+function keepMarkedWhole(
+  wishes: readonly number[],
+  room: number,
+  floors: readonly number[],
+  whole: readonly boolean[],
+): number[] | undefined {
+  const kept = wishes.map((_, index) => index).filter((index) => whole[index] === true);
+  const rest = wishes.map((_, index) => index).filter((index) => whole[index] !== true);
+  if (kept.length === 0 || rest.length === 0) return undefined;
+  const left = room - kept.reduce((sum, index) => sum + (wishes[index] ?? 0), 0);
+  if (rest.length * MIN_COLUMN_WIDTH > left) return undefined;
+  const restWishes = rest.map((index) => wishes[index] ?? 0);
+  const restFloors = rest.map((index) => floors[index] ?? 0);
+  const fitted =
+    keepShortWhole(restWishes, left, restFloors) ?? cutToLevel(restWishes, left, restFloors);
+  const widths = [...wishes];
+  rest.forEach((index, at) => (widths[index] = fitted[at] ?? 0));
+  return widths;
+}
+
+/** The least a column cut to keep the shorter ones whole is left with. */
+export const CUT_LEAST = 96;
+
+/**
+ * Fewer columns cut: the shortest wishes whole (a phone number, a stage, a level) and only the
+ * longest (an e-mail) cut, to one level, when that level is still CUT_LEAST or more; the most
+ * columns kept whole that allows it. Undefined when no such split cuts fewer than one level.
+ */
+function keepShortWhole(
+  wishes: readonly number[],
+  room: number,
+  floors: readonly number[],
+): number[] | undefined {
+  const order = wishes.map((_, index) => index).sort((a, b) => (wishes[a] ?? 0) - (wishes[b] ?? 0));
+  for (let kept = wishes.length - 1; kept >= 1; kept--) {
+    const whole = new Set(order.slice(0, kept));
+    const rest = order.slice(kept);
+    const used = [...whole].reduce((sum, index) => sum + (wishes[index] ?? 0), 0);
+    const cut = cutToLevel(
+      rest.map((index) => wishes[index] ?? 0),
+      room - used,
+      rest.map((index) => floors[index] ?? 0),
+    );
+    if (cut.some((width) => width < CUT_LEAST)) continue;
+    const widths = [...wishes];
+    rest.forEach((index, at) => (widths[index] = cut[at] ?? 0));
+    return widths;
+  }
+  return undefined;
+}
+
+/** All the columns cut down to one level, none below its floor while the others can give way. */
+function cutToLevel(wishes: readonly number[], room: number, floors: readonly number[]): number[] {
+  const asked = wishes.reduce((sum, wish) => sum + wish, 0);
+  if (asked <= room) return [...wishes];
   const floorOf = (index: number) =>
     Math.min(wishes[index] ?? 0, Math.max(MIN_COLUMN_WIDTH, floors[index] ?? 0));
   const floored = wishes.map((_, index) => floorOf(index));
@@ -170,6 +250,7 @@ export function columnWidths<R>(
     free.map((column) => columnWish(column, rows, header(column), measure)),
     room,
     free.map((column) => columnFloor(column, header(column), measure)),
+    free.map((column) => column.whole === true),
   );
   const total = fitted.reduce((sum, width) => sum + width, 0);
   let next = 0;
