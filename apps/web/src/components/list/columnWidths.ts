@@ -26,7 +26,7 @@ const PADDING = 15;
 /** The sort arrow and its gap beside a sortable header. */
 const SORT_ICON = 18;
 /** A rich cell (a stage's badge: a dot and a padded pill) beyond its text. */
-const RENDER_EXTRA = 48;
+const RENDER_EXTRA = 40;
 
 /** How wide a text is in a cell and in a header, in px. */
 export interface TextMeasure {
@@ -158,6 +158,9 @@ function keepMarkedWhole(
   const restFloors = rest.map((index) => floors[index] ?? 0);
   const fitted =
     keepShortWhole(restWishes, left, restFloors) ?? cutToLevel(restWishes, left, restFloors);
+  // the others keep their headers' words whole, or the marked ones are not kept first
+  if (fitted.some((width, at) => width < Math.min(restWishes[at] ?? 0, restFloors[at] ?? 0) - 0.5))
+    return undefined;
   const widths = [...wishes];
   rest.forEach((index, at) => (widths[index] = fitted[at] ?? 0));
   return widths;
@@ -186,7 +189,10 @@ function keepShortWhole(
       room - used,
       rest.map((index) => floors[index] ?? 0),
     );
-    if (cut.some((width) => width < CUT_LEAST)) continue;
+    // nor below a header's longest word (a header breaks there only at a hyphen)
+    const floored = (width: number, at: number) =>
+      width < Math.min(wishes[rest[at] ?? 0] ?? 0, floors[rest[at] ?? 0] ?? 0) - 0.5;
+    if (cut.some((width, at) => width < CUT_LEAST || floored(width, at))) continue;
     const widths = [...wishes];
     rest.forEach((index, at) => (widths[index] = cut[at] ?? 0));
     return widths;
