@@ -124,8 +124,15 @@ export function DataTable<R extends Row>({
           </colgroup>
           <thead>
             <tr aria-rowindex={1}>
-              {columns.map((column) => (
-                <SortHeader key={column.key} column={column} sort={sort} onSort={onSort} />
+              {columns.map((column, index) => (
+                <SortHeader
+                  key={column.key}
+                  column={column}
+                  sort={sort}
+                  onSort={onSort}
+                  // marked only where the texts were measured (a browser), not estimated
+                  hyphenate={measure !== estimateText && widths.hyphenate[index] === true}
+                />
               ))}
               {renderActions && (
                 <th scope="col" className={styles.actionsHeader} data-actions="">

@@ -20,16 +20,23 @@ export function nextSort(sort: string | undefined, field: string): string {
 
 interface SortHeaderProps<R> {
   column: Column<R>;
+  /** A word of the header is wider than the column: it breaks at its syllables, with a hyphen. */
+  hyphenate?: boolean;
   sort: string | undefined;
   onSort: (sort: string) => void;
 }
 
-export function SortHeader<R>({ column, sort, onSort }: SortHeaderProps<R>) {
+export function SortHeader<R>({
+  column,
+  sort,
+  onSort,
+  hyphenate: breaks = false,
+}: SortHeaderProps<R>) {
   const { t } = useTranslation();
   const label = t(column.label);
   // shown with its long words' syllable breaks (soft hyphens); its title and name stay the
   // plain words, as a screen reader and a search read them
-  const shown = hyphenate(label);
+  const shown = breaks ? hyphenate(label) : label;
   const className = column.align === 'end' ? styles.end : undefined;
   // A header cut short by a narrow column still says all of it on hover.
   if (column.sort === undefined) {

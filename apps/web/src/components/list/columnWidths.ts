@@ -237,6 +237,8 @@ export interface TableWidths {
   columns: string[];
   /** The table's min-width: below it the table scrolls sideways inside its box. */
   min: number;
+  /** Whether each column's header has a word wider than the column: it is then hyphenated. */
+  hyphenate: boolean[];
 }
 
 /**
@@ -260,12 +262,23 @@ export function columnWidths<R>(
   );
   const total = fitted.reduce((sum, width) => sum + width, 0);
   let next = 0;
+  const px: number[] = [];
   const widths = columns.map((column) => {
-    if (column.width !== undefined) return `${column.width}px`;
+    if (column.width !== undefined) {
+      px.push(column.width);
+      return `${column.width}px`;
+    }
     const width = fitted[next++] ?? 0;
+    // what the column gets of the room (the percentages share exactly that)
+    px.push(Number.isFinite(room) && total > room ? (width / total) * room : width);
     return `${Math.round((width / total) * 100_000) / 1000}%`;
   });
   const own = tableMinWidth(columns, actions) - free.length * MIN_COLUMN_WIDTH;
   const min = total > room ? own + total : tableMinWidth(columns, actions);
-  return { columns: widths, min: Math.ceil(min) };
+  const hyphenate = columns.map((column, index) => {
+    const words = header(column).split(/\s+/).map(measure.header);
+    const word = Math.max(0, ...words) + (column.sort === undefined ? 0 : SORT_ICON) + PADDING;
+    return word > (px[index] ?? 0) + 0.5;
+  });
+  return { columns: widths, min: Math.ceil(min), hyphenate };
 }
