@@ -37,11 +37,12 @@ export function SortHeader<R>({
   // shown with its long words' syllable breaks (soft hyphens); its title and name stay the
   // plain words, as a screen reader and a search read them
   const shown = breaks ? hyphenate(label) : label;
+  const named = breaks ? label : undefined;
   const className = column.align === 'end' ? styles.end : undefined;
   // A header cut short by a narrow column still says all of it on hover.
   if (column.sort === undefined) {
     return (
-      <th scope="col" className={className} title={label} aria-label={label}>
+      <th scope="col" className={className} title={label} aria-label={named}>
         {shown}
       </th>
     );
@@ -55,7 +56,7 @@ export function SortHeader<R>({
       <button
         type="button"
         className={styles.sortButton}
-        aria-label={label}
+        aria-label={named}
         onClick={() => onSort(nextSort(sort, field))}
       >
         <span className={styles.headerLabel}>{shown}</span>
