@@ -102,8 +102,8 @@ describe('nothing is cut off', () => {
   });
 
   it.each([
-    [1280, 800],
-    [700, 900],
+    [1280, 480],
+    [700, 600],
   ])('keeps the create panel’s Save reachable inside the panel at %ix%i', async (w, h) => {
     const page = await loggedIn(w, h);
     await page.goto('/clients');
@@ -111,7 +111,7 @@ describe('nothing is cut off', () => {
     const panel = page.getByRole('region', { name: 'Create panel' });
     const save = panel.getByRole('button', { name: 'Save', exact: true });
     await save.waitFor();
-    // The panel opens to 300 px: the form scrolls inside, its Save kept in view at the foot.
+    // A form longer than the window holds scrolls inside, its Save kept in view at the foot.
     expect(await panel.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
     expect(await inViewport(page, save)).toBe(true);
     expect((await pageOverflow(page)).x).toBeLessThanOrEqual(0);
@@ -153,6 +153,63 @@ describe('nothing is cut off', () => {
       expect((await pageOverflow(page)).y).toBeLessThanOrEqual(0);
     },
   );
+});
+
+describe('the pipeline board', () => {
+  const stageNames = async (page: Page) =>
+    ((await (await page.request.get('/api/stages')).json()) as { name: string }[]).map(
+      (stage) => stage.name,
+    );
+
+  it('shows its six stages side by side at 1440x900, none off-screen', async () => {
+    const page = await loggedIn(1440, 900);
+    await page.goto('/pipeline');
+    const names = await stageNames(page);
+    expect(names.length).toBe(6);
+    for (const name of names) {
+      const column = page.getByRole('region', { name, exact: true });
+      await column.getByRole('heading').waitFor();
+      expect(await inViewport(page, column.getByRole('heading'))).toBe(true);
+      const { x, width } = await box(column);
+      expect(x + width).toBeLessThanOrEqual(1440);
+    }
+    expect(await page.getByRole('button', { name: /^Columns off-screen/ }).count()).toBe(0);
+  });
+
+  it('says which columns lie off-screen at 1280x800 and takes the user to them', async () => {
+    const page = await loggedIn(1280, 800);
+    await page.goto('/pipeline');
+    const names = await stageNames(page);
+    const last = names.at(-1) ?? '';
+    await page.getByRole('region', { name: last, exact: true }).waitFor();
+    const right = page.getByRole('button', { name: /^Columns off-screen to the right: / });
+    expect(await right.getAttribute('aria-label')).toContain(last);
+    expect(await inViewport(page, right)).toBe(true);
+    expect(
+      await page.getByRole('button', { name: /^Columns off-screen to the left/ }).count(),
+    ).toBe(0);
+    // each click brings the nearest into view; the arrow then names fewer, or goes
+    for (let i = 0; i < names.length && (await right.count()) > 0; i++) {
+      const before = await right.getAttribute('aria-label');
+      await right.click();
+      await expect
+        .poll(
+          async () =>
+            (await right.count()) === 0 || (await right.getAttribute('aria-label')) !== before,
+        )
+        .toBe(true);
+    }
+    expect(await right.count()).toBe(0);
+    expect(
+      await inViewport(
+        page,
+        page.getByRole('region', { name: last, exact: true }).getByRole('heading'),
+      ),
+    ).toBe(true);
+    const left = page.getByRole('button', { name: /^Columns off-screen to the left: / });
+    expect(await left.getAttribute('aria-label')).toContain(names[0]);
+    expect((await pageOverflow(page)).x).toBeLessThanOrEqual(0);
+  });
 });
 
 describe('no dead controls', () => {

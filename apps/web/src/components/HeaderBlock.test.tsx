@@ -60,4 +60,19 @@ describe('header block', () => {
     expect(screen.queryByRole('region', { name: 'Create panel' })).toBeNull();
     expect(document.activeElement).toBe(create);
   });
+
+  it('puts the focus in the first field of the panel it opens', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(
+      <HeaderBlock title="Things" filters={<select aria-label="Kind" />}>
+        <p>Fields marked * are required.</p>
+        <input aria-label="Name" />
+        <input aria-label="Note" />
+      </HeaderBlock>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Name' }));
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'Kind' }));
+  });
 });

@@ -1,8 +1,9 @@
-import { Filter, Minus, Plus, Search } from 'lucide-react';
+import { ChevronDown, Filter, Minus, Plus, Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import controls from './controls.module.css';
 import { IconButton } from './IconButton';
+import { usePanelFit } from './usePanelFit';
 import styles from './HeaderBlock.module.css';
 
 interface HeaderBlockProps {
@@ -20,6 +21,10 @@ interface HeaderBlockProps {
 }
 
 type Panel = 'none' | 'create' | 'filters';
+
+/** A panel's fields, the first of which takes the focus when it opens. */
+const FIELD =
+  'input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled])';
 
 /**
  * The block on top of every screen: title, search, filter and the create panel toggle. A control
@@ -50,6 +55,16 @@ export function HeaderBlock({
     ? { 'aria-expanded': filtersOpen, 'aria-controls': filtersId }
     : { 'aria-pressed': filterActive };
   const toggle = (panel: Panel) => setOpen((current) => (current === panel ? 'none' : panel));
+  const createPanel = useRef<HTMLElement>(null);
+  const filtersPanel = useRef<HTMLElement>(null);
+  const fit = usePanelFit(createPanel, createOpen);
+
+  // Opening a panel puts the focus in its first field (docs/screens.md, Header block).
+  useEffect(() => {
+    const panel = open === 'create' ? createPanel.current : filtersPanel.current;
+    if (open === 'none' || !panel) return;
+    panel.querySelector<HTMLElement>(FIELD)?.focus({ preventScroll: true });
+  }, [open]);
 
   useEffect(() => {
     if (open === 'none') return undefined;
@@ -125,6 +140,7 @@ export function HeaderBlock({
       </div>
       {hasFilters && (
         <section
+          ref={filtersPanel}
           id={filtersId}
           className={`${controls.card} ${styles.filters}`}
           aria-label={t('header.filterPanel')}
@@ -134,15 +150,34 @@ export function HeaderBlock({
         </section>
       )}
       {hasCreate && (
-        <section
-          id={panelId}
-          className={styles.panel}
-          data-scroll-panel=""
-          aria-label={t('header.createPanel')}
-          hidden={!createOpen}
-        >
-          {children}
-        </section>
+        <div className={styles.panelBox} hidden={!createOpen}>
+          <section
+            ref={createPanel}
+            id={panelId}
+            className={styles.panel}
+            style={{ maxHeight: fit.maxHeight }}
+            data-scroll-panel=""
+            data-more={fit.more ? '' : undefined}
+            aria-label={t('header.createPanel')}
+            hidden={!createOpen}
+          >
+            {children}
+          </section>
+          {fit.more && (
+            // Says the form goes on below, and takes the user there (the fields stay in tab order).
+            <button
+              type="button"
+              className={styles.moreCue}
+              tabIndex={-1}
+              onClick={() =>
+                createPanel.current?.scrollBy({ top: createPanel.current.clientHeight / 2 })
+              }
+            >
+              <ChevronDown size={16} aria-hidden="true" />
+              <span className={styles.cueText}>{t('header.moreFields')}</span>
+            </button>
+          )}
+        </div>
       )}
     </header>
   );

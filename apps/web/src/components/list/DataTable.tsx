@@ -8,9 +8,11 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react';
+import { ChevronsLeftRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { actionsWidth, columnWidths, estimateText, type TextMeasure } from './columnWidths';
 import { SortHeader } from './SortHeader';
+import { useHiddenColumns } from './useHiddenColumns';
 import type { Column, Row } from './types';
 import styles from './DataTable.module.css';
 
@@ -83,80 +85,99 @@ export function DataTable<R extends Row>({
     if (hasMore && !loadingMore && lastIndex >= rows.length - LOAD_AHEAD) onLoadMore();
   }, [hasMore, loadingMore, lastIndex, rows.length, onLoadMore]);
 
+  useMarkCutCells(scrollRef);
+  const hidden = useHiddenColumns(scrollRef, widths);
+
   const paddingTop = items[0]?.start ?? 0;
   const paddingBottom = Math.max(0, virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0));
   const span = columns.length + (renderActions ? 1 : 0);
 
   return (
-    <div
-      ref={scrollRef}
-      className={styles.scroller}
-      // Scrollable with the keyboard too: the region takes focus (WCAG 2.1.1).
-      tabIndex={0}
-      role="region"
-      aria-label={t('list.scrollRegion', { name: caption })}
-    >
-      <table
-        className={`${styles.table} ${styles.fixed}`}
-        style={{ minWidth: widths.min }}
-        aria-rowcount={total + 1}
-        aria-busy={busy}
+    <>
+      {hidden.length > 0 && (
+        // a phone shows a few columns: this says which others the table holds, sideways
+        <p className={styles.hiddenColumns}>
+          <ChevronsLeftRight size={14} aria-hidden="true" />
+          {t('list.hiddenColumns', { names: hidden.join(', ') })}
+        </p>
+      )}
+      <div
+        ref={scrollRef}
+        className={styles.scroller}
+        // Scrollable with the keyboard too: the region takes focus (WCAG 2.1.1).
+        tabIndex={0}
+        role="region"
+        aria-label={t('list.scrollRegion', { name: caption })}
       >
-        <caption className="visually-hidden">{caption}</caption>
-        <colgroup>
-          {columns.map((column, index) => (
-            <col key={column.key} style={{ width: widths.columns[index] }} />
-          ))}
-          {renderActions && <col style={{ width: actionsWidth(actions) }} />}
-        </colgroup>
-        <thead>
-          <tr aria-rowindex={1}>
-            {columns.map((column) => (
-              <SortHeader key={column.key} column={column} sort={sort} onSort={onSort} />
+        <table
+          className={`${styles.table} ${styles.fixed}`}
+          style={{ minWidth: widths.min }}
+          aria-rowcount={total + 1}
+          aria-busy={busy}
+        >
+          <caption className="visually-hidden">{caption}</caption>
+          <colgroup>
+            {columns.map((column, index) => (
+              <col key={column.key} style={{ width: widths.columns[index] }} />
             ))}
-            {renderActions && (
-              <th scope="col" className={styles.actionsHeader}>
-                {t('list.actions')}
-              </th>
-            )}
-          </tr>
-        </thead>
-        <tbody>
-          {paddingTop > 0 && (
-            <tr aria-hidden="true">
-              <td colSpan={span} style={{ height: paddingTop }} />
+            {renderActions && <col style={{ width: actionsWidth(actions) }} />}
+          </colgroup>
+          <thead>
+            <tr aria-rowindex={1}>
+              {columns.map((column, index) => (
+                <SortHeader
+                  key={column.key}
+                  column={column}
+                  sort={sort}
+                  onSort={onSort}
+                  // marked only where the texts were measured (a browser), not estimated
+                  hyphenate={measure !== estimateText && widths.hyphenate[index] === true}
+                />
+              ))}
+              {renderActions && (
+                <th scope="col" className={styles.actionsHeader} data-actions="">
+                  {t('list.actions')}
+                </th>
+              )}
             </tr>
-          )}
-          {items.map((item) => {
-            const row = rows[item.index];
-            if (!row) return null;
-            return (
-              <tr key={row.id} aria-rowindex={item.index + 2} className={styles.row}>
-                {columns.map((column) => {
-                  const text = column.value(row);
-                  const shown = text === null || text === undefined ? '' : String(text);
-                  return (
-                    <td
-                      key={column.key}
-                      className={column.align === 'end' ? styles.end : undefined}
-                      title={shown}
-                    >
-                      {column.render ? column.render(row) : shown}
-                    </td>
-                  );
-                })}
-                {renderActions && <td className={styles.actions}>{renderActions(row)}</td>}
+          </thead>
+          <tbody>
+            {paddingTop > 0 && (
+              <tr aria-hidden="true">
+                <td colSpan={span} style={{ height: paddingTop }} />
               </tr>
-            );
-          })}
-          {paddingBottom > 0 && (
-            <tr aria-hidden="true">
-              <td colSpan={span} style={{ height: paddingBottom }} />
-            </tr>
-          )}
-        </tbody>
-      </table>
-    </div>
+            )}
+            {items.map((item) => {
+              const row = rows[item.index];
+              if (!row) return null;
+              return (
+                <tr key={row.id} aria-rowindex={item.index + 2} className={styles.row}>
+                  {columns.map((column) => {
+                    const text = column.value(row);
+                    const shown = text === null || text === undefined ? '' : String(text);
+                    return (
+                      <td
+                        key={column.key}
+                        className={column.align === 'end' ? styles.end : undefined}
+                        title={shown}
+                      >
+                        {column.render ? column.render(row) : shown}
+                      </td>
+                    );
+                  })}
+                  {renderActions && <td className={styles.actions}>{renderActions(row)}</td>}
+                </tr>
+              );
+            })}
+            {paddingBottom > 0 && (
+              <tr aria-hidden="true">
+                <td colSpan={span} style={{ height: paddingBottom }} />
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }
 
@@ -210,4 +231,31 @@ function useTextMeasure(ref: RefObject<HTMLElement | null>): TextMeasure {
     });
   }, [ref]);
   return measure;
+}
+
+/**
+ * After each render, marks the cells whose text is cut short (data-cut) and lets them take the
+ * focus, so a keyboard reaches their whole text (shown under them, DataTable.module.css).
+ */
+function useMarkCutCells(ref: RefObject<HTMLElement | null>) {
+  useLayoutEffect(() => {
+    const cells = ref.current?.querySelectorAll<HTMLTableCellElement>(
+      'tbody tr[aria-rowindex] td[title]',
+    );
+    for (const cell of cells ?? []) {
+      const cut =
+        cell.title !== '' &&
+        [cell, ...cell.querySelectorAll<HTMLElement>('*')].some(
+          (el) => el.scrollWidth > el.clientWidth + 1,
+        );
+      if (cut === cell.hasAttribute('data-cut')) continue;
+      if (cut) {
+        cell.setAttribute('data-cut', '');
+        cell.tabIndex = 0;
+      } else {
+        cell.removeAttribute('data-cut');
+        cell.removeAttribute('tabindex');
+      }
+    }
+  });
 }

@@ -34,7 +34,7 @@ describe('list', () => {
     expect(
       within(list)
         .getAllByRole('columnheader')
-        .map((th) => th.textContent),
+        .map((th) => th.textContent?.replaceAll('\u00ad', '')),
     ).toEqual(['Name', 'Description', 'Actions']);
     expect(names(list)).toEqual(['Alpha', 'Beta', 'Gamma']);
     expect(screen.getByText('3 items')).toBeInTheDocument();
@@ -59,6 +59,15 @@ describe('list', () => {
       'title',
       'Description',
     );
+  });
+
+  it('gives the actions column no room for a copy button no row shows', async () => {
+    renderThings({
+      actions: { delete: true, copy: () => null, open: (row) => `/things/${row.id}` },
+    });
+    const list = await table();
+    const cols = [...list.querySelectorAll('col')].map((col) => col.style.width);
+    expect(cols[2]).toBe(`${actionsWidth(3)}px`);
   });
 
   it('shows a count that stopped at a cap as 10,000+', async () => {

@@ -87,7 +87,12 @@ export function ListView<R extends Row>({
     return fetchServerCsv(url, () => markLoggedOut(queryClient));
   };
 
-  const actionCount = [edit, actions.delete, actions.open, actions.copy].filter(Boolean).length;
+  // The actions column is as wide as the buttons the rows show: a copy no row has takes no room.
+  const copies = useMemo(
+    () => actions.copy !== undefined && rows.some((row) => actions.copy?.(row)),
+    [actions, rows],
+  );
+  const actionCount = [edit, actions.delete, actions.open, copies].filter(Boolean).length;
   const hasActions = actionCount > 0;
   const renderActions = hasActions
     ? (row: R) => (

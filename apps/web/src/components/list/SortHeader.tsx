@@ -1,5 +1,6 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { hyphenate } from './hyphenate';
 import type { Column } from './types';
 import styles from './DataTable.module.css';
 
@@ -19,19 +20,30 @@ export function nextSort(sort: string | undefined, field: string): string {
 
 interface SortHeaderProps<R> {
   column: Column<R>;
+  /** A word of the header is wider than the column: it breaks at its syllables, with a hyphen. */
+  hyphenate?: boolean;
   sort: string | undefined;
   onSort: (sort: string) => void;
 }
 
-export function SortHeader<R>({ column, sort, onSort }: SortHeaderProps<R>) {
+export function SortHeader<R>({
+  column,
+  sort,
+  onSort,
+  hyphenate: breaks = false,
+}: SortHeaderProps<R>) {
   const { t } = useTranslation();
   const label = t(column.label);
+  // shown with its long words' syllable breaks (soft hyphens); its title and name stay the
+  // plain words, as a screen reader and a search read them
+  const shown = breaks ? hyphenate(label) : label;
+  const named = breaks ? label : undefined;
   const className = column.align === 'end' ? styles.end : undefined;
   // A header cut short by a narrow column still says all of it on hover.
   if (column.sort === undefined) {
     return (
-      <th scope="col" className={className} title={label}>
-        {label}
+      <th scope="col" className={className} title={label} aria-label={named}>
+        {shown}
       </th>
     );
   }
@@ -44,9 +56,10 @@ export function SortHeader<R>({ column, sort, onSort }: SortHeaderProps<R>) {
       <button
         type="button"
         className={styles.sortButton}
+        aria-label={named}
         onClick={() => onSort(nextSort(sort, field))}
       >
-        <span className={styles.headerLabel}>{label}</span>
+        <span className={styles.headerLabel}>{shown}</span>
         <Icon
           size={14}
           aria-hidden="true"

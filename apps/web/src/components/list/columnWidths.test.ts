@@ -103,4 +103,17 @@ describe('list column widths', () => {
     expect(actionsWidth(4)).toBe(4 * 28 + 3 * 2 + 15);
     expect(tableMinWidth(columns, 2)).toBe(2 * MIN_COLUMN_WIDTH + 100 + 84);
   });
+
+  it('keeps the short columns whole and cuts only the longest while that leaves them enough', () => {
+    // a first name, a phone, a stage and a long e-mail: only the e-mail gives way
+    expect(fitWishes([80, 145, 150, 320], 500)).toEqual([80, 145, 150, 125]);
+  });
+
+  it('keeps the columns marked whole first, the others sharing the rest', () => {
+    // names and an e-mail longer than the phone: the phone is still whole, and of the others
+    // the shortest while the rest keep enough
+    expect(fitWishes([175, 245, 320, 165], 540, [], [false, false, false, true])).toEqual([
+      175, 100, 100, 165,
+    ]);
+  });
 });

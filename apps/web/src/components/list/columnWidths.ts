@@ -1,3 +1,4 @@
+import { hyphenate, SOFT_HYPHEN } from './hyphenate';
 import type { Column } from './types';
 
 /**
@@ -25,7 +26,7 @@ const PADDING = 15;
 /** The sort arrow and its gap beside a sortable header. */
 const SORT_ICON = 18;
 /** A rich cell (a stage's badge: a dot and a padded pill) beyond its text. */
-const RENDER_EXTRA = 48;
+const RENDER_EXTRA = 40;
 
 /** How wide a text is in a cell and in a header, in px. */
 export interface TextMeasure {
@@ -62,9 +63,25 @@ function typical(widths: number[]): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.9))] ?? 0;
 }
 
-/** The width of a header's longest word (a header wraps at its spaces), with its sort arrow. */
+/**
+ * The width a header's word needs: whole, or over two lines when it has a hyphenation point
+ * (hyphenate.ts), the wider of its two parts with the hyphen.
+ */
+function wordWidth(word: string, measure: TextMeasure): number {
+  const parts = hyphenate(word).split(SOFT_HYPHEN);
+  let best = measure.header(parts.join(''));
+  for (let at = 1; at < parts.length; at++) {
+    const first = measure.header(`${parts.slice(0, at).join('')}-`);
+    const rest = measure.header(parts.slice(at).join(''));
+    best = Math.min(best, Math.max(first, rest));
+  }
+  return best;
+}
+
+/** The width of a header's longest word (a header wraps at its spaces and hyphenation points),
+ * with its sort arrow. */
 function headerWidth<R>(column: Column<R>, header: string, measure: TextMeasure): number {
-  const words = header.split(/\s+/).map(measure.header);
+  const words = header.split(/\s+/).map((word) => wordWidth(word, measure));
   return Math.max(0, ...words) + (column.sort === undefined ? 0 : SORT_ICON);
 }
 
@@ -112,12 +129,81 @@ export function fitWishes(
   wishes: readonly number[],
   room: number,
   floors: readonly number[] = [],
+  whole: readonly boolean[] = [],
 ): number[] {
   const asked = wishes.reduce((sum, wish) => sum + wish, 0);
   if (asked <= room) return [...wishes];
   if (wishes.length * MIN_COLUMN_WIDTH > room) {
     return wishes.map((wish) => Math.min(wish, SCROLLED_MAX));
   }
+  const level = cutToLevel(wishes, room, floors);
+  return (
+    keepMarkedWhole(wishes, room, floors, whole) ?? keepShortWhole(wishes, room, floors) ?? level
+  );
+}
+
+/** The columns marked `whole` get all they ask; the others share the rest, as below. */
+function keepMarkedWhole(
+  wishes: readonly number[],
+  room: number,
+  floors: readonly number[],
+  whole: readonly boolean[],
+): number[] | undefined {
+  const kept = wishes.map((_, index) => index).filter((index) => whole[index] === true);
+  const rest = wishes.map((_, index) => index).filter((index) => whole[index] !== true);
+  if (kept.length === 0 || rest.length === 0) return undefined;
+  const left = room - kept.reduce((sum, index) => sum + (wishes[index] ?? 0), 0);
+  if (rest.length * MIN_COLUMN_WIDTH > left) return undefined;
+  const restWishes = rest.map((index) => wishes[index] ?? 0);
+  const restFloors = rest.map((index) => floors[index] ?? 0);
+  const fitted =
+    keepShortWhole(restWishes, left, restFloors) ?? cutToLevel(restWishes, left, restFloors);
+  // the others keep their headers' words whole, or the marked ones are not kept first
+  if (fitted.some((width, at) => width < Math.min(restWishes[at] ?? 0, restFloors[at] ?? 0) - 0.5))
+    return undefined;
+  const widths = [...wishes];
+  rest.forEach((index, at) => (widths[index] = fitted[at] ?? 0));
+  return widths;
+}
+
+/** The least a column cut to keep the shorter ones whole is left with. */
+export const CUT_LEAST = 96;
+
+/**
+ * Fewer columns cut: the shortest wishes whole (a phone number, a stage, a level) and only the
+ * longest (an e-mail) cut, to one level, when that level is still CUT_LEAST or more; the most
+ * columns kept whole that allows it. Undefined when no such split cuts fewer than one level.
+ */
+function keepShortWhole(
+  wishes: readonly number[],
+  room: number,
+  floors: readonly number[],
+): number[] | undefined {
+  const order = wishes.map((_, index) => index).sort((a, b) => (wishes[a] ?? 0) - (wishes[b] ?? 0));
+  for (let kept = wishes.length - 1; kept >= 1; kept--) {
+    const whole = new Set(order.slice(0, kept));
+    const rest = order.slice(kept);
+    const used = [...whole].reduce((sum, index) => sum + (wishes[index] ?? 0), 0);
+    const cut = cutToLevel(
+      rest.map((index) => wishes[index] ?? 0),
+      room - used,
+      rest.map((index) => floors[index] ?? 0),
+    );
+    // nor below a header's longest word (a header breaks there only at a hyphen)
+    const floored = (width: number, at: number) =>
+      width < Math.min(wishes[rest[at] ?? 0] ?? 0, floors[rest[at] ?? 0] ?? 0) - 0.5;
+    if (cut.some((width, at) => width < CUT_LEAST || floored(width, at))) continue;
+    const widths = [...wishes];
+    rest.forEach((index, at) => (widths[index] = cut[at] ?? 0));
+    return widths;
+  }
+  return undefined;
+}
+
+/** All the columns cut down to one level, none below its floor while the others can give way. */
+function cutToLevel(wishes: readonly number[], room: number, floors: readonly number[]): number[] {
+  const asked = wishes.reduce((sum, wish) => sum + wish, 0);
+  if (asked <= room) return [...wishes];
   const floorOf = (index: number) =>
     Math.min(wishes[index] ?? 0, Math.max(MIN_COLUMN_WIDTH, floors[index] ?? 0));
   const floored = wishes.map((_, index) => floorOf(index));
@@ -151,6 +237,8 @@ export interface TableWidths {
   columns: string[];
   /** The table's min-width: below it the table scrolls sideways inside its box. */
   min: number;
+  /** Whether each column's header has a word wider than the column: it is then hyphenated. */
+  hyphenate: boolean[];
 }
 
 /**
@@ -170,15 +258,27 @@ export function columnWidths<R>(
     free.map((column) => columnWish(column, rows, header(column), measure)),
     room,
     free.map((column) => columnFloor(column, header(column), measure)),
+    free.map((column) => column.whole === true),
   );
   const total = fitted.reduce((sum, width) => sum + width, 0);
   let next = 0;
+  const px: number[] = [];
   const widths = columns.map((column) => {
-    if (column.width !== undefined) return `${column.width}px`;
+    if (column.width !== undefined) {
+      px.push(column.width);
+      return `${column.width}px`;
+    }
     const width = fitted[next++] ?? 0;
+    // what the column gets of the room (the percentages share exactly that)
+    px.push(Number.isFinite(room) && total > room ? (width / total) * room : width);
     return `${Math.round((width / total) * 100_000) / 1000}%`;
   });
   const own = tableMinWidth(columns, actions) - free.length * MIN_COLUMN_WIDTH;
   const min = total > room ? own + total : tableMinWidth(columns, actions);
-  return { columns: widths, min: Math.ceil(min) };
+  const hyphenate = columns.map((column, index) => {
+    const words = header(column).split(/\s+/).map(measure.header);
+    const word = Math.max(0, ...words) + (column.sort === undefined ? 0 : SORT_ICON) + PADDING;
+    return word > (px[index] ?? 0) + 0.5;
+  });
+  return { columns: widths, min: Math.ceil(min), hyphenate };
 }

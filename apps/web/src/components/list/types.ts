@@ -26,6 +26,11 @@ export interface Column<R> {
    * without it the column shares what the others leave.
    */
   width?: number;
+  /**
+   * Kept whole before the other columns are cut (a phone number, a stage, a level, a price:
+   * short values read as one), while the others keep MIN_COLUMN_WIDTH (columnWidths.ts).
+   */
+  whole?: boolean;
 }
 
 type CellValue = string | number | null | undefined;

@@ -103,12 +103,13 @@ export function ConversationsScreen() {
       fileName="conversations"
       resource={resource}
       columns={columns}
-      tools={
-        <>
-          {toggle}
+      // the toolbar keeps to one row (count, kind, export); the note speaks of the whole list
+      intro={
+        <div className={styles.listNote}>
           <BotStatusNote />
-        </>
+        </div>
       }
+      tools={toggle}
       create={{
         label: t('bot.newConversation'),
         schema: conversationInput,

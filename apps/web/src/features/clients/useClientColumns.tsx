@@ -36,7 +36,8 @@ export function useClientColumns(): Column<Client>[] {
       fieldColumn('firstName'),
       fieldColumn('lastName'),
       fieldColumn('email'),
-      fieldColumn('tel'),
+      // a phone, a stage and a price are read whole (columnWidths.ts)
+      { ...fieldColumn('tel'), whole: true },
       {
         key: 'product',
         label: 'fields.product',
@@ -47,6 +48,7 @@ export function useClientColumns(): Column<Client>[] {
         key: 'stage',
         label: 'fields.stage',
         sort: 'stage',
+        whole: true,
         value: (r) => stageOf(r.stage)?.name ?? '',
         render: (r) => {
           const look = stageOf(r.stage);
@@ -68,6 +70,7 @@ export function useClientColumns(): Column<Client>[] {
         label: 'fields.price',
         sort: 'price',
         align: 'end',
+        whole: true,
         value: (r) => formatMoney(r.price, locale),
       },
     ],

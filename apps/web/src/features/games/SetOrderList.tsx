@@ -143,6 +143,7 @@ function SetOrderItem({
       <IconButton
         label={t('games.removeFromSet', { name: card.name })}
         icon={Trash2}
+        variant="danger"
         onClick={() => onRemove(card)}
       />
     </li>

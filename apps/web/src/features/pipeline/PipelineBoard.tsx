@@ -11,7 +11,7 @@ import {
   type DragEndEvent,
   type DragStartEvent,
 } from '@dnd-kit/core';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lookupName, useLookupNames } from '../../components/lookups';
 import {
@@ -22,6 +22,7 @@ import {
   columnKeyboardCoordinates,
   type CardDragData,
 } from './boardDnd';
+import { BoardEdges } from './BoardEdges';
 import { CardContent } from './CardContent';
 import { PipelineColumn, type FocusTarget } from './PipelineColumn';
 import { useNow } from '../../lib/useNow';
@@ -55,6 +56,7 @@ export function PipelineBoard({
   // a seeded product in the chosen language (docs/data-model.md, Lookups), read once for all cards
   const productName = useLookupNames(api.lookup('products'));
   const [dragged, setDragged] = useState<CardDragData | null>(null);
+  const boardRef = useRef<HTMLDivElement>(null);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: DRAG_DISTANCE_PX } }),
     // An instant scroll: a smooth one is cut short while the board re-renders, leaving the card
@@ -97,22 +99,25 @@ export function PipelineBoard({
       onDragEnd={handleDragEnd}
       onDragCancel={() => setDragged(null)}
     >
-      <div className={styles.board}>
-        {stages.map((stage, index) => (
-          <PipelineColumn
-            key={stage.id}
-            stage={stage}
-            index={index}
-            stages={stages}
-            summary={summaries?.find((summary) => summary.id === stage.id)}
-            search={search}
-            now={now}
-            productName={productName}
-            focusTarget={focusTarget}
-            onFocused={onFocused}
-            onMove={move}
-          />
-        ))}
+      <div className={styles.boardBox}>
+        <div ref={boardRef} className={styles.board}>
+          {stages.map((stage, index) => (
+            <PipelineColumn
+              key={stage.id}
+              stage={stage}
+              index={index}
+              stages={stages}
+              summary={summaries?.find((summary) => summary.id === stage.id)}
+              search={search}
+              now={now}
+              productName={productName}
+              focusTarget={focusTarget}
+              onFocused={onFocused}
+              onMove={move}
+            />
+          ))}
+        </div>
+        <BoardEdges board={boardRef} columns={stages.length} />
       </div>
       <DragOverlay dropAnimation={null}>
         {dragged && (

@@ -7,7 +7,7 @@ import {
   useSensors,
   type DragEndEvent,
 } from '@dnd-kit/core';
-import { useMemo, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePendingKeys } from '../../components/feedback/pendingCommits';
 import { DayColumn } from './DayColumn';
@@ -50,6 +50,8 @@ export function ScheduleBoard({
   onOpen,
   onMove,
 }: ScheduleBoardProps) {
+  const boardRef = useRef<HTMLDivElement>(null);
+  useBoardTop(boardRef);
   const { t, i18n } = useTranslation();
   const now = useNow();
   // under a weekday, the day and month say it: the period above the board gives the years
@@ -104,6 +106,7 @@ export function ScheduleBoard({
       onDragCancel={() => setDragged(null)}
     >
       <div
+        ref={boardRef}
         className={styles.board}
         data-many={many || undefined}
         style={{ '--day-width': `${width}px`, '--day-count': days.length } as React.CSSProperties}
@@ -135,4 +138,30 @@ export function ScheduleBoard({
       </DragOverlay>
     </DndContext>
   );
+}
+
+/**
+ * Gives the board its top on the page (--board-top), so its days reach down to the window's foot
+ * and no further, however tall what stands above it (Schedule.module.css, .day).
+ */
+function useBoardTop(ref: RefObject<HTMLElement | null>) {
+  useLayoutEffect(() => {
+    const board = ref.current;
+    const above = board?.parentElement;
+    if (!board || !above) return undefined;
+    const measure = () => {
+      const top = `${Math.round(board.getBoundingClientRect().top + window.scrollY)}px`;
+      if (board.style.getPropertyValue('--board-top') !== top) {
+        board.style.setProperty('--board-top', top);
+      }
+    };
+    measure();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    for (const child of above.children) if (child !== board) observer?.observe(child);
+    window.addEventListener('resize', measure);
+    return () => {
+      observer?.disconnect();
+      window.removeEventListener('resize', measure);
+    };
+  }, [ref]);
 }

@@ -29,7 +29,8 @@ export function StudentsScreen() {
         sort: 'telegramUsername',
         value: (row) => row.telegramUsername,
       },
-      { key: 'level', label: 'fields.level', value: (row) => levelName(row.level) },
+      // a level is read whole (columnWidths.ts)
+      { key: 'level', label: 'fields.level', whole: true, value: (row) => levelName(row.level) },
       { key: 'groupe', label: 'fields.groupe', value: (row) => groupName(row.groupe) },
       fieldColumn('location'),
     ],
