@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formInteger, requiredText, updateOf } from './common.js';
+import { formInteger, recordVersion, requiredText, updateOf } from './common.js';
 import { EDITABLE_DICTIONARIES, FIXED_LOOKUPS } from './paths.js';
 
 /**
@@ -8,7 +8,13 @@ import { EDITABLE_DICTIONARIES, FIXED_LOOKUPS } from './paths.js';
  * (docs/data-model.md, Lookups).
  */
 export const lookupItem = z
-  .object({ id: z.number().int(), name: z.string(), key: z.string().nullable().default(null) })
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    key: z.string().nullable().default(null),
+    /** the row's version (ADR 038): a dictionary's edit dialog sends it with its save */
+    version: recordVersion.optional(),
+  })
   .meta({ id: 'LookupItem' });
 export type LookupItem = z.infer<typeof lookupItem>;
 

@@ -99,6 +99,24 @@ describe('settings: dictionaries', () => {
     });
   });
 
+  it('saves an entry with the version it was read at (docs/api.md, Versions and conflicts)', async () => {
+    serveDictionaries();
+    const user = userEvent.setup();
+    renderApp('/settings');
+    const section = await dictionaries();
+    await user.click(within(section).getByRole('tab', { name: 'Products' }));
+    const table = await within(section).findByRole('table', { name: 'Products' });
+    await user.click(within(table).getByRole('button', { name: 'Edit Conversation club' }));
+    const dialog = await screen.findByRole('dialog');
+    const name = within(dialog).getByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, 'Speaking club');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(lastBody('PUT', '/api/products/7')).toEqual({ name: 'Speaking club', version: 1 }),
+    );
+  });
+
   it('says in Ukrainian why a linked product cannot be deleted, and keeps it', async () => {
     await changeLanguage('uk');
     window.localStorage.setItem(UNDO_DELAY_STORAGE_KEY, '30');
