@@ -182,7 +182,7 @@ describe('the pipeline board', () => {
     const names = await stageNames(page);
     const last = names.at(-1) ?? '';
     await page.getByRole('region', { name: last, exact: true }).waitFor();
-    const right = page.getByRole('button', { name: /^Columns off-screen to the right: / });
+    const right = page.getByRole('button', { name: /^Columns off-screen to the right \(\d+\): / });
     expect(await right.getAttribute('aria-label')).toContain(last);
     expect(await inViewport(page, right)).toBe(true);
     expect(
@@ -206,7 +206,7 @@ describe('the pipeline board', () => {
         page.getByRole('region', { name: last, exact: true }).getByRole('heading'),
       ),
     ).toBe(true);
-    const left = page.getByRole('button', { name: /^Columns off-screen to the left: / });
+    const left = page.getByRole('button', { name: /^Columns off-screen to the left \(\d+\): / });
     expect(await left.getAttribute('aria-label')).toContain(names[0]);
     expect((await pageOverflow(page)).x).toBeLessThanOrEqual(0);
   });

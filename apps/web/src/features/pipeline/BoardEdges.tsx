@@ -70,6 +70,7 @@ export function BoardEdges({
   const edge = (side: 'left' | 'right', hidden: HTMLElement[]) => {
     if (hidden.length === 0) return null;
     const label = t(side === 'left' ? 'pipeline.offLeft' : 'pipeline.offRight', {
+      n: hidden.length,
       names: hidden.map(nameOf).join(', '),
     });
     const nearest = side === 'left' ? hidden.at(-1) : hidden[0];
