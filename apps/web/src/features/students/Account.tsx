@@ -72,7 +72,10 @@ function AccountSection({ studentId, studentName }: { studentId: number; student
   const failed = figures.isError || ledger.isError || payments.isError;
 
   return (
-    <section className={`${controls.card} ${styles.section}`} aria-labelledby={headingId}>
+    <section
+      className={`${controls.card} ${styles.section} ${own.account}`}
+      aria-labelledby={headingId}
+    >
       <h2 id={headingId}>{t('account.title')}</h2>
       {failed ? (
         <p className={styles.error}>
@@ -87,7 +90,7 @@ function AccountSection({ studentId, studentName }: { studentId: number; student
         <>
           <Figures figures={figures.data} />
           {mayWrite && (
-            <div className={layout.buttonRow}>
+            <div className={`${layout.buttonRow} ${own.actions}`}>
               <button
                 type="button"
                 className={controls.button}
@@ -193,7 +196,7 @@ function Ledger({ entries, payments, onVoid }: LedgerProps) {
       label={t('account.ledger')}
       caption={t('account.ledgerCount', { count: entries.length })}
       headers={headers}
-      classes={styles}
+      classes={{ ...styles, caption: own.caption }}
     >
       {entries.map((entry) => {
         const paid = entry.payment === null ? undefined : byId.get(entry.payment);
@@ -204,18 +207,21 @@ function Ledger({ entries, payments, onVoid }: LedgerProps) {
               {formatDate(entry.date, i18n.language)}
             </th>
             <td data-label={headers[1]}>
-              <span className={own.kind}>{t(`account.kind.${entry.kind}`)}</span>
-              {entry.correction && ` (${t('account.correction')})`}{' '}
-              <span className={own.struck}>{describe(entry, paid)}</span>
-              {voided && (
-                <span className={own.voidNote}>
-                  {' '}
-                  {t('account.voided', { reason: paid.voidReason })}
-                </span>
-              )}
+              {/* one piece, so a narrow card shows it beside its label */}
+              <span>
+                <span className={own.kind}>{t(`account.kind.${entry.kind}`)}</span>
+                {entry.correction && ` (${t('account.correction')})`}{' '}
+                <span className={own.struck}>{describe(entry, paid)}</span>
+                {voided && (
+                  <span className={own.voidNote}>
+                    {' '}
+                    {t('account.voided', { reason: paid.voidReason })}
+                  </span>
+                )}
+              </span>
             </td>
-            <td data-label={headers[2]} className={`${styles.number} ${own.struck}`}>
-              {money(entry.amount)}
+            <td data-label={headers[2]} className={styles.number}>
+              <span className={own.struck}>{money(entry.amount)}</span>
             </td>
             <td data-label={headers[3]} className={styles.number}>
               {money(entry.balance)}
