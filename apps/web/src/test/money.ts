@@ -70,6 +70,8 @@ const entry = (state: MoneyState, fields: Partial<LedgerEntry> & Pick<LedgerEntr
 /** The money calls of student 12 over `state`. */
 export function moneyHandlers(state: MoneyState) {
   return [
+    // the page's timeline is none of the account's: empty
+    http.get(api.studentTimeline(12), () => listAnswer([])),
     http.get(api.studentAccount(12), () => HttpResponse.json(state.account)),
     http.get(api.ledger, () => HttpResponse.json(state.ledger)),
     http.get(api.payments, () => listAnswer(state.payments)),

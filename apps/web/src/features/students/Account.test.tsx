@@ -71,6 +71,27 @@ describe('the student’s account (docs/screens.md, Student)', () => {
     expect(await ledgerOf(section)).toHaveTextContent('Payment Transfer · INV-7-30.00 zł90.00 zł');
   });
 
+  it('waits with a spinner while the payment is sent, the dialog still open', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.use(
+      http.post(api.payments, async () => {
+        await held;
+        return HttpResponse.json({}, { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    const section = await accountSection();
+    await user.click(await within(section).findByRole('button', { name: 'Record payment' }));
+    const dialog = screen.getByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Processing...')).toBeInTheDocument();
+    release();
+    await expect.poll(() => screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('shows a field the server refuses at that field, the values kept', async () => {
     server.use(
       http.post(api.payments, () =>
