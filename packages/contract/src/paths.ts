@@ -130,6 +130,16 @@ export const api = {
   /** GET the attendance statuses; PUT {id}: name, charge, payTeacher (docs/money.md). */
   attendanceStatuses: `${API}/attendancestatuses`,
   attendanceStatus: item(`${API}/attendancestatuses`),
+  /** POST a payment (docs/money.md); GET ?student= and filters. */
+  payments: `${API}/payments`,
+  /** POST {reason}: the payment stays, voided. */
+  paymentVoid: (id: number) => `${API}/payments/${id}/void`,
+  /** POST a signed adjustment. */
+  adjustments: `${API}/adjustments`,
+  /** GET ?student=: the student's ledger with its running balance. */
+  ledger: `${API}/ledger`,
+  /** GET: a student's balance, due, credit, upcoming and oldest due date. */
+  studentAccount: (id: number) => `${API}/students/${id}/account`,
   /** GET: the own calendar feed address (null until made); POST: a new one. */
   myIcal: `${API}/me/ical`,
   /** POST (admin): a new calendar feed address for a teacher. */

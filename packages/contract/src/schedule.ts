@@ -275,6 +275,8 @@ export const event = z
     homework: z.string(),
     /** this participant's share: price / 60 × duration, 0 when toPay is 2; null for a teacher when it is another teacher's lesson (docs/roles.md) */
     amount: z.number().nullable(),
+    /** what payments and credits cover of its due charge (docs/money.md, What covers what); null where the amount is */
+    covered: z.number().nullable(),
     /** the record version (ADR 038): a PUT may send it back */
     version: recordVersion,
   })

@@ -24,6 +24,9 @@ describe('isPaid is derived from the ledger (docs/money.md, isPaid)', () => {
     expect(await paidOf(free)).toBe(true);
     await m.pay({ student: s, amount: 30 });
     expect(await paidOf(e)).toBe(false);
+    // the participation says what is covered of its charge: part paid, 30 of 60
+    const part = (await m.get(`/api/events/${e}`)).json<{ amount: number; covered: number }>();
+    expect([part.amount, part.covered]).toEqual([60, 30]);
     await m.pay({ student: s, amount: 30 });
     expect(await paidOf(e)).toBe(true);
     const paid = await m.get(`/api/events?student=${s}&isPaid=true`);

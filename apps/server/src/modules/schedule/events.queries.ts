@@ -22,6 +22,9 @@ const paid = isPaidSql({
   price: lessons.price,
 });
 
+/** What covers the participation's due charge, in grosze (docs/money.md, What covers what). */
+const covered = sql<string>`(select coalesce(sum(pv.amount), 0) from coverage pv where pv.event_id = ${events.id})::text`;
+
 const eventFields = {
   e: events,
   studentName,
@@ -33,6 +36,7 @@ const eventFields = {
   duration: lessons.duration,
   lessonTeacher: lessons.teacherId,
   paid,
+  covered,
 };
 type EventRow = {
   e: typeof events.$inferSelect;
@@ -45,6 +49,7 @@ type EventRow = {
   duration: string;
   lessonTeacher: number | null;
   paid: boolean;
+  covered: string;
 };
 
 /** A participation with its lesson's teacher, whom the service judges rights by. */
@@ -66,6 +71,7 @@ const toEvent = (r: EventRow): TaughtEvent => ({
   homework: r.e.homework,
   // one participant's share of the lesson's amount (docs/schedule.md, Amounts)
   amount: paysFor(r.e.toPay) ? lessonAmount(r.price, r.duration, 1) : 0,
+  covered: Number(r.covered) / 100,
   lessonTeacher: r.lessonTeacher,
   version: r.e.version,
 });

@@ -99,7 +99,7 @@ async function addStudent(
  */
 export function eventFor(viewer: Viewer, e: TaughtEvent): Event {
   const { lessonTeacher, ...shown } = e;
-  return seesAmounts(viewer, lessonTeacher) ? shown : { ...shown, amount: null };
+  return seesAmounts(viewer, lessonTeacher) ? shown : { ...shown, amount: null, covered: null };
 }
 
 /**

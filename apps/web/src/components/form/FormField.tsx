@@ -22,6 +22,7 @@ const INPUTS: Record<Exclude<FieldKind, 'textarea' | 'checkbox' | 'select'>, Inp
   newPassword: { type: 'password', autoComplete: 'new-password' },
   number: { type: 'number', step: 1, inputMode: 'numeric' },
   decimal: { type: 'number', step: 0.01, min: 0, inputMode: 'decimal' },
+  signedDecimal: { type: 'number', step: 0.01 },
   date: { type: 'date' },
   time: { type: 'time' },
   color: { type: 'color' },

@@ -3,7 +3,10 @@ import type { Dictionary } from '../../i18n/i18n';
 
 export type FieldLabelKey = `fields.${keyof Dictionary['fields']}`;
 
-/** Field types (docs/interface.md, Validation); `decimal` is a number with step 0.01 (price, duration). */
+/**
+ * Field types (docs/interface.md, Validation); `decimal` is a number with step 0.01 (price,
+ * duration), `signedDecimal` one that may be negative (an adjustment of an account).
+ */
 export type FieldKind =
   | 'text'
   | 'email'
@@ -12,6 +15,7 @@ export type FieldKind =
   | 'newPassword'
   | 'number'
   | 'decimal'
+  | 'signedDecimal'
   | 'date'
   | 'time'
   | 'textarea'

@@ -54,6 +54,7 @@ const participation = (amount: number | null): Event => ({
   end: '11:00',
   homework: '',
   amount,
+  covered: amount === null ? null : 0,
 });
 
 /** Says the role once the session is known, so the modal is judged with the user's rights. */

@@ -56,6 +56,7 @@ const participation = (id: number, student: (typeof STUDENTS)[number]): Event =>
   end: LESSON.end,
   homework: '',
   amount: 80,
+  covered: 0,
 });
 
 const [anna, bohdan, olena] = STUDENTS as [

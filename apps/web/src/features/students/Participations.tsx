@@ -108,6 +108,14 @@ export function Participations({ studentId }: { studentId: number }) {
   const attendance = (value: number) =>
     choiceText(CHOICES.attendence, value, 'schedule.attendance.absent');
   const pays = (value: number) => choiceText(CHOICES.toPay, value, 'schedule.toPay.unset');
+  const money = (amount: number) => formatMoney(amount, i18n.language);
+  /** paid, part paid (what covers it of its charge), due once the lesson is past, else not paid */
+  const paidText = (row: Event) => {
+    if (row.isPaid) return t('schedule.paid');
+    if (row.covered && row.amount)
+      return t('students.partPaid', { covered: money(row.covered), amount: money(row.amount) });
+    return row.date <= today() ? t('students.paidDue') : t('schedule.unpaid');
+  };
   const day = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
   const filtered = searchText !== '' || Object.keys(activeFilters(filters)).length > 0;
   // Also each cell's label where a narrow card shows the rows as stacked fields.
@@ -171,7 +179,7 @@ export function Participations({ studentId }: { studentId: number }) {
               <td data-label={headers[1]}>{row.lessonCourse || t('schedule.lesson')}</td>
               <td data-label={headers[2]}>{attendance(row.attendence)}</td>
               <td data-label={headers[3]}>{pays(row.toPay)}</td>
-              <td data-label={headers[4]}>{t(row.isPaid ? 'schedule.paid' : 'schedule.unpaid')}</td>
+              <td data-label={headers[4]}>{paidText(row)}</td>
               <td data-label={headers[5]} className={styles.number}>
                 {formatMoney(row.amount, i18n.language)}
               </td>

@@ -24,6 +24,7 @@ import { useSession } from '../../lib/session';
 import { DETAIL_FIELDS, LINK_FIELDS } from './studentFields';
 import { deepLinkCopy, renewHashCode, STUDENTS_PATH, studentName } from './studentsApi';
 import styles from './Students.module.css';
+import { Account } from './Account';
 import { ConversationRuns } from './ConversationRuns';
 import { Participations } from './Participations';
 import { StudentGames } from './StudentGames';
@@ -106,6 +107,7 @@ function StudentPage({ row }: { row: Student }) {
       </aside>
       {/* the widest table of the page gets the page's whole width */}
       <div className={styles.wide}>
+        <Account studentId={row.id} studentName={studentName(row)} />
         <Participations studentId={row.id} />
       </div>
     </div>
