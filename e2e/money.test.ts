@@ -1,7 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, logInAsAdmin, useBrowser, watchBrowserDialogs } from './support.js';
+import { api, logInAsAdmin, removeMoneyOf, useBrowser, watchBrowserDialogs } from './support.js';
 
 /**
  * The student's account (docs/screens.md, Student; docs/money.md): an admin records a part
@@ -15,8 +14,7 @@ let dialogs: string[];
 const suffix = Date.now().toString(36);
 const course = `Grammar ${suffix}`;
 let student: { id: number };
-/** Where the screenshots of the page at each width and language go (looked at, not compared). */
-const SHOTS = process.env.MONEY_SHOTS;
+let lessonId = 0;
 
 /** YYYY-MM-DD `days` from today. */
 const dateIn = (days: number) =>
@@ -36,7 +34,15 @@ beforeAll(async () => {
     course,
     force: true,
   });
+  lessonId = lesson.id;
   await api(page, 'POST', '/api/events', { lesson: lesson.id, student: student.id, toPay: 1 });
+});
+
+// the database is shared with the other files: the student, their money and the lesson go
+afterAll(async () => {
+  await removeMoneyOf([student.id]);
+  await api(page, 'DELETE', `/api/lessons/${lessonId}`);
+  await api(page, 'DELETE', `/api/students/${student.id}`);
 });
 
 describe('the account on the student page', () => {
@@ -77,33 +83,5 @@ describe('the account on the student page', () => {
     await lessons.getByText('due', { exact: true }).waitFor();
     expect(await account.getByRole('button', { name: /^Void:/ }).count()).toBe(0);
     expect(dialogs).toEqual([]);
-  });
-
-  it.skipIf(!SHOTS)('is shot at each width in uk and pl', async () => {
-    mkdirSync(SHOTS!, { recursive: true });
-    for (const language of ['uk', 'pl']) {
-      await page.evaluate((lng) => localStorage.setItem('language', lng), language);
-      for (const [width, height] of [
-        [1440, 900],
-        [1280, 800],
-        [390, 844],
-      ] as const) {
-        await page.setViewportSize({ width, height });
-        await page.goto(`/students/${student.id}`);
-        await page.locator('tbody tr', { hasText: course }).first().waitFor();
-        const account = page.locator('section', { has: page.locator('dl') }).first();
-        await account.scrollIntoViewIfNeeded();
-        await page.screenshot({ path: `${SHOTS}/${language}-${width}.png`, fullPage: true });
-        await account.screenshot({ path: `${SHOTS}/${language}-${width}-account.png` });
-        // Record payment, the first of the account's buttons
-        await account.getByRole('button').first().click();
-        const dialog = page.getByRole('dialog');
-        await dialog.waitFor();
-        await page.screenshot({ path: `${SHOTS}/${language}-${width}-pay.png` });
-        await page.keyboard.press('Escape');
-        await dialog.waitFor({ state: 'detached' });
-      }
-    }
-    await page.evaluate(() => localStorage.setItem('language', 'en'));
   });
 });

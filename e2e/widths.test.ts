@@ -78,9 +78,7 @@ afterAll(async () => {
   await removeMoneyOf([studentId]);
   for (const id of clients) await api(owner, 'DELETE', `/api/clients/${id}`);
   for (const id of lessons) await api(owner, 'DELETE', `/api/lessons/${id}`);
-  // the student page read the account, so the past lessons' charges are in the ledger, which
-  // keeps them and so the student (docs/money.md); it leaves the group, which goes
-  await api(owner, 'PUT', `/api/students/${studentId}`, { groupe: null });
+  await api(owner, 'DELETE', `/api/students/${studentId}`);
   await api(owner, 'DELETE', `/api/groups/${groupId}`);
 });
 
