@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { setPaid } from '../modules/money/money.paid.js';
 import { addParticipants } from '../modules/schedule/events.queries.js';
 import { createLesson } from '../modules/schedule/lessons.writes.js';
 import { addDays, mondayOf, todayIn } from '../modules/schedule/schedule.dates.js';
@@ -62,10 +63,14 @@ export async function loadDemoSchedule(db: Db, school: DemoSchool) {
       ),
     );
   }
-  // the lessons gone by: most present, some absent, most of them paid
-  await db.execute(sql`
-    update events e set attendence = case when e.id % 5 = 0 then 2 else 1 end,
-      is_paid = e.id % 3 <> 0
+  // the lessons gone by: most present, some absent, most of them paid, as staff tick them:
+  // a 'marked paid' payment each (docs/money.md, isPaid)
+  const past = await db.execute<{ id: number; paid: boolean }>(sql`
+    update events e set attendence = case when e.id % 5 = 0 then 2 else 1 end
     from lessons l
-    where l.id = e.lesson_id and l.date < ${todayIn('UTC')}::date`);
+    where l.id = e.lesson_id and l.date < ${todayIn('UTC')}::date
+    returning e.id, e.id % 3 <> 0 as paid`);
+  for (const { id } of past.rows.filter((row) => row.paid)) {
+    await db.transaction((tx) => setPaid(db, tx, id, true));
+  }
 }

@@ -102,6 +102,13 @@ it('gives the demo school a week of lessons with participants, some marked and p
     { lessons: unknown[] }[]
   >();
   expect(template.flatMap((d) => d.lessons)).toHaveLength(4);
+  // the lessons gone by were ticked paid as staff do: paid from the ledger, some still due
+  const paid = await agent.request({ method: 'GET', url: '/api/events?isPaid=true&limit=1' });
+  expect(Number(paid.headers['x-total-count'])).toBeGreaterThan(0);
+  const payments = await agent.request({ method: 'GET', url: '/api/payments?limit=1' });
+  expect(Number(payments.headers['x-total-count'])).toBeGreaterThan(0);
+  const owing = await agent.request({ method: 'GET', url: '/api/balances?owing=true&limit=1' });
+  expect(Number(owing.headers['x-total-count'])).toBeGreaterThan(0);
 });
 
 it('publishes two bot conversations with finished, half-way and new runs', async () => {
