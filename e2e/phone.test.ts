@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { api, logInAsAdmin, networkSettled, useBrowser } from './support.js';
+import { api, logInAsAdmin, networkSettled, removeMoneyOf, useBrowser } from './support.js';
 
 /**
  * A phone (390x844, docs/screens.md): a list says which of its columns lie sideways, the screen
@@ -44,6 +44,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // the page read the student's account, which charged the past lesson (docs/money.md)
+  await removeMoneyOf([studentId]);
   await api(owner, 'DELETE', `/api/clients/${clientId}`);
   await api(owner, 'DELETE', `/api/lessons/${lessonId}`);
   await api(owner, 'DELETE', `/api/students/${studentId}`);

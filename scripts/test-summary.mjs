@@ -10,9 +10,10 @@ if (!existsSync(file)) {
 }
 const r = JSON.parse(readFileSync(file, 'utf8'));
 const skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
-// a file that failed to load has no tests but must count as a failure
+// a file that failed without a failed test (it did not load, or a beforeAll or afterAll hook
+// threw) must count as a failure too
 const brokenFiles = (r.testResults ?? []).filter(
-  (f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0,
+  (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
 ).length;
 const failed = (r.numFailedTests ?? 0) + brokenFiles;
 const passed = r.numPassedTests ?? 0;
