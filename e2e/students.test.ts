@@ -91,10 +91,15 @@ describe('students', () => {
     await page.reload();
     const oldLink = await page.getByText(`https://t.me/${BOT_USERNAME}?start=`).innerText();
     const oldPage = await page.getByText('/play/me?s=').innerText();
-    expect(await page.getByRole('region', { name: 'Bot link' }).innerText()).toContain(
-      'A new bot link also ends the learner’s page link: the old bot link and the old page link stop working.',
-    );
-    expect(await pageSection.innerText()).toContain('A new bot link makes a new page link too');
+    // the bot's status comes after the page
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Bot link' }).innerText())
+      .toContain(
+        'A new bot link also ends the learner’s page link: the old bot link and the old page link stop working.',
+      );
+    await expect
+      .poll(() => pageSection.innerText())
+      .toContain('A new bot link makes a new page link too');
     await newLink.click();
     const ask = page.getByRole('alertdialog', { name: 'Make a new bot link?' });
     expect(await ask.innerText()).toContain(

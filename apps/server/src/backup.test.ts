@@ -119,8 +119,10 @@ async function fillTheRest(client: pg.ClientBase): Promise<void> {
      UNION ALL SELECT student_id, 'adjustment', now(), current_date, -500, null, id FROM a`,
   );
   await client.query(
+    // the demo school may have made this account already (its lessons ticked paid)
     `INSERT INTO accounts (student_id, credit, balance)
-     SELECT id, 1500, -1500 FROM students ORDER BY id LIMIT 1`,
+     SELECT id, 1500, -1500 FROM students ORDER BY id LIMIT 1
+     ON CONFLICT (student_id) DO NOTHING`,
   );
   await client.query(
     `INSERT INTO coverage (student_id, event_id, payment_id, amount)
