@@ -50,10 +50,27 @@ export function formatProjectTimes(times) {
   );
 }
 
+/** The `count` slowest files of the report, slowest first: `{file, project, seconds}`. */
+export function slowestFiles(report, root = process.cwd(), count = 10) {
+  return (report.testResults ?? [])
+    .filter((f) => typeof f.startTime === 'number' && typeof f.endTime === 'number')
+    .map((f) => ({
+      file: path.relative(root, f.name).split(path.sep).join('/'),
+      project: projectOf(f.name, root),
+      seconds: (f.endTime - f.startTime) / 1000,
+    }))
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, count);
+}
+
 /** Prints the per-project times of the report at `file`; nothing when it is missing. */
 export function printProjectTimes(file, root = process.cwd()) {
   if (!existsSync(file)) return;
   const report = JSON.parse(readFileSync(file, 'utf8'));
   console.log('Time per project (sum of file durations, and wall time):');
   for (const line of formatProjectTimes(projectTimes(report, root))) console.log(`  ${line}`);
+  console.log('Slowest files:');
+  for (const f of slowestFiles(report, root)) {
+    console.log(`  ${f.seconds.toFixed(1).padStart(6)} s  ${f.file}`);
+  }
 }
