@@ -7,6 +7,7 @@ import { useSession } from '../../lib/session';
 import { useDashboard } from './dashboardApi';
 import { formatMoney } from '../../lib/format';
 import { formatCount } from './dashboardFormat';
+import { MoneyPanel } from './MoneyPanel';
 import { NewClientsChart } from './NewClientsChart';
 import { StageBarChart } from './StageBarChart';
 import styles from './DashboardScreen.module.css';
@@ -56,7 +57,10 @@ function Figures({ data }: { data: Dashboard }) {
   );
 }
 
-/** / and /dashboard: the welcome line, the key figures and two charts from GET /api/dashboard. */
+/**
+ * / and /dashboard: the welcome line, the key figures and two charts from GET /api/dashboard,
+ * and for the roles that read money this month's money and a year of it (MoneyPanel).
+ */
 export function DashboardScreen() {
   const { t } = useTranslation();
   const { session } = useSession();
@@ -101,6 +105,7 @@ export function DashboardScreen() {
         </section>
       )}
       {content}
+      <MoneyPanel />
     </>
   );
 }
