@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, logInAsAdmin, setUndoDelay, useBrowser } from './support.js';
+import { api, logInAsAdmin, removeMoneyOf, setUndoDelay, useBrowser } from './support.js';
 
 const browser = useBrowser();
 let page: Page;
@@ -147,5 +147,67 @@ describe('dashboard', () => {
       .locator('xpath=following-sibling::dd[1]');
     const all = Number((await page.request.get('/api/clients?limit=1')).headers()['x-total-count']);
     expect(await total.innerText()).toBe(String(all));
+  });
+
+  it("shows an admin this month's money as the monthly report has it, and a year of it charted", async () => {
+    // docs/money.md, On the dashboard: a payment made today is in this month's received
+    const student = await api<{ id: number }>(page, 'POST', '/api/students', {
+      name: 'Marta',
+      surname: `Dashboard${Date.now().toString(36)}`,
+    });
+    try {
+      const { today, first } = await page.evaluate(() => {
+        const day = (d: Date) =>
+          `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+        const now = new Date();
+        return { today: day(now), first: day(new Date(now.getFullYear(), now.getMonth() - 11, 1)) };
+      });
+      await api(page, 'POST', '/api/payments', {
+        student: student.id,
+        amount: 45.5,
+        date: today,
+        method: 'transfer',
+      });
+      await page.goto('/dashboard');
+      const money = page.getByRole('region', { name: /^Money in / });
+      const chart = money.getByRole('group', { name: /^Charged and received per month, / });
+      await chart.waitFor();
+      const report = (await (
+        await page.request.get(`/api/reports/money?dateFrom=${first}&dateTo=${today}`)
+      ).json()) as { month: string; charged: number; received: number; outstanding: number }[];
+      expect(report).toHaveLength(12);
+      const month = report.at(-1)!;
+      expect(month.received).toBeGreaterThanOrEqual(45.5);
+      const zl = (amount: number) =>
+        `${new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)} zł`;
+      const value = (label: string) =>
+        money
+          .locator('dt', { hasText: label })
+          .locator('xpath=following-sibling::dd[1]')
+          .innerText();
+      expect(await value('Charged')).toBe(zl(month.charged));
+      expect(await value('Received')).toBe(zl(month.received));
+      expect(await value('Outstanding')).toBe(zl(month.outstanding));
+      expect(
+        await money
+          .getByRole('link', { name: `${zl(month.received)} received: open the payments` })
+          .getAttribute('href'),
+      ).toBe('/payments');
+      expect(
+        await money
+          .getByRole('link', { name: `${zl(month.outstanding)} outstanding: open the balances` })
+          .getAttribute('href'),
+      ).toBe('/balances');
+      // a keyboard stop per month, named by both its amounts
+      const months = chart.getByRole('img');
+      expect(await months.count()).toBe(12);
+      await months.last().focus();
+      expect(await months.last().getAttribute('aria-label')).toContain(
+        `charged ${zl(month.charged)}, received ${zl(month.received)}`,
+      );
+    } finally {
+      await removeMoneyOf([student.id]);
+      await api(page, 'DELETE', `/api/students/${student.id}`);
+    }
   });
 });

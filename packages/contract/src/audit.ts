@@ -23,7 +23,9 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /**
  * Entities are named as in their API path, but for the games' (grids: /api/grid, gridcards,
- * sets, setcards; HISTORY_PATHS in paths.ts).
+ * sets, setcards; HISTORY_PATHS in paths.ts). The money's (docs/money.md): a payment and its
+ * void, an adjustment, a correcting charge of the ledger, and the attendance statuses
+ * (docs/history.md, The entry).
  */
 export const AUDIT_ENTITIES = [
   'clients',
@@ -44,6 +46,10 @@ export const AUDIT_ENTITIES = [
   'setcards',
   'gameresults',
   'estimationgroup',
+  'payments',
+  'adjustments',
+  'ledger',
+  'attendancestatuses',
   ...EDITABLE_DICTIONARIES,
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
@@ -78,7 +84,8 @@ export const auditEntry = z
 export type AuditEntry = z.infer<typeof auditEntry>;
 
 export const auditQuery = listQuery.extend({
-  entity: z.string().trim().max(50).optional(),
+  /** one of AUDIT_ENTITIES: a name the history does not write is refused, not an empty page */
+  entity: z.enum(AUDIT_ENTITIES).optional(),
   entityId: z.coerce.number().int().positive().optional(),
   userId: z.coerce.number().int().positive().optional(),
   action: z.enum(AUDIT_ACTIONS).optional(),

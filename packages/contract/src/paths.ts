@@ -140,6 +140,8 @@ export const api = {
   ledger: `${API}/ledger`,
   /** GET: a student's balance, due, credit, upcoming and oldest due date. */
   studentAccount: (id: number) => `${API}/students/${id}/account`,
+  /** GET ?dateFrom=&dateTo=: per month charged, received and outstanding (docs/money.md). */
+  moneyReport: `${API}/reports/money`,
   /** GET: the own calendar feed address (null until made); POST: a new one. */
   myIcal: `${API}/me/ical`,
   /** POST (admin): a new calendar feed address for a teacher. */

@@ -223,6 +223,21 @@ function auditPage(query: URLSearchParams, fixed: Record<string, string> = {}) {
   return listAnswer(found.slice(offset, offset + limit), found.length);
 }
 
+/** The months 'YYYY-MM' from the month of `from` to that of `to` (days 'YYYY-MM-DD'). */
+export function monthsBetween(from: string, to: string): string[] {
+  const months: string[] = [];
+  let [year, month] = from.split('-').map(Number) as [number, number];
+  const last = to.slice(0, 7);
+  for (let i = 0; i < 120; i++) {
+    const current = `${year}-${String(month).padStart(2, '0')}`;
+    months.push(current);
+    if (current >= last) break;
+    month = month === 12 ? 1 : month + 1;
+    if (month === 1) year += 1;
+  }
+  return months;
+}
+
 function idOf(params: Record<string, unknown>): number {
   return Number(params.id);
 }
@@ -247,6 +262,18 @@ export const handlers: HttpHandler[] = [
   }),
   // no calendar address made yet (docs/api.md, Schedule)
   http.get(api.myIcal, () => HttpResponse.json(null)),
+  // no money yet: every month of the range at 0 (docs/api.md, Money)
+  http.get(api.moneyReport, ({ request }) => {
+    const query = new URL(request.url).searchParams;
+    return HttpResponse.json(
+      monthsBetween(query.get('dateFrom') ?? '', query.get('dateTo') ?? '').map((month) => ({
+        month,
+        charged: 0,
+        received: 0,
+        outstanding: 0,
+      })),
+    );
+  }),
   ...botHandlers({
     rows,
     add: (collection, row) => void (store[collection] = [...rows(collection), row]),

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { AUDIT_SECRET, type AuditEntry } from '@school/contract/audit';
+import { AUDIT_ENTITIES, AUDIT_SECRET, type AuditEntry } from '@school/contract/audit';
 import { TOTAL_COUNT_CAP } from '@school/contract/common';
 import { createUser, login, setupApp, type Agent, type AppFixture } from '../../../test/helper.js';
+import { moneyCalls, PAST } from '../../../test/money.js';
 import { loadConfig } from '../../config.js';
 import { actorContext, recordChange } from '../../db/history.js';
 import { history } from '../../db/schema/history.js';
@@ -129,6 +130,78 @@ describe('GET /api/audit', () => {
     expect(byUser.list[0]).toMatchObject({ userId: managerId, action: 'create', entityId: id });
     const wildcard = await entries(admin, '/api/audit?search=%25%25%25');
     expect(wildcard.total).toBe(0);
+  });
+
+  it("filters by the money's entities: payments and their voids, adjustments, the ledger's corrections, attendance statuses", async () => {
+    const m = moneyCalls(admin);
+    const student = await m.student('Anna');
+    const event = await m.takes(student, { date: PAST, price: 60 });
+    const paid = await m.pay({ student, amount: 120, method: 'transfer' });
+    const voided = await m.post(`/api/payments/${paid.id}/void`, { reason: 'bounced' });
+    expect(voided.statusCode, voided.body).toBe(200);
+    const adjusted = await m.post('/api/adjustments', {
+      student,
+      amount: -20,
+      date: PAST,
+      reason: 'goodwill',
+    });
+    expect(adjusted.statusCode, adjusted.body).toBe(201);
+    const lesson = (await m.get(`/api/events/${event}`)).json<{ lesson: number }>().lesson;
+    expect((await m.put(`/api/lessons/${lesson}`, { price: 90 })).statusCode).toBe(200);
+    const renamed = await m.put('/api/attendancestatuses/3', { name: 'Excused in time' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+
+    const of = async (entity: string) => {
+      const { list } = await entries(admin, `/api/audit?entity=${entity}&limit=50`);
+      expect(new Set(list.map((e) => e.entity))).toEqual(new Set([entity]));
+      return list;
+    };
+    const payments = (await of('payments')).filter((e) => e.entityId === paid.id);
+    expect(payments.map((e) => e.action)).toEqual(['update', 'create']);
+    // the void reads on its own: its student, their name and the amount beside the change
+    expect(payments[0]!.changes).toEqual({
+      voided: [false, true],
+      voidReason: ['', 'bounced'],
+      student,
+      studentName: 'Anna Money 1',
+      amount: 120,
+    });
+    expect(payments[1]!.changes).toMatchObject({
+      studentId: student,
+      studentName: 'Anna Money 1',
+      amount: 120,
+      method: 'transfer',
+    });
+    expect((await of('adjustments'))[0]!.changes).toMatchObject({
+      student,
+      studentName: 'Anna Money 1',
+      amount: -20,
+      reason: 'goodwill',
+    });
+    expect((await of('ledger'))[0]!.changes).toMatchObject({
+      student,
+      studentName: 'Anna Money 1',
+      kind: 'charge',
+      correction: true,
+      amount: 30,
+      lessonDate: PAST,
+    });
+    expect((await of('attendancestatuses'))[0]).toMatchObject({
+      action: 'update',
+      entityId: 3,
+      changes: { name: [expect.any(String), 'Excused in time'] },
+    });
+
+    // every name the contract lists is a filter; a name the history never writes is refused
+    for (const entity of AUDIT_ENTITIES) {
+      expect(
+        (await admin.request({ method: 'GET', url: `/api/audit?entity=${entity}&limit=1` }))
+          .statusCode,
+      ).toBe(200);
+    }
+    const wrong = await admin.request({ method: 'GET', url: '/api/audit?entity=paymentz' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json<{ error: string }>().error).toBe('validation');
   });
 
   it('takes dateFrom and dateTo as inclusive days of the school time zone', async () => {

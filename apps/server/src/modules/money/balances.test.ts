@@ -81,6 +81,24 @@ describe('balances and the monthly report (docs/money.md)', () => {
     expect(wrong.statusCode).toBe(400);
   });
 
+  it("counts what came before the range in each month's outstanding, adjustments as owed but not charged, whole months", async () => {
+    const s = await m.student();
+    await m.takes(s, { date: '2023-01-16', price: 100 });
+    const adjust = (amount: number, date: string) =>
+      m.post('/api/adjustments', { student: s, amount, date, reason: 'test' });
+    expect((await adjust(30, '2023-02-10')).statusCode).toBe(201);
+    await m.pay({ student: s, amount: 50, date: '2023-02-20' });
+    expect((await adjust(-10, '2023-03-05')).statusCode).toBe(201);
+    await m.pay({ student: s, amount: 5, date: '2023-03-25' });
+    // dateTo inside March: the month is still reported whole
+    const res = await m.get('/api/reports/money?dateFrom=2023-02-01&dateTo=2023-03-10');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual([
+      { month: '2023-02', charged: 0, received: 50, outstanding: 80 },
+      { month: '2023-03', charged: 0, received: 5, outstanding: 65 },
+    ]);
+  });
+
   it('a teacher gets 403 on balances and reports', async () => {
     const teacher = await login(t.app, await createUser(t, { role: 'teacher' }));
     for (const url of ['/api/balances', '/api/reports/money']) {

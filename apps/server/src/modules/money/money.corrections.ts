@@ -4,7 +4,13 @@ import { recordChanges, type Change } from '../../db/history.js';
 import { todayIn } from '../schedule/schedule.shared.js';
 import { participationCharge, zl } from './money.charge.js';
 import { coverageOf } from './money.coverage.js';
-import { chargeInputsOf, coverageInputs, dueUncharged } from './money.queries.js';
+import {
+  chargeInputsOf,
+  coverageInputs,
+  dueUncharged,
+  studentNames,
+  type ChargeInputs,
+} from './money.queries.js';
 import { insertCharges, lockAccount, saveCoverage } from './money.writes.js';
 
 /**
@@ -41,7 +47,7 @@ export async function withCorrections<R>(
   }
   const result = await change();
   const after = new Map((await chargeInputsOf(tx, zone, eventIds)).map((e) => [e.event, e]));
-  const changes: Change[] = [];
+  const written: { id: number | null; was: ChargeInputs; delta: number; note: string }[] = [];
   for (const was of before) {
     if (!was.due) continue;
     const now = after.get(was.event);
@@ -54,21 +60,30 @@ export async function withCorrections<R>(
       values (${was.student}, 'charge', now(), ${todayIn(zone)}, ${delta}, true, ${was.event},
         ${was.lesson}, ${note})
       returning id`);
-    changes.push({
-      action: 'create',
-      entity: 'ledger',
-      entityId: res.rows[0]?.id ?? null,
-      after: {
-        student: was.student,
-        kind: 'charge',
-        correction: true,
-        amount: zl(delta),
-        event: was.event,
-        lesson: was.lesson,
-        note,
-      },
-    });
+    written.push({ id: res.rows[0]?.id ?? null, was, delta, note });
   }
+  // each correction names its student and the lesson, as a payment's entry does (docs/history.md)
+  const names = await studentNames(
+    tx,
+    written.map((w) => w.was.student),
+  );
+  const changes: Change[] = written.map(({ id, was, delta, note }) => ({
+    action: 'create',
+    entity: 'ledger',
+    entityId: id,
+    after: {
+      student: was.student,
+      studentName: names.get(was.student) ?? '',
+      kind: 'charge',
+      correction: true,
+      amount: zl(delta),
+      event: was.event,
+      lesson: was.lesson,
+      lessonDate: was.date,
+      course: was.course,
+      note,
+    },
+  }));
   await recordChanges(tx, changes);
   for (const student of students) {
     const { debits, credits } = await coverageInputs(tx, student);

@@ -8,8 +8,14 @@ import { todayIn } from '../schedule/schedule.shared.js';
 import { participationCharge, zl } from './money.charge.js';
 import { coverageOf } from './money.coverage.js';
 import { schoolZoneOf } from './money.corrections.js';
-import { chargeInputsOf, coverageInputs, dueUncharged } from './money.queries.js';
-import { appendEntry, insertCharges, lockAccount, saveCoverage } from './money.writes.js';
+import { chargeInputsOf, coverageInputs, dueUncharged, studentNameOf } from './money.queries.js';
+import {
+  appendEntry,
+  insertCharges,
+  lockAccount,
+  saveCoverage,
+  voidChange,
+} from './money.writes.js';
 
 /** The columns of a participation and its lesson the derived isPaid reads. */
 export interface PaidColumns {
@@ -92,6 +98,7 @@ async function markPaid(tx: Tx, zone: string, student: number, id: number, amoun
     entityId: payment,
     after: {
       student,
+      studentName: await studentNameOf(tx, student),
       amount: zl(amount),
       date,
       method: 'other',
@@ -130,12 +137,17 @@ async function unmarkPaid(tx: Tx, zone: string, id: number) {
       payment: m.id,
       note: 'unmarked paid',
     });
-    await recordChange(tx, {
-      action: 'update',
-      entity: 'payments',
-      entityId: m.id,
-      before: { voided: false, voidReason: '' },
-      after: { voided: true, voidReason: 'unmarked paid' },
-    });
+    await recordChange(
+      tx,
+      voidChange(
+        {
+          id: m.id,
+          studentId: m.student_id,
+          amount: Number(m.amount),
+          voidReason: 'unmarked paid',
+        },
+        await studentNameOf(tx, m.student_id),
+      ),
+    );
   }
 }

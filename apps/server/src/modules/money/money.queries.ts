@@ -180,9 +180,12 @@ export async function coversOf(db: Executor, paymentIds: number[]) {
  */
 export async function studentsWithDue(db: Executor, zone: string) {
   const rows = await dueUncharged(db, zone);
+  // by student, not by ledger entry: a probe of the ledger's index for each student without
+  // kept figures, rather than a pass over the whole ledger on every read across students
   const res = await db.execute<{ student: number }>(sql`
-    select distinct student_id as student from ledger_entries le
-    where not exists (select 1 from accounts a where a.student_id = le.student_id)`);
+    select s.id as student from students s
+    where not exists (select 1 from accounts a where a.student_id = s.id)
+      and exists (select 1 from ledger_entries le where le.student_id = s.id)`);
   return [...new Set([...rows.map((r) => r.student), ...res.rows.map((r) => r.student)])];
 }
 
@@ -193,3 +196,24 @@ export async function withoutAccount(db: Executor, student: number) {
       and not exists (select 1 from accounts where student_id = ${student}) as missing`);
   return res.rows[0]?.missing ?? false;
 }
+
+/**
+ * Students' names as the lists show them ("Anna Kowalska"), by id: the money's history entries
+ * carry the name of the student they are about, as a participation's do (docs/history.md).
+ */
+export async function studentNames(db: Executor, ids: readonly number[]) {
+  const names = new Map<number, string>();
+  if (ids.length === 0) return names;
+  const res = await db.execute<{ id: number; name: string }>(sql`
+    select id, trim(name || ' ' || surname) as name from students
+    where id in (${sql.join(
+      [...new Set(ids)].map((id) => sql`${id}`),
+      sql`, `,
+    )})`);
+  for (const r of res.rows) names.set(r.id, r.name);
+  return names;
+}
+
+/** One student's name, as studentNames. */
+export const studentNameOf = async (db: Executor, id: number) =>
+  (await studentNames(db, [id])).get(id) ?? '';

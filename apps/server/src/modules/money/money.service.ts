@@ -24,11 +24,18 @@ import {
   coverageInputs,
   dueUncharged,
   ledgerOf,
+  studentNameOf,
   studentsWithDue,
   upcomingOf,
   withoutAccount,
 } from './money.queries.js';
-import { appendEntry, insertCharges, lockAccount, saveCoverage } from './money.writes.js';
+import {
+  appendEntry,
+  insertCharges,
+  lockAccount,
+  saveCoverage,
+  voidChange,
+} from './money.writes.js';
 import { paymentById } from './payments.queries.js';
 
 /** The school's time zone the money of lessons is reckoned in (BOT_TIMEZONE, ADR 035). */
@@ -136,7 +143,11 @@ export async function recordPayment(money: Money, input: z.output<typeof payment
         action: 'create',
         entity: 'payments',
         entityId: row.id,
-        after: { ...row, amount: zl(row.amount) },
+        after: {
+          ...row,
+          amount: zl(row.amount),
+          studentName: await studentNameOf(tx, row.studentId),
+        },
       });
       return row.id;
     }),
@@ -165,13 +176,7 @@ export async function voidPayment(money: Money, id: number, reason: string) {
         payment: row.id,
         note: reason,
       });
-      await recordChange(tx, {
-        action: 'update',
-        entity: 'payments',
-        entityId: row.id,
-        before: { voided: false, voidReason: '' },
-        after: { voided: true, voidReason: reason },
-      });
+      await recordChange(tx, voidChange(row, await studentNameOf(tx, row.studentId)));
     }),
   );
   return paymentById(db, id);
@@ -213,7 +218,7 @@ export async function recordAdjustment(money: Money, input: z.output<typeof adju
         action: 'create',
         entity: 'adjustments',
         entityId: row.id,
-        after: item,
+        after: { ...item, studentName: await studentNameOf(tx, row.studentId) },
       });
       return item;
     }),

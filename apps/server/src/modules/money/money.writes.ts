@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { participationCharge } from './money.charge.js';
+import type { Change } from '../../db/history.js';
+import { participationCharge, zl } from './money.charge.js';
 import type { Coverage } from './money.coverage.js';
 import type { ChargeInputs } from './money.queries.js';
 
@@ -73,4 +74,27 @@ export async function appendEntry(
       ${entry.payment ?? null}, ${entry.adjustment ?? null}, ${entry.note})
     returning id`);
   return res.rows[0]?.id ?? 0;
+}
+
+/**
+ * The history entry of a voided payment (docs/history.md): the update of `voided` and
+ * `voidReason`, with the payment's student, their name and its amount beside them as they are
+ * (not pairs), so that the entry reads on its own and leads to the student.
+ */
+export function voidChange(
+  payment: { id: number; studentId: number; amount: number; voidReason: string },
+  studentName: string,
+): Change {
+  return {
+    action: 'update',
+    entity: 'payments',
+    entityId: payment.id,
+    changes: {
+      voided: [false, true],
+      voidReason: ['', payment.voidReason],
+      student: payment.studentId,
+      studentName,
+      amount: zl(payment.amount),
+    },
+  };
 }

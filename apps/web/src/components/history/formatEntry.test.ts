@@ -294,3 +294,149 @@ describe('a history entry in words', () => {
     expect(entityLabel('somethingelse', i18next.getFixedT('en'))).toBe('somethingelse');
   });
 });
+
+describe("the money's entries in words (docs/history.md)", () => {
+  const payment = entry({
+    action: 'create',
+    entity: 'payments',
+    entityId: 31,
+    changes: {
+      id: 31,
+      studentId: 12,
+      studentName: 'Anna Kowalska',
+      amount: 120,
+      date: '2026-11-20',
+      method: 'transfer',
+      reference: '',
+      note: '',
+      events: [],
+      voided: false,
+    },
+  });
+  const voided = entry({
+    entity: 'payments',
+    entityId: 31,
+    changes: {
+      voided: [false, true],
+      voidReason: ['', 'bounced'],
+      student: 12,
+      studentName: 'Anna Kowalska',
+      amount: 120,
+    },
+  });
+  const adjustment = entry({
+    action: 'create',
+    entity: 'adjustments',
+    entityId: 4,
+    changes: { student: 12, studentName: 'Anna Kowalska', amount: -20, reason: 'goodwill' },
+  });
+  const correction = entry({
+    action: 'create',
+    entity: 'ledger',
+    entityId: 77,
+    changes: {
+      student: 12,
+      studentName: 'Anna Kowalska',
+      kind: 'charge',
+      correction: true,
+      amount: 30,
+      lessonDate: '2026-11-03',
+      course: 'English B1',
+      note: 'correction: English B1 2026-11-03',
+    },
+  });
+
+  it('a payment, its void, an adjustment and a correcting charge, each one sentence', () => {
+    expect(texts(payment, 'en')).toEqual([
+      'Payment 120.00 zł by transfer recorded for Anna Kowalska',
+    ]);
+    expect(texts(voided, 'en')).toEqual(['Payment 120.00 zł of Anna Kowalska voided: bounced']);
+    expect(texts(adjustment, 'en')).toEqual(['Adjustment −20.00 zł for Anna Kowalska: goodwill']);
+    expect(texts(correction, 'en')).toEqual([
+      'Charge corrected by +30.00 zł for Anna Kowalska: English B1, lesson of Nov 3, 2026',
+    ]);
+    expect(formatEntry(adjustment, ctx('en')).summary).toBe(
+      'Adjustment −20.00 zł for Anna Kowalska: goodwill',
+    );
+  });
+
+  it('in Polish and Ukrainian, amounts as the lists show them', () => {
+    expect(texts(payment, 'pl')).toEqual([
+      'Płatność 120,00 zł przelewem zarejestrowana (Anna Kowalska)',
+    ]);
+    expect(texts(voided, 'pl')).toEqual(['Płatność 120,00 zł (Anna Kowalska) anulowana: bounced']);
+    expect(texts(adjustment, 'pl')).toEqual(['Korekta salda −20,00 zł (Anna Kowalska): goodwill']);
+    expect(texts(payment, 'uk')).toEqual([
+      'Платіж 120,00 zł переказом зареєстровано (Anna Kowalska)',
+    ]);
+    expect(texts(voided, 'uk')).toEqual(['Платіж 120,00 zł (Anna Kowalska) анульовано: bounced']);
+    expect(texts(adjustment, 'uk')).toEqual([
+      'Коригування балансу −20,00 zł (Anna Kowalska): goodwill',
+    ]);
+    expect(texts(correction, 'uk')[0]).toMatch(
+      /^Нарахування виправлено на \+30,00 zł \(Anna Kowalska\): English B1, урок /,
+    );
+  });
+
+  it('a tick, an untick, a reference, and an entry written before names were kept', () => {
+    const ticked = entry({
+      action: 'create',
+      entity: 'payments',
+      changes: { student: 12, amount: 60, method: 'other', reference: 'marked paid', events: [5] },
+    });
+    expect(texts(ticked, 'en')).toEqual([
+      'Payment 60.00 zł recorded for student #12 by ticking a lesson paid',
+    ]);
+    const unticked = entry({
+      entity: 'payments',
+      changes: {
+        voided: [false, true],
+        voidReason: ['', 'unmarked paid'],
+        student: 12,
+        studentName: 'Anna Kowalska',
+        amount: 60,
+      },
+    });
+    expect(texts(unticked, 'pl')).toEqual([
+      'Płatność 60,00 zł (Anna Kowalska) anulowana: odznaczono opłacenie lekcji',
+    ]);
+    // a void recorded with its change only
+    const bare = entry({
+      entity: 'payments',
+      changes: { voided: [false, true], voidReason: ['', 'bounced'] },
+    });
+    expect(texts(bare, 'en')).toEqual(['Payment voided: bounced']);
+    const referenced = entry({
+      action: 'create',
+      entity: 'payments',
+      changes: {
+        studentId: 3,
+        studentName: 'Ivan Lys',
+        amount: 30,
+        method: 'cash',
+        reference: 'INV-30',
+        note: 'at the desk',
+      },
+    });
+    expect(texts(referenced, 'en')).toEqual([
+      'Payment 30.00 zł in cash recorded for Ivan Lys; reference INV-30; at the desk',
+    ]);
+  });
+
+  it("an attendance status's change reads field by field", () => {
+    const status = entry({
+      entity: 'attendancestatuses',
+      entityId: 3,
+      changes: {
+        name: ['Excused', 'Excused in time'],
+        charge: [false, true],
+        key: ['excused', null],
+      },
+    });
+    expect(texts(status, 'en')).toEqual([
+      'Name: Excused → Excused in time',
+      'Charged to the student: no → yes',
+    ]);
+    expect(texts(status, 'uk')[1]).toBe('Нараховується учневі: ні → так');
+  });
+});

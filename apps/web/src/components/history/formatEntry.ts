@@ -9,6 +9,7 @@ import {
   type HistoryField,
   type ValueShow,
 } from './historyEntities';
+import { moneySentence } from './moneyEntries';
 
 /** What formatting an entry needs besides the entry: the language and the lookups' names. */
 export interface HistoryContext {
@@ -238,6 +239,10 @@ function importLines(changes: Readonly<Record<string, unknown>>, ctx: HistoryCon
 export function historyLines(entry: AuditEntry, ctx: HistoryContext): HistoryLine[] {
   const { changes } = entry;
   if (entry.action === 'import') return importLines(changes, ctx);
+  // a payment, a void, an adjustment or a correcting charge: one sentence (moneyEntries.ts)
+  const sentence = moneySentence(entry, ctx);
+  if (sentence !== null)
+    return [{ field: entry.entity, label: '', value: sentence, text: sentence }];
   const entity = historyEntityOf(entry);
   // a role change may come as {before, after} rather than {role: [before, after]}
   if (entry.action === 'role_change' && !('role' in changes) && 'after' in changes) {

@@ -235,6 +235,16 @@ const dictionary: HistoryEntity = {
   hidden: ['key'],
 };
 
+/** An attendance status (docs/money.md, Attendance statuses): its name and its two flags. */
+const attendancestatuses: HistoryEntity = {
+  fields: {
+    name: { label: 'fields.name', show: text },
+    charge: { label: 'fields.charge', show: yesNo },
+    payTeacher: { label: 'fields.payTeacher', show: yesNo },
+  },
+  hidden: ['key'],
+};
+
 /** Every kind of record the history describes field by field; the others read generically. */
 export const HISTORY_ENTITIES: Readonly<Record<string, HistoryEntity>> = {
   clients,
@@ -250,6 +260,7 @@ export const HISTORY_ENTITIES: Readonly<Record<string, HistoryEntity>> = {
   sources: dictionary,
   categories: dictionary,
   levels: dictionary,
+  attendancestatuses,
 };
 
 /**

@@ -78,6 +78,56 @@ describe('/audit', () => {
     );
   });
 
+  it("reads the money's entries in words, links them to the student and filters by them", async () => {
+    seed({
+      audit: [
+        {
+          ...base,
+          id: 11,
+          action: 'create',
+          entity: 'payments',
+          entityId: 31,
+          changes: { studentId: 12, studentName: 'Olena Koval', amount: 120, method: 'transfer' },
+        },
+        {
+          ...base,
+          id: 12,
+          at: '2026-11-21T09:00:00.000Z',
+          action: 'create',
+          entity: 'adjustments',
+          entityId: 4,
+          changes: { student: 12, studentName: 'Olena Koval', amount: -20, reason: 'goodwill' },
+        },
+      ],
+    });
+    const user = userEvent.setup();
+    renderApp('/audit');
+    const rows = within(await table())
+      .getAllByRole('row')
+      .slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringContaining('Adjustment −20.00 zł for Olena Koval: goodwill'),
+      expect.stringContaining('Payment 120.00 zł by transfer recorded for Olena Koval'),
+    ]);
+    expect(within(rows[0]!).getByRole('link', { name: 'Adjustment #4' })).toHaveAttribute(
+      'href',
+      '/students/12',
+    );
+    expect(within(rows[1]!).getByRole('link', { name: 'Payment #31' })).toHaveAttribute(
+      'href',
+      '/students/12',
+    );
+    await user.click(screen.getByRole('button', { name: /filter/i }));
+    const kinds = within(screen.getByLabelText('Record type'))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(kinds).toEqual(
+      expect.arrayContaining(['Payment', 'Adjustment', 'Ledger entry', 'Attendance status']),
+    );
+    await user.selectOptions(screen.getByLabelText('Record type'), 'payments');
+    await waitFor(() => expect(auditCalls().at(-1)?.searchParams.get('entity')).toBe('payments'));
+  });
+
   it('filters by record type, action and days, and searches, on the server', async () => {
     seed({ audit: ENTRIES });
     const user = userEvent.setup();
@@ -178,6 +228,23 @@ describe('the record of an entry', () => {
     ).toBe('/cardocuments/bycar/5');
     expect(recordPath({ ...base, entity: 'users', entityId: null })).toBe('/users');
     expect(recordPath({ ...base, entity: 'stages' })).toBe('/settings');
+    // the money: the student's page, whose Account holds it
+    expect(
+      recordPath({ ...base, entity: 'payments', action: 'create', changes: { studentId: 12 } }),
+    ).toBe('/students/12');
+    expect(
+      recordPath({ ...base, entity: 'payments', changes: { voided: [false, true], student: 12 } }),
+    ).toBe('/students/12');
+    expect(
+      recordPath({ ...base, entity: 'adjustments', action: 'create', changes: { student: 4 } }),
+    ).toBe('/students/4');
+    expect(
+      recordPath({ ...base, entity: 'ledger', action: 'create', changes: { student: 4 } }),
+    ).toBe('/students/4');
+    expect(
+      recordPath({ ...base, entity: 'payments', changes: { voided: [false, true] } }),
+    ).toBeNull();
+    expect(recordPath({ ...base, entity: 'attendancestatuses', entityId: 3 })).toBeNull();
     expect(recordPath({ ...base, action: 'delete' })).toBeNull();
     expect(recordPath({ ...base, entity: 'answers' })).toBeNull();
   });

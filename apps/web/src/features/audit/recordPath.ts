@@ -36,6 +36,13 @@ export function recordPath(entry: AuditEntry): string | null {
       const student = numberIn(changes, 'student');
       return student === null ? null : `/cardocuments/bycar/${student}`;
     }
+    case 'payments':
+    case 'adjustments':
+    case 'ledger': {
+      // the student's page, whose Account holds it (docs/money.md)
+      const student = numberIn(changes, 'student');
+      return student === null ? null : `/students/${student}`;
+    }
     case 'sets':
       return `/setcards/${id}`;
     case 'conversationprogress':

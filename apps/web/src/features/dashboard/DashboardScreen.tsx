@@ -1,8 +1,9 @@
 import type { Dashboard } from '@school/contract/clients';
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HeaderBlock } from '../../components/HeaderBlock';
 import { LoadingState } from '../../components/LoadingState';
+import { useMayDo } from '../../lib/access';
 import { useSession } from '../../lib/session';
 import { useDashboard } from './dashboardApi';
 import { formatMoney } from '../../lib/format';
@@ -10,6 +11,14 @@ import { formatCount } from './dashboardFormat';
 import { NewClientsChart } from './NewClientsChart';
 import { StageBarChart } from './StageBarChart';
 import styles from './DashboardScreen.module.css';
+
+/**
+ * The money comes with its data and only for the roles that read it: its code is not part of
+ * the first screen's download (docs/quality.md, Download size).
+ */
+const MoneyPanel = lazy(() =>
+  import('./MoneyPanel').then((module) => ({ default: module.MoneyPanel })),
+);
 
 function Figures({ data }: { data: Dashboard }) {
   const { t, i18n } = useTranslation();
@@ -56,11 +65,15 @@ function Figures({ data }: { data: Dashboard }) {
   );
 }
 
-/** / and /dashboard: the welcome line, the key figures and two charts from GET /api/dashboard. */
+/**
+ * / and /dashboard: the welcome line, the key figures and two charts from GET /api/dashboard,
+ * and for the roles that read money this month's money and a year of it (MoneyPanel).
+ */
 export function DashboardScreen() {
   const { t } = useTranslation();
   const { session } = useSession();
   const dashboard = useDashboard();
+  const mayReadMoney = useMayDo('money', 'read');
 
   let content;
   if (dashboard.isPending) {
@@ -101,6 +114,11 @@ export function DashboardScreen() {
         </section>
       )}
       {content}
+      {mayReadMoney && (
+        <Suspense fallback={<LoadingState />}>
+          <MoneyPanel />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -19,3 +19,24 @@ export function formatDay(date: string, locale: string): string {
 export function formatList(items: string[], locale: string): string {
   return new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }).format(items);
 }
+
+/** A report's month 'YYYY-MM' as "Nov" (`short`) or "November 2026" (`long`), with no zone applied. */
+export function formatMonth(month: string, locale: string, style: 'short' | 'long'): string {
+  const first = new Date(`${month}-01T00:00:00Z`);
+  if (Number.isNaN(first.getTime())) return month;
+  return new Intl.DateTimeFormat(
+    locale,
+    style === 'short'
+      ? { month: 'short', timeZone: 'UTC' }
+      : { month: 'long', year: 'numeric', timeZone: 'UTC' },
+  ).format(first);
+}
+
+/** An axis's amount, short: "12K zł", "12 tys. zł" (the figures and the table say it whole). */
+export function formatMoneyShort(amount: number, locale: string): string {
+  const digits = new Intl.NumberFormat(locale, {
+    notation: 'compact',
+    maximumFractionDigits: 1,
+  }).format(amount);
+  return `${digits} zł`;
+}
