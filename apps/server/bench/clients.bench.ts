@@ -26,9 +26,11 @@ import {
   importedClients,
   importRows,
   login,
+  paymentsTo,
   putsTo,
   run,
 } from './requests.js';
+import { owingStudents, OWING, seedMoney } from './money.seed.js';
 import { seed, seedSchedule } from './seed.js';
 import {
   CLIENTS,
@@ -37,6 +39,7 @@ import {
   IMPORT_ROWS,
   LESSONS_A_DAY,
   LOAD_CONNECTIONS,
+  PAYMENT_P99_MS,
   ROUNDS,
   RSS_BUDGET_MB,
   SECONDS,
@@ -53,6 +56,50 @@ const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 };
+
+type Target = [string, string, Record<string, string>, string, autocannon.Request[]?];
+type Phase = <T>(name: string, work: () => Promise<T>) => Promise<T>;
+
+const checked = (name: string, result: autocannon.Result) => {
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${name} answered ${result.non2xx} non-2xx and ${result.errors} errors`);
+  }
+  return result;
+};
+
+const summary = (runs: autocannon.Result[]) => ({
+  perSecond:
+    runs.reduce((n, r) => n + r.requests.total, 0) / runs.reduce((n, r) => n + r.duration, 0),
+  p99: median(runs.map((r) => r.latency.p99)),
+});
+
+/**
+ * Short rounds, every route in turn: a change of load on a shared machine touches all alike;
+ * then every route once more at LOAD_CONNECTIONS for the memory under load, all in one memory
+ * phase. Each route's req/s and p99 as ratios to its floor's, a line each.
+ */
+async function measure(chosen: Target[], phase: Phase, phaseName: string) {
+  const measured = new Map<string, autocannon.Result[]>();
+  await phase(phaseName, async () => {
+    for (const [, url, headers, , requests] of chosen) await run(url, headers, 2, requests); // warm up
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [name, url, headers, , requests] of chosen) {
+        const result = checked(name, await run(url, headers, SECONDS / ROUNDS, requests));
+        measured.set(name, [...(measured.get(name) ?? []), result]);
+      }
+    }
+    for (const [name, url, headers, , requests] of chosen) {
+      checked(name, await run(url, headers, SECONDS / ROUNDS, requests, LOAD_CONNECTIONS));
+    }
+  });
+  const floorOf = new Map(chosen.map(([name, , , floor]) => [name, floor]));
+  return [...measured].map(([name, runs]) => {
+    const r = summary(runs);
+    const floor = summary(measured.get(floorOf.get(name) ?? '') ?? []);
+    const ratio = (r.perSecond / floor.perSecond) * 100;
+    return `${name.padEnd(26)} ${r.perSecond.toFixed(0).padStart(6)} req/s ${ratio.toFixed(0).padStart(4)}%   p99 ${String(r.p99).padStart(4)} ms ${(r.p99 / floor.p99).toFixed(2)}x`;
+  });
+}
 
 let serverProcess: ChildProcess | undefined;
 
@@ -114,7 +161,7 @@ async function main() {
   const WRITE_FLOOR = 'floor: write one client';
   const writeAuth = { cookie: auth.cookie, [XSRF_HEADER]: auth.xsrf };
   /** name, url, headers, the floor its ratios are to, and the requests when not a GET */
-  const targets: [string, string, Record<string, string>, string, autocannon.Request[]?][] = [
+  const targets: Target[] = [
     [FLOOR, `${bareUrl}/floor`, {}, FLOOR],
     ['bare route, app SQL', `${bareUrl}/same-sql`, {}, FLOOR],
     ['app: stage list', `${appUrl}/api/clients?stage=${stage.id}&limit=50`, auth, FLOOR],
@@ -132,47 +179,18 @@ async function main() {
   const chosen = targets.filter(
     ([name, , , floor]) => name === floor || !only || only.some((w) => name.includes(w)),
   );
-  // short rounds, every route in turn: a change of load on a shared machine touches all alike
-  const measured = new Map<string, autocannon.Result[]>();
-  const checked = (name: string, result: autocannon.Result) => {
-    if (result.non2xx > 0 || result.errors > 0) {
-      throw new Error(`${name} answered ${result.non2xx} non-2xx and ${result.errors} errors`);
-    }
-    return result;
-  };
-  await phase(`load, ${CONNECTIONS} then ${LOAD_CONNECTIONS} connections`, async () => {
-    for (const [, url, headers, , requests] of chosen) await run(url, headers, 2, requests); // warm up
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const [name, url, headers, , requests] of chosen) {
-        const result = checked(name, await run(url, headers, SECONDS / ROUNDS, requests));
-        measured.set(name, [...(measured.get(name) ?? []), result]);
-      }
-    }
-    // the memory under a heavier load: every route once more at LOAD_CONNECTIONS
-    for (const [name, url, headers, , requests] of chosen) {
-      checked(name, await run(url, headers, SECONDS / ROUNDS, requests, LOAD_CONNECTIONS));
-    }
-  });
-  const summary = (runs: autocannon.Result[]) => ({
-    perSecond:
-      runs.reduce((n, r) => n + r.requests.total, 0) / runs.reduce((n, r) => n + r.duration, 0),
-    p99: median(runs.map((r) => r.latency.p99)),
-  });
-  const floorOf = new Map(chosen.map(([name, , , floor]) => [name, floor]));
-
-  const rows = [...measured].map(([name, runs]) => {
-    const r = summary(runs);
-    const floor = summary(measured.get(floorOf.get(name) ?? '') ?? []);
-    const ratio = (r.perSecond / floor.perSecond) * 100;
-    return `${name.padEnd(26)} ${r.perSecond.toFixed(0).padStart(6)} req/s ${ratio.toFixed(0).padStart(4)}%   p99 ${String(r.p99).padStart(4)} ms ${(r.p99 / floor.p99).toFixed(2)}x`;
-  });
-  const mb = (n: number) => `${n.toFixed(0)} MB`;
+  const rows = await measure(
+    chosen,
+    phase,
+    `load, ${CONNECTIONS} then ${LOAD_CONNECTIONS} connections`,
+  );
   process.stdout.write(
     `${[
       `${CLIENTS} clients, ${LESSONS_A_DAY * 1152} lessons, ${CONNECTIONS} connections, ${SECONDS} s per route in ${ROUNDS} rounds; req/s and p99 (median of the rounds) as ratios to the floor above them`,
       ...rows,
     ].join('\n')}\n`,
   );
+  const mb = (n: number) => `${n.toFixed(0)} MB`;
 
   // the export before the import: the clients as seeded, BENCH_CLIENTS rows
   const exported = await phase('export', () => exportRows(appUrl, auth));
@@ -194,6 +212,38 @@ async function main() {
     );
     if (created !== IMPORT_ROWS) process.exitCode = 1;
   }
+  // money (docs/quality.md, Bench): seeded in SQL after the routes above, so their week is as before
+  process.stdout.write(
+    'seeding the money: a weekly lesson a student for three years, charged and paid ...\n',
+  );
+  const seeded = await seedMoney(pool);
+  const owing = await owingStudents(pool);
+  const oneOwing = owing[Math.floor(owing.length / 2)] ?? 0;
+  const ACCOUNT_FLOOR = 'floor: one account row';
+  const BALANCES_FLOOR = 'floor: 50 accounts by due';
+  const PAYMENT_FLOOR = 'floor: payment + entry';
+  const moneyTargets: Target[] = [
+    [ACCOUNT_FLOOR, `${bareUrl}/floor-account/${oneOwing}`, {}, ACCOUNT_FLOOR],
+    ['app: account', `${appUrl}/api/students/${oneOwing}/account`, auth, ACCOUNT_FLOOR],
+    [BALANCES_FLOOR, `${bareUrl}/floor-balances`, {}, BALANCES_FLOOR],
+    ['app: balances', `${appUrl}/api/balances?limit=50`, auth, BALANCES_FLOOR],
+    [PAYMENT_FLOOR, bareUrl, {}, PAYMENT_FLOOR, paymentsTo('/floor-payment', owing)],
+    ['app: payment', appUrl, writeAuth, PAYMENT_FLOOR, paymentsTo('/api/payments', owing)],
+  ];
+  const moneyRows = await measure(
+    moneyTargets.filter(
+      ([name, , , floor]) => name === floor || !only || only.some((w) => name.includes(w)),
+    ),
+    phase,
+    `money, ${CONNECTIONS} then ${LOAD_CONNECTIONS} connections`,
+  );
+  process.stdout.write(
+    `${[
+      `money: ${seeded.lessons} weekly lessons of 2000 students, ${seeded.charges} charges; account and payments of students owing ${OWING} charges; the payment's p99 budget ${PAYMENT_P99_MS} ms`,
+      ...moneyRows,
+    ].join('\n')}\n`,
+  );
+
   const within = (n: number) => (n <= RSS_BUDGET_MB ? 'within' : 'OVER');
   const budget = peaks.map(([name, peak]) => `${name} ${mb(peak)} ${within(peak)}`);
   process.stdout.write(

@@ -40,6 +40,32 @@ export const putsTo = (path: string): autocannon.Request[] => [
   },
 ];
 
+let payments = 0;
+/**
+ * POSTs of a 5 zł cash payment, each for the next of `students` in turn (each owes 150 charges,
+ * docs/quality.md, Bench): {path} with {student, amount, date, method}.
+ */
+export const paymentsTo = (path: string, students: number[]): autocannon.Request[] => [
+  {
+    method: 'POST',
+    setupRequest: (request) => {
+      payments++;
+      const student = students[payments % students.length] ?? 0;
+      return {
+        ...request,
+        path,
+        headers: { ...request.headers, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          student,
+          amount: 5,
+          date: new Date().toISOString().slice(0, 10),
+          method: 'cash',
+        }),
+      };
+    },
+  },
+];
+
 export async function login(appUrl: string) {
   const res = await fetch(`${appUrl}/api/authentication`, {
     method: 'POST',

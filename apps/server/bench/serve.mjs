@@ -65,6 +65,54 @@ bare.put(
       ])
     ).rows[0],
 );
+// The money floors (docs/quality.md, Bench): the cheapest SQL that answers each need. A student's
+// account: one indexed select of the kept row.
+bare.get(
+  '/floor-account/:id',
+  async (request) =>
+    (
+      await barePool.query(
+        'select due, credit, balance, oldest_due_date from accounts where student_id = $1',
+        [Number(request.params.id)],
+      )
+    ).rows[0],
+);
+// the balances' first page: the kept accounts by due, with the students' names
+bare.get(
+  '/floor-balances',
+  async () =>
+    (
+      await barePool.query(`select a.*, s.name, s.surname from accounts a
+        join students s on s.id = a.student_id order by a.due desc limit 50`)
+    ).rows,
+);
+// a payment: its row and its ledger entry, in one transaction
+bare.post('/floor-payment', async (request) => {
+  const client = await barePool.connect();
+  try {
+    await client.query('begin');
+    const { student, amount, date } = request.body;
+    const [row] = (
+      await client.query(
+        `insert into payments (student_id, amount, date, method) values ($1, $2, $3, 'cash')
+         returning *`,
+        [student, Math.round(amount * 100), date],
+      )
+    ).rows;
+    await client.query(
+      `insert into ledger_entries (student_id, kind, at, date, amount, payment_id, note)
+       values ($1, 'payment', now(), $2, $3, $4, 'cash')`,
+      [student, date, -row.amount, row.id],
+    );
+    await client.query('commit');
+    return row;
+  } catch (err) {
+    await client.query('rollback');
+    throw err;
+  } finally {
+    client.release();
+  }
+});
 const ready = {
   appUrl: await app.listen({ port: 0, host: '127.0.0.1' }),
   bareUrl: await bare.listen({ port: 0, host: '127.0.0.1' }),

@@ -11,3 +11,5 @@ export const LOAD_CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 50)
 /** How long the idle phase watches the server after its start (ms). */
 export const IDLE_MS = 3000;
 export const RSS_BUDGET_MB = 128;
+/** A payment's p99 at CONNECTIONS for a student owing 150 charges (docs/quality.md), in ms. */
+export const PAYMENT_P99_MS = 50;

@@ -219,7 +219,7 @@ export async function buildApp({
       });
       await api.register(studentDocumentsRoutes, { db: database.db });
       await api.register(lessonsRoutes, { db: database.db, schoolZone: config.BOT_TIMEZONE });
-      await api.register(eventsRoutes, { db: database.db });
+      await api.register(eventsRoutes, { db: database.db, schoolZone: config.BOT_TIMEZONE });
       await api.register(scheduleHistoryRoutes, { db: database.db });
       await api.register(scheduleRoutes, { db: database.db });
       await api.register(icalRoutes, { db: database.db, schoolZone: config.BOT_TIMEZONE });

@@ -9,9 +9,9 @@ import {
   pgTable,
   text,
   timestamp,
-  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns.js';
+import { events } from './schedule.js';
 import { students } from './students.js';
 
 /** Whole grosze (docs/money.md, Amounts): a bigint column read as a JS number. */
@@ -106,10 +106,6 @@ export const ledgerEntries = pgTable(
   (t) => [
     index('ledger_entries_student_idx').on(t.studentId, t.at, t.id),
     index('ledger_entries_date_idx').on(t.date),
-    // a participation's charge falls due once (the catch-up's statement is idempotent)
-    uniqueIndex('ledger_entries_charge_once')
-      .on(t.eventId)
-      .where(sql`${t.kind} = 'charge' and not ${t.correction}`),
     index('ledger_entries_event_idx').on(t.eventId),
     check('ledger_entries_kind', sql`${t.kind} in ('charge', 'payment', 'adjustment', 'void')`),
   ],
@@ -122,9 +118,10 @@ export const ledgerEntries = pgTable(
 export const accounts = pgTable(
   'accounts',
   {
+    /** kept figures only: they go with a student who has no money (ledger entries refuse it) */
     studentId: integer('student_id')
       .primaryKey()
-      .references(() => students.id),
+      .references(() => students.id, { onDelete: 'cascade' }),
     /** charges due and not covered */
     due: grosze('due').notNull().default(0),
     /** payments and credits not yet used */
@@ -134,7 +131,8 @@ export const accounts = pgTable(
     oldestDueDate: date('oldest_due_date'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('accounts_due_idx').on(t.due)],
+  // the balances' first page, largest due first, by the index alone (ADR 041)
+  (t) => [index('accounts_due_student_idx').on(t.due.desc().nullsFirst(), t.studentId)],
 );
 
 /**
@@ -167,4 +165,33 @@ export const openCharges = pgTable(
     amount: grosze('amount').notNull(),
   },
   (t) => [index('open_charges_student_idx').on(t.studentId, t.date)],
+);
+
+/**
+ * When each participation falls due and whether its charge is in the ledger (ADR 041): the end
+ * on the school's wall clock (its date and end, else its lesson's), kept by triggers on events
+ * and lessons, and `charged`, set by the catch-up that writes its charge and cleared when a
+ * change moves it ahead again. The participations not charged are found by a partial index, so
+ * "has anything fallen due since?" is one small index scan.
+ */
+export const participationDues = pgTable(
+  'participation_dues',
+  {
+    eventId: integer('event_id')
+      .primaryKey()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    studentId: integer('student_id').notNull(),
+    /** the school's wall clock: coalesce(e.date, l.date) + coalesce(e.end, l.end) */
+    endsAt: timestamp('ends_at').notNull(),
+    /** its charge is in the ledger as it stands (docs/money.md, Falling due) */
+    charged: boolean('charged').notNull().default(false),
+  },
+  (t) => [
+    index('participation_dues_pending_idx')
+      .on(t.endsAt)
+      .where(sql`not ${t.charged}`),
+    index('participation_dues_student_pending_idx')
+      .on(t.studentId, t.endsAt)
+      .where(sql`not ${t.charged}`),
+  ],
 );

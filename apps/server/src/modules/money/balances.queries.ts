@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { BalanceRow, balancesQuery, MoneyReportMonth } from '@school/contract/money';
 import type { Db } from '../../db/client.js';
 import { zl } from './money.charge.js';
+import { fallenDue } from './money.queries.js';
 
 const SORTS: Record<string, SQL> = {
   due: sql`a.due`,
@@ -24,11 +25,15 @@ interface Row {
   d61_90: string;
   d90plus: string;
   total: number;
+  pending: boolean;
 }
 
 /**
  * GET /api/balances: the kept figures of every student with money, the due part aged by the
- * lesson date of each open charge against the school's today (docs/money.md, Balances).
+ * lesson date of each open charge against the school's today (docs/money.md, Balances). One
+ * statement (ADR 041): the page by the index of its order, the total by a count of its own, the
+ * ages of the page's students only, and `pending`, whether a participation has fallen due and is
+ * not charged (the caller then settles and reads again).
  */
 export async function listBalances(db: Db, zone: string, q: z.output<typeof balancesQuery>) {
   const today = sql`(now() at time zone ${zone})::date`;
@@ -41,6 +46,8 @@ export async function listBalances(db: Db, zone: string, q: z.output<typeof bala
     const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     where.push(sql`(s.name || ' ' || s.surname) ilike ${like}`);
   }
+  const filtered = sql`from accounts a join students s on s.id = a.student_id
+    where ${sql.join(where, sql` and `)}`;
   const sort = q.sort ?? '-due';
   const column = SORTS[sort.replace(/^-/, '')] ?? sql`a.due`;
   const direction = sort.startsWith('-') ? sql`desc` : sql`asc`;
@@ -48,18 +55,23 @@ export async function listBalances(db: Db, zone: string, q: z.output<typeof bala
     sql`coalesce(sum(o.amount) filter (where ${today} - o.date >= ${from}
       ${to === null ? sql`` : sql`and ${today} - o.date <= ${to}`}), 0)::text`;
   const res = await db.execute<Row & Record<string, unknown>>(sql`
-    select a.student_id as student, trim(s.name || ' ' || s.surname) as name,
-      a.due::text as due, a.credit::text as credit, a.balance::text as balance,
-      a.oldest_due_date::text as oldest,
-      (select ${bucket(0, 30)} from open_charges o where o.student_id = a.student_id) as d0_30,
-      (select ${bucket(31, 60)} from open_charges o where o.student_id = a.student_id) as d31_60,
-      (select ${bucket(61, 90)} from open_charges o where o.student_id = a.student_id) as d61_90,
-      (select ${bucket(91, null)} from open_charges o where o.student_id = a.student_id) as d90plus,
-      (count(*) over ())::int as total
-    from accounts a join students s on s.id = a.student_id
-    where ${sql.join(where, sql` and `)}
-    order by ${column} ${direction}, a.student_id
-    limit ${q.limit} offset ${q.offset}`);
+    select p.*, g.*,
+      (select count(*) ${filtered})::int as total,
+      exists (select 1 from participation_dues d where ${fallenDue(zone)}) as pending
+    from (
+      select a.student_id as student, trim(s.name || ' ' || s.surname) as name,
+        a.due::text as due, a.credit::text as credit, a.balance::text as balance,
+        a.oldest_due_date::text as oldest, ${column} as sorted
+      ${filtered}
+      order by ${column} ${direction}, a.student_id
+      limit ${q.limit} offset ${q.offset}
+    ) p
+    left join lateral (
+      select ${bucket(0, 30)} as d0_30, ${bucket(31, 60)} as d31_60,
+        ${bucket(61, 90)} as d61_90, ${bucket(91, null)} as d90plus
+      from open_charges o where o.student_id = p.student
+    ) g on true
+    order by p.sorted ${direction}, p.student`);
   const rows: BalanceRow[] = res.rows.map((r) => ({
     student: r.student,
     name: r.name,
@@ -74,7 +86,8 @@ export async function listBalances(db: Db, zone: string, q: z.output<typeof bala
       d90plus: zl(r.d90plus),
     },
   }));
-  return { rows, total: res.rows[0]?.total ?? 0 };
+  const first = res.rows[0];
+  return { rows, total: first?.total ?? 0, pending: first?.pending };
 }
 
 /**

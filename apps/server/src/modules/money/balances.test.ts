@@ -1,16 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { createUser, login, setupApp, type Agent, type TestApp } from '../../../test/helper.js';
-import { moneyCalls } from '../../../test/money.js';
+import { describe, expect, it } from 'vitest';
+import { useMoneyApp } from '../../../test/money.js';
 import { addDays, todayIn } from '../schedule/schedule.shared.js';
 
-let t: TestApp;
-let agent: Agent;
-let m: ReturnType<typeof moneyCalls>;
-
-beforeAll(async () => {
-  ({ agent, ...t } = await setupApp({ admin: true }));
-  m = moneyCalls(agent);
-});
+const m = useMoneyApp();
 
 interface Balance {
   student: number;
@@ -100,7 +92,7 @@ describe('balances and the monthly report (docs/money.md)', () => {
   });
 
   it('a teacher gets 403 on balances and reports', async () => {
-    const teacher = await login(t.app, await createUser(t, { role: 'teacher' }));
+    const teacher = await m.loginAs('teacher');
     for (const url of ['/api/balances', '/api/reports/money']) {
       expect((await teacher.request({ method: 'GET', url })).statusCode).toBe(403);
     }

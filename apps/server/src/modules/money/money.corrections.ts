@@ -23,13 +23,23 @@ export const registerSchoolZone = (db: Db, zone: string) => zones.set(db, zone);
 const DEFAULT_ZONE = 'Europe/Kyiv';
 export const schoolZoneOf = (db: Db) => zones.get(db) ?? DEFAULT_ZONE;
 
+/** The net of a participation's charge entries: what the ledger charges for it now. */
+async function chargedFor(tx: Tx, event: number) {
+  const res = await tx.execute<{ net: string }>(sql`
+    select coalesce(sum(amount), 0)::text as net from ledger_entries
+    where event_id = ${event} and kind = 'charge'`);
+  return Number(res.rows[0]?.net ?? 0);
+}
+
 /**
  * Runs a schedule `change` of participations `eventIds` (a participation's marks or times, a
  * lesson's price, duration or date, a delete) inside its transaction `tx` so that charges
  * already due are never rewritten (ADR 039): before it, the students' accounts are locked and
- * what has fallen due is charged as it stood; after it, each participation that was due gets a
- * correcting entry of the difference the change made, dated when it was made and recorded in
- * the history; what covers what is recomputed. Participations still ahead simply follow.
+ * what has fallen due is charged as it stood; after it, each participation that was charged gets
+ * a correcting entry, dated when it was made and recorded in the history: of the difference the
+ * change made while it stays due; of all it was charged when the change moves it ahead again,
+ * when it is no longer charged and falls due anew at its new end (ADR 041). What covers what is
+ * recomputed. Participations still ahead simply follow.
  */
 export async function withCorrections<R>(
   db: Db,
@@ -39,19 +49,29 @@ export async function withCorrections<R>(
 ): Promise<R> {
   if (eventIds.length === 0) return change();
   const zone = schoolZoneOf(db);
-  const before = await chargeInputsOf(tx, zone, eventIds);
-  const students = [...new Set(before.map((e) => e.student))].sort((a, b) => a - b);
+  const students = [
+    ...new Set((await chargeInputsOf(tx, zone, eventIds)).map((e) => e.student)),
+  ].sort((a, b) => a - b);
   for (const student of students) {
     await lockAccount(tx, student);
     await insertCharges(tx, await dueUncharged(tx, zone, student));
   }
+  const before = await chargeInputsOf(tx, zone, eventIds);
   const result = await change();
   const after = new Map((await chargeInputsOf(tx, zone, eventIds)).map((e) => [e.event, e]));
   const written: { id: number | null; was: ChargeInputs; delta: number; note: string }[] = [];
+  const aheadAgain: number[] = [];
   for (const was of before) {
-    if (!was.due) continue;
+    if (!was.charged) continue;
     const now = after.get(was.event);
-    const delta = (now?.due ? participationCharge(now) : 0) - participationCharge(was);
+    let delta: number;
+    if (now && !now.due) {
+      // moved ahead: no longer due; all it was charged is reversed, and it falls due anew
+      aheadAgain.push(was.event);
+      delta = -(await chargedFor(tx, was.event));
+    } else {
+      delta = (now ? participationCharge(now) : 0) - participationCharge(was);
+    }
     if (delta === 0) continue;
     const note = `correction: ${was.course} ${was.date}`.trim();
     const res = await tx.execute<{ id: number }>(sql`
@@ -84,6 +104,14 @@ export async function withCorrections<R>(
       note,
     },
   }));
+  if (aheadAgain.length > 0) {
+    await tx.execute(sql`
+      update participation_dues set charged = false
+      where event_id in (${sql.join(
+        aheadAgain.map((id) => sql`${id}`),
+        sql`, `,
+      )})`);
+  }
   await recordChanges(tx, changes);
   for (const student of students) {
     const { debits, credits } = await coverageInputs(tx, student);

@@ -26,12 +26,13 @@ export interface PaidColumns {
 }
 
 /**
- * isPaid, derived (docs/money.md, isPaid): a participation whose charge is due is paid when what
- * covers it reaches its charge (corrections included); one still ahead when it will charge
- * nothing or a payment ticked for it ('marked paid', not voided) names it.
+ * isPaid, derived (docs/money.md, isPaid): a participation whose charge is in the ledger is paid
+ * when what covers it reaches what it is charged (corrections included); one not charged (still
+ * ahead, or moved ahead again) when it will charge nothing or a payment ticked for it ('marked
+ * paid', not voided) names it.
  */
 export const isPaidSql = (c: PaidColumns): SQL<boolean> => sql<boolean>`(case
-  when exists (select 1 from ledger_entries pc where pc.event_id = ${c.id} and pc.kind = 'charge')
+  when coalesce((select pd.charged from participation_dues pd where pd.event_id = ${c.id}), false)
   then (select coalesce(sum(pc.amount), 0) from ledger_entries pc
       where pc.event_id = ${c.id} and pc.kind = 'charge')
     <= (select coalesce(sum(pv.amount), 0) from coverage pv where pv.event_id = ${c.id})
@@ -54,11 +55,14 @@ async function recompute(tx: Tx, student: number) {
  */
 export async function setPaid(db: Db, tx: Tx, id: number, paid: boolean) {
   const zone = schoolZoneOf(db);
+  const [found] = await chargeInputsOf(tx, zone, [id]);
+  if (!found) return;
+  await lockAccount(tx, found.student);
+  await insertCharges(tx, await dueUncharged(tx, zone, found.student));
+  await recompute(tx, found.student);
+  // as it stands now that what has fallen due is charged
   const [p] = await chargeInputsOf(tx, zone, [id]);
   if (!p) return;
-  await lockAccount(tx, p.student);
-  await insertCharges(tx, await dueUncharged(tx, zone, p.student));
-  await recompute(tx, p.student);
   const figures = await tx.execute<{ charged: string; covered: string; marked: string }>(sql`
     select
       (select coalesce(sum(amount), 0) from ledger_entries where event_id = ${id} and kind = 'charge')::text as charged,
@@ -66,8 +70,8 @@ export async function setPaid(db: Db, tx: Tx, id: number, paid: boolean) {
       (select coalesce(sum(amount), 0) from payments where ${id} = any(events) and not voided
         and reference = ${MARKED_PAID})::text as marked`);
   const f = figures.rows[0];
-  const charge = p.due ? Number(f?.charged ?? 0) : participationCharge(p);
-  const covered = p.due ? Number(f?.covered ?? 0) : Number(f?.marked ?? 0);
+  const charge = p.charged ? Number(f?.charged ?? 0) : participationCharge(p);
+  const covered = p.charged ? Number(f?.covered ?? 0) : Number(f?.marked ?? 0);
   if (paid) {
     const left = charge - covered;
     if (left > 0) await markPaid(tx, zone, p.student, id, left);

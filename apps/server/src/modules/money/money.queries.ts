@@ -1,14 +1,26 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { MARKED_PAID } from '@school/contract/money';
 import type { Db, Tx } from '../../db/client.js';
-import { lessonInstant } from '../schedule/schedule.shared.js';
+import { wallClockInstant } from '../schedule/schedule.shared.js';
 
 /** What a money statement runs on: the pool or a transaction. */
 export type Executor = Db | Tx;
 
-/** A participation's end as an instant in the school's zone (ADR 035): when its charge is due. */
-export const endInstant = (zone: string): SQL =>
-  lessonInstant(sql`coalesce(e.date, l.date)`, sql`coalesce(e."end", l."end")`, zone);
+/**
+ * A participation's end as an instant in the school's zone (ADR 035): when its charge is due. Its
+ * end on the wall clock is kept (`participation_dues.ends_at`, ADR 041), so this reads `d`.
+ */
+export const endInstant = (zone: string): SQL => wallClockInstant(sql`d.ends_at`, zone);
+
+/**
+ * The participations `d` that have fallen due and are not charged (docs/money.md, Falling due):
+ * the partial index of those not charged is scanned up to the wall clock now plus 3 hours (no
+ * change of summer time moves a clock further), then each end is read as an instant exactly. The
+ * bound can only make a charge wait, never skip it: the clock passes it.
+ */
+export const fallenDue = (zone: string): SQL => sql`not d.charged
+  and d.ends_at <= (now() at time zone ${zone}) + interval '3 hours'
+  and ${endInstant(zone)} <= now()`;
 
 /** A participation with what its charge is made of. */
 export interface ChargeInputs {
@@ -29,33 +41,36 @@ const chargeInputs = (zone: string) => sql`
   coalesce(s.charge, true) as "charges", l.price::text as "price", l.duration::text as "duration",
   coalesce(e.date, l.date)::text as "date", l.course as "course", ${endInstant(zone)} as "dueAt"`;
 
+/** The participations `d` with their events `e`, lessons `l` and attendance statuses `s`. */
+const participations = sql`participation_dues d
+    join events e on e.id = d.event_id
+    join lessons l on l.id = e.lesson_id
+    left join attendance_statuses s on s.id = e.attendence`;
+
 /**
- * The participations whose end has passed and which have no charge yet (docs/money.md, Falling
- * due): of one student, or of everyone. The school's today bounds the scan by date first.
+ * The participations whose end has passed and which are not charged (docs/money.md, Falling
+ * due): of one student, or of everyone.
  */
 export async function dueUncharged(db: Executor, zone: string, student?: number) {
   const res = await db.execute<ChargeInputs & Record<string, unknown>>(sql`
     select ${chargeInputs(zone)}
-    from events e
-    join lessons l on l.id = e.lesson_id
-    left join attendance_statuses s on s.id = e.attendence
-    where coalesce(e.date, l.date) <= (now() at time zone ${zone})::date
-      and ${endInstant(zone)} <= now()
-      ${student === undefined ? sql`` : sql`and e.student_id = ${student}`}
-      and not exists (
-        select 1 from ledger_entries c
-        where c.event_id = e.id and c.kind = 'charge' and not c.correction)`);
+    from ${participations}
+    where ${fallenDue(zone)}
+      ${student === undefined ? sql`` : sql`and d.student_id = ${student}`}`);
   return res.rows;
 }
 
-/** Participations `ids` as they stand, each with whether its charge is due (it has ended). */
+/**
+ * Participations `ids` as they stand, each with whether it has ended (`due`) and whether its
+ * charge is in the ledger (`charged`).
+ */
 export async function chargeInputsOf(db: Executor, zone: string, ids: number[]) {
   if (ids.length === 0) return [];
-  const res = await db.execute<ChargeInputs & { due: boolean } & Record<string, unknown>>(sql`
-    select ${chargeInputs(zone)}, ${endInstant(zone)} <= now() as "due"
-    from events e
-    join lessons l on l.id = e.lesson_id
-    left join attendance_statuses s on s.id = e.attendence
+  const res = await db.execute<
+    ChargeInputs & { due: boolean; charged: boolean } & Record<string, unknown>
+  >(sql`
+    select ${chargeInputs(zone)}, ${endInstant(zone)} <= now() as "due", d.charged as "charged"
+    from ${participations}
     where e.id in (${sql.join(
       ids.map((id) => sql`${id}`),
       sql`, `,
@@ -63,14 +78,12 @@ export async function chargeInputsOf(db: Executor, zone: string, ids: number[]) 
   return res.rows;
 }
 
-/** The participations of a student still ahead (not due): what they will be charged. */
-export async function upcomingOf(db: Executor, zone: string, student: number) {
-  const res = await db.execute<ChargeInputs & Record<string, unknown>>(sql`
-    select ${chargeInputs(zone)}
-    from events e
-    join lessons l on l.id = e.lesson_id
-    left join attendance_statuses s on s.id = e.attendence
-    where e.student_id = ${student} and ${endInstant(zone)} > now()`);
+/** The participations of a student not charged: what they will be charged, and which are due. */
+export async function pendingOf(db: Executor, zone: string, student: number) {
+  const res = await db.execute<ChargeInputs & { due: boolean } & Record<string, unknown>>(sql`
+    select ${chargeInputs(zone)}, ${endInstant(zone)} <= now() as "due"
+    from ${participations}
+    where d.student_id = ${student} and not d.charged`);
   return res.rows;
 }
 
@@ -83,8 +96,11 @@ export async function coverageInputs(db: Executor, student: number) {
     amount: string;
   }>(sql`
     select "eventId", "adjustmentId", "date", "amount" from (
-      select event_id as "eventId", null::int as "adjustmentId", min(date)::text as "date",
-        sum(amount)::text as "amount", min(at) as at, min(id) as id
+      -- a participation charged again after a move ahead: the date and instant of that charge
+      select event_id as "eventId", null::int as "adjustmentId",
+        (array_agg(date::text order by correction, at desc, id desc))[1] as "date",
+        sum(amount)::text as "amount", max(at) filter (where not correction) as at,
+        max(id) filter (where not correction) as id
       from ledger_entries where student_id = ${student} and kind = 'charge'
       group by event_id having sum(amount) > 0
       union all
@@ -112,22 +128,49 @@ export async function coverageInputs(db: Executor, student: number) {
   };
 }
 
-/** The kept figures of a student; zeros before their first money write. */
-export async function accountOf(db: Executor, student: number) {
+/** A participation not charged as the account reads it: price, duration, toPay, charges, due. */
+type Pending = [price: string, duration: string, toPay: number, charges: boolean, due: boolean];
+
+/**
+ * A student's account in one statement (ADR 041): the kept figures, the participations not
+ * charged (what is upcoming, and whether one has fallen due), and whether they have ledger
+ * entries but no kept figures yet; undefined when there is no such student.
+ */
+export async function accountRead(db: Executor, zone: string, student: number) {
   const res = await db.execute<{
-    due: string;
-    credit: string;
-    balance: string;
+    due: string | null;
+    credit: string | null;
+    balance: string | null;
     oldest: string | null;
+    orphan: boolean;
+    pending: Pending[] | null;
   }>(sql`
-    select due::text, credit::text, balance::text, oldest_due_date::text as oldest
-    from accounts where student_id = ${student}`);
+    select a.due::text as due, a.credit::text as credit, a.balance::text as balance,
+      a.oldest_due_date::text as oldest,
+      (a.student_id is null
+        and exists (select 1 from ledger_entries le where le.student_id = st.id)) as orphan,
+      (select json_agg(json_build_array(l.price::text, l.duration::text, e.to_pay,
+          coalesce(s.charge, true), ${endInstant(zone)} <= now()))
+        from ${participations} where d.student_id = st.id and not d.charged) as pending
+    from students st left join accounts a on a.student_id = st.id
+    where st.id = ${student}`);
   const row = res.rows[0];
+  if (!row) return undefined;
+  const pending = (row.pending ?? []).map(([price, duration, toPay, charges, due]) => ({
+    price,
+    duration,
+    toPay,
+    charges,
+    due,
+  }));
   return {
-    due: Number(row?.due ?? 0),
-    credit: Number(row?.credit ?? 0),
-    balance: Number(row?.balance ?? 0),
-    oldestDueDate: row?.oldest ?? null,
+    due: Number(row.due ?? 0),
+    credit: Number(row.credit ?? 0),
+    balance: Number(row.balance ?? 0),
+    oldestDueDate: row.oldest,
+    pending,
+    /** a charge has fallen due, or the kept figures are missing: settle before answering */
+    unsettled: row.orphan || pending.some((p) => p.due),
   };
 }
 
@@ -175,26 +218,57 @@ export async function coversOf(db: Executor, paymentIds: number[]) {
 }
 
 /**
- * The students whose participations have fallen due and are not charged yet, and those with
- * ledger entries but no kept figures yet (the payments the upgrade made of old ticks).
+ * The students with participations fallen due and not charged: everyone's, or those of lessons
+ * `lessons` (docs/money.md, Falling due). One scan of the participations not charged.
  */
-export async function studentsWithDue(db: Executor, zone: string) {
-  const rows = await dueUncharged(db, zone);
-  // by student, not by ledger entry: a probe of the ledger's index for each student without
-  // kept figures, rather than a pass over the whole ledger on every read across students
+export async function studentsDue(db: Executor, zone: string, lessons?: number[]) {
   const res = await db.execute<{ student: number }>(sql`
-    select s.id as student from students s
-    where not exists (select 1 from accounts a where a.student_id = s.id)
-      and exists (select 1 from ledger_entries le where le.student_id = s.id)`);
-  return [...new Set([...rows.map((r) => r.student), ...res.rows.map((r) => r.student)])];
+    select distinct d.student_id as student from participation_dues d
+    ${
+      lessons === undefined
+        ? sql`where ${fallenDue(zone)}`
+        : sql`join events e on e.id = d.event_id
+          where ${fallenDue(zone)} and e.lesson_id in (${sql.join(
+            lessons.map((l) => sql`${l}`),
+            sql`, `,
+          )})`
+    }
+    order by 1`);
+  return res.rows.map((r) => r.student);
 }
 
-/** Whether a student has ledger entries but no kept figures yet. */
-export async function withoutAccount(db: Executor, student: number) {
-  const res = await db.execute<{ missing: boolean }>(sql`
-    select exists (select 1 from ledger_entries where student_id = ${student})
-      and not exists (select 1 from accounts where student_id = ${student}) as missing`);
-  return res.rows[0]?.missing ?? false;
+/**
+ * The students with ledger entries but no kept figures: those the upgrade (migration 0026) gave
+ * payments of old ticks and whose money has not been read since.
+ */
+export async function studentsWithoutAccount(db: Executor) {
+  const res = await db.execute<{ student: number }>(sql`
+    select distinct student_id as student from payments p
+    where not exists (select 1 from accounts a where a.student_id = p.student_id)
+    order by 1`);
+  return res.rows.map((r) => r.student);
+}
+
+/**
+ * Whether a student's money needs settling before it is read: a participation has fallen due and
+ * is not charged, or they have ledger entries but no kept figures yet.
+ */
+export async function needsSettling(db: Executor, zone: string, student: number) {
+  const res = await db.execute<{ needed: boolean }>(sql`
+    select exists (select 1 from participation_dues d
+        where d.student_id = ${student} and ${fallenDue(zone)})
+      or (not exists (select 1 from accounts where student_id = ${student})
+        and exists (select 1 from ledger_entries where student_id = ${student})) as needed`);
+  return res.rows[0]?.needed ?? false;
+}
+
+/** What of a student's money is kept for good: their payments, adjustments and ledger entries. */
+export async function moneyHistoryOf(db: Executor, student: number) {
+  const res = await db.execute<{ payments: number; adjustments: number; entries: number }>(sql`
+    select (select count(*) from payments where student_id = ${student})::int as payments,
+      (select count(*) from adjustments where student_id = ${student})::int as adjustments,
+      (select count(*) from ledger_entries where student_id = ${student})::int as entries`);
+  return res.rows[0] ?? { payments: 0, adjustments: 0, entries: 0 };
 }
 
 /**

@@ -68,7 +68,9 @@ export const moneyRoutes: FastifyPluginAsyncZod<{ db: Db; timezone: string }> = 
       },
     },
     async (request, reply) => {
+      // what each covers, with what has fallen due since charged
       if (request.query.student !== undefined) await settle(money, request.query.student);
+      else await settleAll(money);
       const page = await listPayments(db, request.query);
       reply.header(TOTAL_COUNT_HEADER, String(page.total));
       return page.rows;
@@ -78,7 +80,11 @@ export const moneyRoutes: FastifyPluginAsyncZod<{ db: Db; timezone: string }> = 
   app.get(
     '/payments/:id',
     { schema: { tags, params: idParam, response: { 200: payment, ...errorResponses } } },
-    async (request) => paymentById(db, request.params.id),
+    async (request) => {
+      // what it covers, with what has fallen due since charged
+      const found = await paymentById(db, request.params.id);
+      return (await settle(money, found.student)) ? paymentById(db, request.params.id) : found;
+    },
   );
 
   app.post(
@@ -145,8 +151,10 @@ export const moneyRoutes: FastifyPluginAsyncZod<{ db: Db; timezone: string }> = 
       },
     },
     async (request, reply) => {
-      await settleAll(money);
-      const page = await listBalances(db, timezone, request.query);
+      // one statement that also says whether anything has fallen due since (ADR 041)
+      let page = await listBalances(db, timezone, request.query);
+      if (await settleAll(money, page.pending))
+        page = await listBalances(db, timezone, request.query);
       reply.header(TOTAL_COUNT_HEADER, String(page.total));
       return page.rows;
     },

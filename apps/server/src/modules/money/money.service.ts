@@ -20,14 +20,15 @@ import { grosze, participationCharge, zl } from './money.charge.js';
 import { coverageOf } from './money.coverage.js';
 import { schoolZoneOf } from './money.corrections.js';
 import {
-  accountOf,
+  accountRead,
   coverageInputs,
   dueUncharged,
   ledgerOf,
   studentNameOf,
-  studentsWithDue,
-  upcomingOf,
-  withoutAccount,
+  moneyHistoryOf,
+  needsSettling,
+  studentsDue,
+  studentsWithoutAccount,
 } from './money.queries.js';
 import {
   appendEntry,
@@ -63,38 +64,78 @@ export async function withAccount<R>(
   return result;
 }
 
+/** Writes the charges a student's participations have fallen due with, in a transaction. */
+const settleOne = ({ db, zone }: Money, student: number) =>
+  db.transaction((tx) => withAccount(tx, zone, student, async () => undefined));
+
 /**
  * Falling due at the time of reading (docs/money.md, Falling due): the charges of a student's
  * participations that have ended are written before any of their money is read. Nothing is
- * locked when nothing has fallen due since.
+ * locked when nothing has fallen due since. Whether it wrote anything.
  */
-export async function settle({ db, zone }: Money, student: number) {
-  const due = await dueUncharged(db, zone, student);
-  if (due.length === 0 && !(await withoutAccount(db, student))) return;
-  await db.transaction((tx) => withAccount(tx, zone, student, async () => undefined));
+export async function settle(money: Money, student: number) {
+  if (!(await needsSettling(money.db, money.zone, student))) return false;
+  await settleOne(money, student);
+  return true;
 }
 
 /**
- * The same before a read of participations (their derived isPaid, docs/money.md): of a student,
- * of a lesson's participants or of one participation, in the school's registered zone.
+ * The same before a read of participations (their derived isPaid, docs/money.md, and what the
+ * info panels sum of it): of a student, of lessons' participants or of one participation, in the
+ * school's registered zone; without any of them, of everyone.
  */
 export async function settleParticipants(
   db: Db,
-  of: { student?: number | undefined; lesson?: number | undefined; event?: number | undefined },
+  of: {
+    student?: number | undefined;
+    lesson?: number | undefined;
+    lessons?: number[] | undefined;
+    event?: number | undefined;
+  },
 ) {
-  const ids = of.student
-    ? [of.student]
-    : await db
-        .selectDistinct({ student: events.studentId })
-        .from(events)
-        .where(of.lesson ? eq(events.lessonId, of.lesson) : eq(events.id, of.event ?? 0))
-        .then((rows) => rows.map((r) => r.student));
-  for (const student of ids) await settle({ db, zone: schoolZoneOf(db) }, student);
+  const money = { db, zone: schoolZoneOf(db) };
+  if (of.student !== undefined) {
+    await settle(money, of.student);
+    return;
+  }
+  let lessons = of.lessons ?? (of.lesson === undefined ? undefined : [of.lesson]);
+  if (of.event !== undefined) {
+    const [found] = await db
+      .select({ lesson: events.lessonId })
+      .from(events)
+      .where(eq(events.id, of.event));
+    lessons = [found?.lesson ?? 0];
+  }
+  if (lessons?.length === 0) return;
+  for (const student of await studentsDue(db, money.zone, lessons)) {
+    await settleOne(money, student);
+  }
 }
 
-/** The same for every student: before a read across students (balances, reports). */
-export async function settleAll(money: Money) {
-  for (const student of await studentsWithDue(money.db, money.zone)) await settle(money, student);
+/** Per database handle: the students without kept figures are settled once (migration 0026). */
+const orphansSettled = new WeakSet<Db>();
+
+/**
+ * The same for every student: before a read across students (balances, reports). One scan of the
+ * participations not charged, left out when the read knows already that nothing has fallen due
+ * (`pending` false); once per process, the students the upgrade left without figures. Whether
+ * it wrote anything.
+ */
+export async function settleAll(money: Money, pending?: boolean) {
+  let wrote = false;
+  if (!orphansSettled.has(money.db)) {
+    for (const student of await studentsWithoutAccount(money.db)) {
+      await settleOne(money, student);
+      wrote = true;
+    }
+    orphansSettled.add(money.db);
+  }
+  if (pending === false) return wrote;
+  for (const student of await studentsDue(money.db, money.zone)) {
+    await settleOne(money, student);
+    wrote = true;
+  }
+  return wrote;
 }
 
 /** 400 unless every one of `ids` is a participation of `student`. */
@@ -225,13 +266,20 @@ export async function recordAdjustment(money: Money, input: z.output<typeof adju
   );
 }
 
-/** GET /api/students/{id}/account. */
+/**
+ * GET /api/students/{id}/account: one statement when nothing has fallen due since the last read
+ * (ADR 041); else the charges due are written and it is read again.
+ */
 export async function accountFor(money: Money, student: number): Promise<Account> {
-  await requireStudent(money.db, student);
-  await settle(money, student);
-  const kept = await accountOf(money.db, student);
-  const ahead = await upcomingOf(money.db, money.zone, student);
-  const upcoming = ahead.reduce((sum, p) => sum + participationCharge(p), 0);
+  let kept = await accountRead(money.db, money.zone, student);
+  if (kept?.unsettled) {
+    await settleOne(money, student);
+    kept = await accountRead(money.db, money.zone, student);
+  }
+  if (!kept) throw notFound('No such student');
+  const upcoming = kept.pending
+    .filter((p) => !p.due)
+    .reduce((sum, p) => sum + participationCharge(p), 0);
   return {
     balance: zl(kept.balance),
     due: zl(kept.due),
@@ -266,4 +314,28 @@ export async function ledgerFor(
     });
   }
   return out;
+}
+
+const counted = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * Before a student is deleted (docs/money.md, The ledger): one with money history answers 409
+ * linked naming it, since the ledger is kept for good; the kept figures of one without go with
+ * them.
+ */
+export async function refuseDeleteWithMoney(db: Db, student: number) {
+  const { payments: paid, adjustments: adjusted, entries } = await moneyHistoryOf(db, student);
+  const parts = [
+    paid > 0 ? counted(paid, 'payment') : '',
+    adjusted > 0 ? counted(adjusted, 'adjustment') : '',
+    entries > 0 ? counted(entries, 'ledger entry', 'ledger entries') : '',
+  ].filter(Boolean);
+  if (parts.length === 0) return;
+  const named =
+    parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0];
+  throw new HttpError(
+    409,
+    errorCodes.linked,
+    `${named} belong to this student: the ledger is kept for good, so a student with money history is not deleted (a payment recorded by mistake is voided instead)`,
+  );
 }

@@ -5,4 +5,4 @@ export { withEventCorrections, withLessonCorrections } from './money.corrections
 /** isPaid, derived from what covers a charge, and its PUT (docs/money.md, isPaid). */
 export { isPaidSql, setPaid } from './money.paid.js';
 /** Charges what has fallen due before participations are read (their isPaid). */
-export { settleParticipants } from './money.service.js';
+export { refuseDeleteWithMoney, settleParticipants } from './money.service.js';

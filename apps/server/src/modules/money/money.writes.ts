@@ -16,38 +16,92 @@ export async function lockAccount(tx: Tx, student: number) {
   await tx.execute(sql`select 1 from accounts where student_id = ${student} for update`);
 }
 
+/** `values` as one SQL array parameter of `type` (for unnest: one statement for many rows). */
+const array = (values: unknown[], type: string) => sql`${sql.param(values)}::${sql.raw(type)}[]`;
+
 /**
  * The charge entries of participations that have fallen due, dated when each ended, by the one
- * charge function; idempotent (one charge per participation, a unique index). How many it wrote.
+ * charge function; once each: a participation's flag is set under its row's lock, and only those
+ * whose flag this call set are charged (ADR 041). How many entries it wrote.
  */
 export async function insertCharges(tx: Tx, due: ChargeInputs[]) {
-  let written = 0;
-  for (const d of due) {
-    const res = await tx.execute(sql`
-      insert into ledger_entries
-        (student_id, kind, at, date, amount, event_id, lesson_id, note)
-      values (${d.student}, 'charge', ${d.dueAt}, ${d.date}, ${participationCharge(d)},
-        ${d.event}, ${d.lesson}, ${d.course})
-      on conflict (event_id) where kind = 'charge' and not correction do nothing`);
-    written += res.rowCount ?? 0;
-  }
-  return written;
+  if (due.length === 0) return 0;
+  const marked = await tx.execute<{ event: number }>(sql`
+    update participation_dues set charged = true
+    where event_id = any(${array(
+      due.map((d) => d.event),
+      'int',
+    )}) and not charged
+    returning event_id as event`);
+  const mine = new Set(marked.rows.map((r) => r.event));
+  // one that charges nothing is charged all the same (its flag), with no entry of 0
+  const rows = due.filter((d) => mine.has(d.event) && participationCharge(d) !== 0);
+  if (rows.length === 0) return 0;
+  await tx.execute(sql`
+    insert into ledger_entries (student_id, kind, at, date, amount, event_id, lesson_id, note)
+    select student, 'charge', at, date, amount, event, lesson, note
+    from unnest(${array(
+      rows.map((d) => d.student),
+      'int',
+    )}, ${array(
+      rows.map((d) => new Date(d.dueAt).toISOString()),
+      'timestamptz',
+    )}, ${array(
+      rows.map((d) => d.date),
+      'date',
+    )}, ${array(
+      rows.map((d) => participationCharge(d)),
+      'bigint',
+    )}, ${array(
+      rows.map((d) => d.event),
+      'int',
+    )}, ${array(
+      rows.map((d) => d.lesson),
+      'int',
+    )}, ${array(
+      rows.map((d) => d.course),
+      'text',
+    )}) as c(student, at, date, amount, event, lesson, note)`);
+  return rows.length;
 }
 
-/** Stores a recomputed coverage and the kept figures of the account (locked). */
+/** Stores a recomputed coverage and the kept figures of the account (locked), a statement each. */
 export async function saveCoverage(tx: Tx, student: number, c: Coverage) {
   await tx.execute(sql`delete from coverage where student_id = ${student}`);
   await tx.execute(sql`delete from open_charges where student_id = ${student}`);
-  for (const cover of c.covers) {
+  if (c.covers.length > 0) {
     await tx.execute(sql`
       insert into coverage (student_id, event_id, payment_id, adjustment_id, amount)
-      values (${student}, ${cover.eventId}, ${cover.paymentId}, ${cover.adjustmentId},
-        ${cover.amount})`);
+      select ${student}, * from unnest(${array(
+        c.covers.map((x) => x.eventId),
+        'int',
+      )}, ${array(
+        c.covers.map((x) => x.paymentId),
+        'int',
+      )}, ${array(
+        c.covers.map((x) => x.adjustmentId),
+        'int',
+      )}, ${array(
+        c.covers.map((x) => x.amount),
+        'bigint',
+      )})`);
   }
-  for (const open of c.open) {
+  if (c.open.length > 0) {
     await tx.execute(sql`
       insert into open_charges (student_id, event_id, adjustment_id, date, amount)
-      values (${student}, ${open.eventId}, ${open.adjustmentId}, ${open.date}, ${open.amount})`);
+      select ${student}, * from unnest(${array(
+        c.open.map((x) => x.eventId),
+        'int',
+      )}, ${array(
+        c.open.map((x) => x.adjustmentId),
+        'int',
+      )}, ${array(
+        c.open.map((x) => x.date),
+        'date',
+      )}, ${array(
+        c.open.map((x) => x.amount),
+        'bigint',
+      )})`);
   }
   await tx.execute(sql`
     update accounts set due = ${c.due}, credit = ${c.credit}, balance = ${c.due - c.credit},

@@ -1,20 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { setupApp, type Agent, type TestApp } from '../../../test/helper.js';
-import { moneyCalls, PAST } from '../../../test/money.js';
+import { describe, expect, it } from 'vitest';
+import { PAST, useMoneyApp } from '../../../test/money.js';
 
-let t: TestApp;
-let agent: Agent;
-let m: ReturnType<typeof moneyCalls>;
-
-beforeAll(async () => {
-  ({ agent, ...t } = await setupApp({ admin: true }));
-  m = moneyCalls(agent);
-});
+const m = useMoneyApp();
 
 /** Every money row of the database: a refused call changes none of them. */
 async function moneyRows() {
-  const res = await t.database.db.execute<{ n: string }>(sql`
+  const res = await m.db.execute<{ n: string }>(sql`
     select (select count(*) from payments) || '/' || (select count(*) from adjustments) || '/' ||
       (select count(*) from ledger_entries) || '/' ||
       (select coalesce(sum(balance), 0) from accounts) as n`);
@@ -97,7 +89,7 @@ describe('concurrent money writes (ADR 039)', () => {
     expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(201));
     // 90 charged, 125 paid: all covered once, 35 of credit
     expect(await m.account(s)).toMatchObject({ balance: -35, due: 0, credit: 35 });
-    const covered = await t.database.db.execute<{ event: number; amount: string }>(sql`
+    const covered = await m.db.execute<{ event: number; amount: string }>(sql`
       select event_id as event, sum(amount)::text as amount from coverage
       where student_id = ${s} group by event_id order by event_id`);
     expect(covered.rows.map((r) => [r.event, Number(r.amount)])).toEqual(

@@ -1,16 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { createUser, login, setupApp, type Agent, type TestApp } from '../../../test/helper.js';
-import { AHEAD, moneyCalls, PAST } from '../../../test/money.js';
+import { describe, expect, it } from 'vitest';
+import { AHEAD, PAST, useMoneyApp } from '../../../test/money.js';
 
-let t: TestApp;
-let agent: Agent;
-let m: ReturnType<typeof moneyCalls>;
-
-beforeAll(async () => {
-  ({ agent, ...t } = await setupApp({ admin: true }));
-  m = moneyCalls(agent);
-});
+const m = useMoneyApp();
 
 describe('charges and the account (docs/money.md)', () => {
   it('charges ended participations, shows those ahead as upcoming, none for excused or toPay 2', async () => {
@@ -84,7 +76,7 @@ describe('charges and the account (docs/money.md)', () => {
     expect(ledger.at(-1)?.balance).toBe(90);
     const voids = (await m.get(`/api/ledger?student=${s}&kind=void`)).json<unknown[]>();
     expect(voids).toHaveLength(1);
-    const history = await t.database.db.execute<{ action: string }>(
+    const history = await m.db.execute<{ action: string }>(
       sql`select action from history where entity = 'payments' and entity_id = ${paid.id} order by id`,
     );
     expect(history.rows.map((h) => h.action)).toEqual(['create', 'update']);
@@ -125,7 +117,7 @@ describe('charges and the account (docs/money.md)', () => {
     await m.takes(s, { date: PAST, price: 10 });
     await m.account(s);
     const refused = (statement: ReturnType<typeof sql>) =>
-      t.database.db.execute(statement).then(
+      m.db.execute(statement).then(
         () => 'done',
         (e: Error) => String((e.cause as Error | undefined)?.message ?? e.message),
       );
@@ -138,7 +130,7 @@ describe('charges and the account (docs/money.md)', () => {
   });
 
   it('a teacher gets 403 on every money call', async () => {
-    const teacher = await login(t.app, await createUser(t, { role: 'teacher' }));
+    const teacher = await m.loginAs('teacher');
     const s = await m.student();
     const calls = [
       { method: 'GET', url: '/api/payments' },
@@ -160,9 +152,45 @@ describe('charges and the account (docs/money.md)', () => {
       const res = await teacher.request(call);
       expect(res.statusCode, call.url).toBe(403);
     }
-    const manager = await login(t.app, await createUser(t, { role: 'manager' }));
+    const manager = await m.loginAs('manager');
     expect(
       (await manager.request({ method: 'GET', url: `/api/students/${s}/account` })).statusCode,
     ).toBe(200);
+  });
+});
+
+describe('a student with money history (docs/money.md, The ledger)', () => {
+  it('is not deleted: 409 names the money, which the ledger keeps; one without money is', async () => {
+    const s = await m.student();
+    const lessons = [
+      await m.lessonOf(await m.takes(s, { date: PAST, price: 60 })),
+      await m.lessonOf(await m.takes(s, { date: '2025-01-07', price: 60 })),
+    ];
+    const first = await m.pay({ student: s, amount: 50 });
+    await m.pay({ student: s, amount: 50 });
+    await m.pay({ student: s, amount: 20 });
+    await m.post(`/api/payments/${first.id}/void`, { reason: 'bounced' });
+    await m.post('/api/adjustments', { student: s, amount: -5, date: PAST, reason: 'goodwill' });
+    for (const lesson of lessons)
+      expect((await m.del(`/api/lessons/${lesson}`)).statusCode).toBe(204);
+    // 2 charges, 3 payments, a void, an adjustment and 2 corrections
+    for (const url of [`/api/students/${s}`, `/api/students/${s}?dryRun=1`]) {
+      const res = await m.del(url);
+      expect(res.statusCode, url).toBe(409);
+      expect(res.json()).toMatchObject({ error: 'linked' });
+      expect(res.json<{ message: string }>().message).toMatch(
+        /^3 payments, 1 adjustment and 9 ledger entries belong to this student: the ledger is kept/,
+      );
+    }
+    expect((await m.get(`/api/students/${s}`)).statusCode).toBe(200);
+    expect(await m.account(s)).toMatchObject({ balance: -75, credit: 75 });
+
+    // read, and a lesson that charged nothing: kept figures of 0 but no money history
+    const free = await m.student();
+    const lesson = await m.lessonOf(await m.takes(free, { date: PAST, price: 60 }, { toPay: 2 }));
+    expect(await m.account(free)).toMatchObject({ balance: 0, due: 0 });
+    expect((await m.del(`/api/lessons/${lesson}`)).statusCode).toBe(204);
+    expect((await m.del(`/api/students/${free}`)).statusCode).toBe(204);
+    expect((await m.get(`/api/students/${free}`)).statusCode).toBe(404);
   });
 });

@@ -211,7 +211,11 @@ export async function removeParticipant(tx: Tx, id: number, following: boolean) 
 }
 
 /** GET /api/events/infopanel?student=: lessons so far, attended, absences, paid, to pay. */
-export async function studentInfoPanel(db: Db, studentId: number): Promise<InfoPiece[]> {
+export async function studentInfoPanel(
+  db: Db,
+  studentId: number,
+  schoolZone: string,
+): Promise<InfoPiece[]> {
   const rows = await db
     .select({
       toPay: events.toPay,
@@ -222,8 +226,13 @@ export async function studentInfoPanel(db: Db, studentId: number): Promise<InfoP
     })
     .from(events)
     .innerJoin(lessons, eq(lessons.id, events.lessonId))
-    // the lessons that have taken place (up to today): a series runs weeks ahead
-    .where(and(eq(events.studentId, studentId), lte(onDate, sql`current_date`)));
+    // the lessons that have taken place (up to the school's today): a series runs weeks ahead
+    .where(
+      and(
+        eq(events.studentId, studentId),
+        lte(onDate, sql`(now() at time zone ${schoolZone})::date`),
+      ),
+    );
   const due = rows.filter((r) => !r.isPaid && paysFor(r.toPay));
   const toPay = due.reduce((sum, r) => sum + lessonAmount(r.price, r.duration, 1) * 100, 0);
   return [

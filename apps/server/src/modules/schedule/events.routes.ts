@@ -30,7 +30,10 @@ import {
 } from './events.service.js';
 
 /** Participations (docs/data-model.md, Event; docs/api.md, Schedule): a student in a lesson. */
-export const eventsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const eventsRoutes: FastifyPluginAsyncZod<{ db: Db; schoolZone: string }> = async (
+  app,
+  { db, schoolZone },
+) => {
   app.get(
     '/events',
     {
@@ -69,7 +72,9 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     async (request) => {
       await requireStudent(db, request.query.student);
       await requireVisibleStudent(db, request, request.query.student);
-      return studentInfoPanel(db, request.query.student);
+      // paid and to pay are derived: what has fallen due is charged first (docs/money.md)
+      await settleParticipants(db, { student: request.query.student });
+      return studentInfoPanel(db, request.query.student, schoolZone);
     },
   );
 

@@ -51,9 +51,15 @@ export async function addToLesson(
   if (student) return eventFor(viewer, await addStudent(db, lesson, student, fields, following));
   await requireReferences(db, { groupe });
   const members = await studentsOfGroup(db, groupe ?? 0);
-  const made = await db.transaction((tx) =>
-    addParticipants(tx, lesson, members, fields, following),
-  );
+  const made = await db.transaction(async (tx) => {
+    const rows = await addParticipants(tx, lesson, members, fields, following);
+    // ticked as they are added: a 'marked paid' payment each, as a PUT isPaid=true records it
+    if (fields.isPaid) {
+      const byStudent = [...rows].sort((a, b) => a.student - b.student);
+      for (const row of byStudent) await setPaid(db, tx, row.id, true);
+    }
+    return rows;
+  });
   const created = await Promise.all(made.map((m) => findEvent(db, m.id)));
   const madeFor = new Set(made.map((m) => m.student));
   return {

@@ -11,6 +11,7 @@ import {
 } from '@school/contract/schedule';
 import type { Db } from '../../db/client.js';
 import { invalidField } from '../../plugins/errors.js';
+import { settleParticipants } from '../money/money.shared.js';
 import { participantsOf } from './events.queries.js';
 import { extendDue, lessonFilters, seriesTemplate } from './lessons.queries.js';
 import { lessonsWithClashes } from './lessons.clashes.js';
@@ -155,6 +156,8 @@ export async function scheduleInfo(
   template = false,
 ): Promise<InfoPiece[]> {
   const all = days.flatMap((d) => d.lessons);
+  // unpaid is derived: what has fallen due on these days is charged first (docs/money.md)
+  if (!template) await settleParticipants(db, { lessons: all.map((l) => l.id) });
   const parts = await participantsOf(
     db,
     all.map((l) => l.id),

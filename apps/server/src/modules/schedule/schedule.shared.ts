@@ -4,4 +4,4 @@
  */
 export { lessonAmount } from './schedule.amount.js';
 export { addDays, isTimeZone, todayIn } from './schedule.dates.js';
-export { lessonInstant } from './lesson.instant.js';
+export { lessonInstant, wallClockInstant } from './lesson.instant.js';

@@ -8,6 +8,7 @@ import {
 import { isHttpUrl, type LearnerPage } from '@school/contract/learner';
 import type { Db } from '../../db/client.js';
 import { toGameSets, toSets } from '../games/games.shared.js';
+import { settleParticipants } from '../money/money.shared.js';
 import { isTimeZone, lessonAmount } from '../schedule/schedule.shared.js';
 import {
   allGames,
@@ -102,6 +103,8 @@ export async function learnerPageOf(
   const own = student.timezone.trim();
   // gMeetId is free text: only an http(s) address becomes a link
   const meetLink = isHttpUrl(student.gMeetId) ? student.gMeetId.trim() : '';
+  // what is due is derived: what has fallen due is charged first (docs/money.md)
+  await settleParticipants(db, { student: student.id });
   const [locale, next, marks, due, games, conversations] = await Promise.all([
     localeOf(db, student.id),
     nextLessonsOf(db, student.id, schoolZone),

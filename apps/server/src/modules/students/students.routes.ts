@@ -29,6 +29,7 @@ import {
   studentsTableFor,
   type StudentRow,
 } from './students.queries.js';
+import { refuseDeleteWithMoney, settleParticipants } from '../money/money.shared.js';
 import { requireStudent, requireVisibleStudent } from './students.shared.js';
 import { studentTimeline } from './students.timeline.js';
 
@@ -102,7 +103,7 @@ export const studentsRoutes: FastifyPluginAsyncZod<{
       update: studentAllowed(),
       delete: studentAllowed(),
     },
-    override: () => ({
+    override: (plain) => ({
       // a teacher's list holds only their students, counted in SQL (docs/roles.md, Students)
       list: async (query, request) => {
         const page = await tableQueries(db, studentsTableFor(sessionOf(request))).list(query);
@@ -111,6 +112,11 @@ export const studentsRoutes: FastifyPluginAsyncZod<{
       create: async (input) => {
         const row = await insertStudent(db, input);
         return withVersion(toStudent(row), row);
+      },
+      // the ledger is kept for good: one with money history answers 409 naming it (docs/money.md)
+      remove: async (id, request) => {
+        await refuseDeleteWithMoney(db, id);
+        return plain.remove(id, request);
       },
     }),
   });
@@ -164,6 +170,8 @@ export const studentsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       await requireStudent(db, request.params.id);
+      // a participation's paid is derived: what has fallen due is charged first (docs/money.md)
+      await settleParticipants(db, { student: request.params.id });
       // documents only for a role that may read them (docs/roles.md, Student documents)
       const documents = mayDo(sessionOf(request).role, 'studentDocuments', 'read');
       const { entries, total } = await studentTimeline(db, request.params.id, request.query, {
