@@ -1,14 +1,23 @@
+import type { Readable } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { BalanceRow, balancesQuery, MoneyReportMonth } from '@school/contract/money';
+import {
+  BALANCE_CSV_COLUMNS,
+  type BalanceRow,
+  type balancesQuery,
+  type MoneyReportMonth,
+} from '@school/contract/money';
 import type { Db } from '../../db/client.js';
-import { zl } from './money.charge.js';
+import { csvStream } from '../../plugins/csv-export.js';
+import { plainZl, zl } from './money.charge.js';
 
 const SORTS: Record<string, SQL> = {
   due: sql`a.due`,
   balance: sql`a.balance`,
   // the oldest uncovered charge first is the largest age
   age: sql`(current_date - coalesce(a.oldest_due_date, current_date))`,
+  // the date itself: ascending, the oldest first; those with nothing due last either way
+  since: sql`a.oldest_due_date`,
   name: sql`lower(s.name || ' ' || s.surname)`,
 };
 
@@ -26,11 +35,19 @@ interface Row {
   total: number;
 }
 
+type BalancesQuery = Omit<z.output<typeof balancesQuery>, 'limit' | 'offset'>;
+
 /**
- * GET /api/balances: the kept figures of every student with money, the due part aged by the
- * lesson date of each open charge against the school's today (docs/money.md, Balances).
+ * The kept figures of the students with money the query selects, in its order, a page: the due
+ * part aged by the lesson date of each open charge against the school's today.
  */
-export async function listBalances(db: Db, zone: string, q: z.output<typeof balancesQuery>) {
+async function balanceRows(
+  db: Db,
+  zone: string,
+  q: BalancesQuery,
+  limit: number,
+  offset: number,
+): Promise<Row[]> {
   const today = sql`(now() at time zone ${zone})::date`;
   const where: SQL[] = [sql`true`];
   if (q.owing) where.push(sql`a.balance > 0`);
@@ -58,9 +75,15 @@ export async function listBalances(db: Db, zone: string, q: z.output<typeof bala
       (count(*) over ())::int as total
     from accounts a join students s on s.id = a.student_id
     where ${sql.join(where, sql` and `)}
-    order by ${column} ${direction}, a.student_id
-    limit ${q.limit} offset ${q.offset}`);
-  const rows: BalanceRow[] = res.rows.map((r) => ({
+    order by ${column} ${direction} nulls last, a.student_id
+    limit ${limit} offset ${offset}`);
+  return res.rows;
+}
+
+/** GET /api/balances: every student with money (docs/money.md, Balances), paged. */
+export async function listBalances(db: Db, zone: string, q: z.output<typeof balancesQuery>) {
+  const found = await balanceRows(db, zone, q, q.limit, q.offset);
+  const rows: BalanceRow[] = found.map((r) => ({
     student: r.student,
     name: r.name,
     due: zl(r.due),
@@ -74,7 +97,43 @@ export async function listBalances(db: Db, zone: string, q: z.output<typeof bala
       d90plus: zl(r.d90plus),
     },
   }));
-  return { rows, total: res.rows[0]?.total ?? 0 };
+  return { rows, total: found[0]?.total ?? 0 };
+}
+
+/** Balances per query of the export: it never holds more than one page of rows. */
+const EXPORT_PAGE_ROWS = 1000;
+
+/** The balances in the list's order, a page at a time. */
+async function* balancePages(db: Db, zone: string, q: BalancesQuery, first: Row[]) {
+  let page = first;
+  let offset = 0;
+  for (;;) {
+    if (page.length > 0) yield page;
+    if (page.length < EXPORT_PAGE_ROWS) return;
+    offset += page.length;
+    page = await balanceRows(db, zone, q, EXPORT_PAGE_ROWS, offset);
+  }
+}
+
+/**
+ * GET /api/balances/export.csv: the balances the list's filters and search select, every one,
+ * in the list's order (largest due first unless sorted), with plain amounts.
+ */
+export async function exportBalancesCsv(db: Db, zone: string, q: BalancesQuery): Promise<Readable> {
+  const first = await balanceRows(db, zone, q, EXPORT_PAGE_ROWS, 0);
+  const recordOf = (r: Row) => [
+    String(r.student),
+    r.name,
+    plainZl(r.d0_30),
+    plainZl(r.d31_60),
+    plainZl(r.d61_90),
+    plainZl(r.d90plus),
+    plainZl(r.due),
+    plainZl(r.credit),
+    plainZl(r.balance),
+    r.oldest ?? '',
+  ];
+  return csvStream(BALANCE_CSV_COLUMNS, balancePages(db, zone, q, first), recordOf);
 }
 
 /**
