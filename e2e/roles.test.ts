@@ -25,7 +25,7 @@ let theirStudent = 0;
 const FORBIDDEN = {
   admin: [],
   manager: ['Users'],
-  teacher: ['Dashboard', 'Clients', 'Pipeline', 'Users'],
+  teacher: ['Dashboard', 'Clients', 'Pipeline', 'Users', 'Payments', 'Balances'],
 } as const;
 type Role = keyof typeof FORBIDDEN;
 

@@ -100,12 +100,52 @@ export const payment = z
   .meta({ id: 'Payment' });
 export type Payment = z.infer<typeof payment>;
 
-export const paymentListQuery = listQueryWith(['date', 'amount', 'id']).extend({
+/** What selects payments, whatever their order and paging: the list's, its totals' and CSV's. */
+const paymentFilters = {
   student: z.coerce.number().int().positive().optional(),
   dateFrom: isoDate.optional(),
   dateTo: isoDate.optional(),
   method: z.enum(PAYMENT_METHODS, { error: 'must be cash, transfer, card or other' }).optional(),
+};
+
+export const paymentListQuery = listQueryWith(['date', 'amount', 'id']).extend(paymentFilters);
+
+/** GET /api/payments/totals and /api/payments/export.csv: the list's filters and search. */
+export const paymentFilterQuery = z.object({
+  search: z.string().trim().max(200).optional(),
+  ...paymentFilters,
 });
+export type PaymentFilterQuery = z.output<typeof paymentFilterQuery>;
+
+/**
+ * GET /api/payments/totals: the payments the filters select, all of them (not a page): how many,
+ * the sum of those not voided, and how many of them are voided and for how much.
+ */
+export const paymentTotals = z
+  .object({
+    count: z.number().int(),
+    amount: z.number(),
+    voidedCount: z.number().int(),
+    voidedAmount: z.number(),
+    currency: z.literal(CURRENCY),
+  })
+  .meta({ id: 'PaymentTotals' });
+export type PaymentTotals = z.infer<typeof paymentTotals>;
+
+/** The columns of GET /api/payments/export.csv, in order (amounts plain: 120.00). */
+export const PAYMENT_CSV_COLUMNS = [
+  'id',
+  'date',
+  'student',
+  'studentName',
+  'amount',
+  'method',
+  'reference',
+  'note',
+  'voided',
+  'voidReason',
+  'createdAt',
+] as const;
 
 export const voidInput = z.object({ reason: requiredText(500) }).meta({ id: 'PaymentVoid' });
 
@@ -185,8 +225,11 @@ export const paidConflictBody = conflictErrorBody
   })
   .meta({ id: 'PaidConflictError' });
 
-/** GET /api/balances (docs/money.md, Balances): largest due first unless sorted otherwise. */
-export const balancesQuery = listQueryWith(['due', 'age', 'balance', 'name']).extend({
+/**
+ * GET /api/balances (docs/money.md, Balances): largest due first unless sorted otherwise; `age`
+ * by the days since the oldest uncovered charge, `since` by its date (oldest first ascending).
+ */
+export const balancesQuery = listQueryWith(['due', 'age', 'since', 'balance', 'name']).extend({
   /** true/1: only students who owe (balance > 0) */
   owing: z
     .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
@@ -219,6 +262,20 @@ export const balanceRow = z
   })
   .meta({ id: 'Balance' });
 export type BalanceRow = z.infer<typeof balanceRow>;
+
+/** The columns of GET /api/balances/export.csv, in order (amounts plain: 120.00). */
+export const BALANCE_CSV_COLUMNS = [
+  'student',
+  'name',
+  'd0_30',
+  'd31_60',
+  'd61_90',
+  'd90plus',
+  'due',
+  'credit',
+  'balance',
+  'oldestDueDate',
+] as const;
 
 const MONTH_FIRST = 'must be a date YYYY-MM-DD';
 export const moneyReportQuery = z.object({

@@ -132,8 +132,16 @@ export const api = {
   attendanceStatus: item(`${API}/attendancestatuses`),
   /** POST a payment (docs/money.md); GET ?student= and filters. */
   payments: `${API}/payments`,
+  /** GET with the list's filters: how many, and the sum of those not voided. */
+  paymentTotals: `${API}/payments/totals`,
+  /** GET with the list's filters: the payments as CSV. */
+  paymentsCsv: `${API}/payments/export.csv`,
   /** POST {reason}: the payment stays, voided. */
   paymentVoid: (id: number) => `${API}/payments/${id}/void`,
+  /** GET, paged: every student's due, credit, balance and aging (?owing, ?olderThan, ?search). */
+  balances: `${API}/balances`,
+  /** GET with the balances' filters: as CSV. */
+  balancesCsv: `${API}/balances/export.csv`,
   /** POST a signed adjustment. */
   adjustments: `${API}/adjustments`,
   /** GET ?student=: the student's ledger with its running balance. */

@@ -1,8 +1,12 @@
 import { Readable } from 'node:stream';
 import type { Named } from './csv-check.js';
 
-/** Spreadsheets run cells that start with = + - @ as formulas; a leading ' keeps them text. */
-export const safeCell = (v: string) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
+/**
+ * Spreadsheets run cells that start with = + - @ as formulas; a leading ' keeps them text. A
+ * plain negative number (a balance of -20.00) is no formula and stays a number.
+ */
+export const safeCell = (v: string) =>
+  /^[=+\-@\t\r]/.test(v) && !/^-\d+(\.\d+)?$/.test(v) ? `'${v}` : v;
 
 /** A lookup's name by id, for the export ('' for none; the id itself when it is gone). */
 export const nameOf = (items: Named[], id: number | null) =>

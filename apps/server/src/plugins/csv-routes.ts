@@ -20,7 +20,7 @@ import { actorOf } from './history.js';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
-export interface CsvRoutes<Q extends z.ZodType> {
+export interface CsvExport<Q extends z.ZodType> {
   /** the list's path under /api, e.g. 'clients' */
   path: string;
   tags: string[];
@@ -28,18 +28,19 @@ export interface CsvRoutes<Q extends z.ZodType> {
   query: Q;
   /** the rows as CSV, streamed */
   exportCsv: (db: Db, query: z.output<Q>, request?: FastifyRequest) => Promise<Readable>;
+}
+
+export interface CsvRoutes<Q extends z.ZodType> extends CsvExport<Q> {
   importer: CsvImporter;
 }
 
 /**
- * A list's CSV calls, the same for every list that has them: GET {path}/export.csv,
- * POST {path}/import/preview (writes nothing), POST {path}/import (a large file as a job)
- * and GET {path}/import/{jobId}.
+ * GET {path}/export.csv: the list's rows as its filters select them, as a CSV file named after
+ * the list; a list with no import (payments, balances) has only this.
  */
-export function registerCsv<Q extends z.ZodType>(app: App, db: Db, d: CsvRoutes<Q>) {
-  const base = `/${d.path}`;
+export function registerCsvExport<Q extends z.ZodType>(app: App, db: Db, d: CsvExport<Q>) {
   app.get(
-    `${base}/export.csv`,
+    `/${d.path}/export.csv`,
     {
       onRequest: requireUser,
       schema: {
@@ -56,6 +57,16 @@ export function registerCsv<Q extends z.ZodType>(app: App, db: Db, d: CsvRoutes<
         .send(csv);
     },
   );
+}
+
+/**
+ * A list's CSV calls, the same for every list that has them: GET {path}/export.csv,
+ * POST {path}/import/preview (writes nothing), POST {path}/import (a large file as a job)
+ * and GET {path}/import/{jobId}.
+ */
+export function registerCsv<Q extends z.ZodType>(app: App, db: Db, d: CsvRoutes<Q>) {
+  const base = `/${d.path}`;
+  registerCsvExport(app, db, d);
 
   // one import at a time across every instance (ADR 012, ADR 031), whichever list it fills
   const imports = app.importJobs;

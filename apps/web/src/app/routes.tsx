@@ -100,6 +100,14 @@ const SetCardsScreen = screenNamed(
   'SetCardsScreen',
 );
 const AuditScreen = screenNamed(() => import('../features/audit/AuditScreen'), 'AuditScreen');
+const PaymentsScreen = screenNamed(
+  () => import('../features/money/PaymentsScreen'),
+  'PaymentsScreen',
+);
+const BalancesScreen = screenNamed(
+  () => import('../features/money/BalancesScreen'),
+  'BalancesScreen',
+);
 const NotFoundScreen = lazyNamed(() => import('./NotFoundScreen'), 'NotFoundScreen');
 
 /** Routes (docs/screens.md) whose screens are not built yet: they show their title only. */
@@ -135,6 +143,8 @@ const SCREENS: readonly { path: string; Screen: PreloadableComponent<object> }[]
   { path: '/set', Screen: SetsScreen },
   { path: '/setcards/:id', Screen: SetCardsScreen },
   { path: '/audit', Screen: AuditScreen },
+  { path: '/payments', Screen: PaymentsScreen },
+  { path: '/balances', Screen: BalancesScreen },
 ];
 
 /** Starts downloading the code of the screen at `pathname`, if it is an app screen. */

@@ -33,6 +33,9 @@ export const SCREEN_TEXTS = {
   SetsScreen: ['games', 'shared'],
   SetCardsScreen: ['games', 'shared'],
   AuditScreen: ['history', 'shared'],
+  // the payments' method names and the void dialog are the student account's
+  PaymentsScreen: ['money', 'students'],
+  BalancesScreen: ['money'],
 } as const satisfies Record<string, readonly ScreenPart[]>;
 
 export type ScreenName = keyof typeof SCREEN_TEXTS;

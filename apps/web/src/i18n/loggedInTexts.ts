@@ -3,6 +3,7 @@ import type clients from './screens/clients.en.json';
 import type games from './screens/games.en.json';
 import type history from './screens/history.en.json';
 import type importTexts from './screens/import.en.json';
+import type money from './screens/money.en.json';
 import type pipeline from './screens/pipeline.en.json';
 import type schedule from './screens/schedule.en.json';
 import type settings from './screens/settings.en.json';
@@ -43,6 +44,7 @@ export const SCREEN_PARTS = [
   'games',
   'settings',
   'shared',
+  'money',
 ] as const;
 export type ScreenPart = (typeof SCREEN_PARTS)[number];
 
@@ -56,7 +58,8 @@ export type ScreensDictionary = typeof pipeline &
   typeof bot &
   typeof games &
   typeof settings &
-  typeof shared;
+  typeof shared &
+  typeof money;
 
 /** One chunk per part and language, by file. */
 const screenLoaders = import.meta.glob<object>('./screens/*.json', { import: 'default' });

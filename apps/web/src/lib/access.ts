@@ -17,6 +17,9 @@ const SCREEN_DOMAINS: readonly { prefix: string; domain: Domain; action?: Action
   { prefix: '/pipeline', domain: 'clients' },
   { prefix: '/cardocuments', domain: 'studentDocuments' },
   { prefix: '/audit', domain: 'audit' },
+  // the money screens (docs/money.md): admins and managers
+  { prefix: '/payments', domain: 'money' },
+  { prefix: '/balances', domain: 'money' },
 ];
 
 const under = (pathname: string, prefix: string) =>

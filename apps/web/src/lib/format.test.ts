@@ -8,6 +8,11 @@ describe('formatMoney (docs/interface.md: zł, two decimals)', () => {
     expect(formatMoney(0, 'uk')).toBe('0,00 zł');
   });
 
+  it('shows zł for PLN and another currency the language’s way', () => {
+    expect(formatMoney(-20, 'en', 'PLN')).toBe('-20.00 zł');
+    expect(formatMoney(1234.5, 'en', 'EUR')).toBe('€1,234.50');
+  });
+
   it('shows nothing for no price', () => {
     expect(formatMoney(null, 'en')).toBe('');
   });

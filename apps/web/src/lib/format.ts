@@ -41,12 +41,16 @@ export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
-/** docs/interface.md: amounts are shown in zł with two decimals; digits follow the chosen language. */
-export function formatMoney(amount: number | null, locale: string): string {
+/**
+ * docs/interface.md: amounts are shown in zł with two decimals; digits follow the chosen
+ * language. An amount the API answers in another currency (its `currency`) shows that one's
+ * sign the language's way.
+ */
+export function formatMoney(amount: number | null, locale: string, currency = 'PLN'): string {
   if (amount === null || !Number.isFinite(amount)) return '';
-  const digits = new Intl.NumberFormat(locale, {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(amount);
-  return `${digits} zł`;
+  const digits = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
+  if (currency !== 'PLN') {
+    return new Intl.NumberFormat(locale, { ...digits, style: 'currency', currency }).format(amount);
+  }
+  return `${new Intl.NumberFormat(locale, digits).format(amount)} zł`;
 }

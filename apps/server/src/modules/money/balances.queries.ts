@@ -1,8 +1,15 @@
+import type { Readable } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { BalanceRow, balancesQuery, MoneyReportMonth } from '@school/contract/money';
+import {
+  BALANCE_CSV_COLUMNS,
+  type BalanceRow,
+  type balancesQuery,
+  type MoneyReportMonth,
+} from '@school/contract/money';
 import type { Db } from '../../db/client.js';
-import { zl } from './money.charge.js';
+import { csvStream } from '../../plugins/csv-export.js';
+import { plainZl, zl } from './money.charge.js';
 import { fallenDue } from './money.queries.js';
 
 const SORTS: Record<string, SQL> = {
@@ -10,6 +17,8 @@ const SORTS: Record<string, SQL> = {
   balance: sql`a.balance`,
   // the oldest uncovered charge first is the largest age
   age: sql`(current_date - coalesce(a.oldest_due_date, current_date))`,
+  // the date itself: ascending, the oldest first; those with nothing due last either way
+  since: sql`a.oldest_due_date`,
   name: sql`lower(s.name || ' ' || s.surname)`,
 };
 
@@ -28,14 +37,22 @@ interface Row {
   pending: boolean;
 }
 
+type BalancesQuery = Omit<z.output<typeof balancesQuery>, 'limit' | 'offset'>;
+
 /**
- * GET /api/balances: the kept figures of every student with money, the due part aged by the
- * lesson date of each open charge against the school's today (docs/money.md, Balances). One
- * statement (ADR 041): the page by the index of its order, the total by a count of its own, the
- * ages of the page's students only, and `pending`, whether a participation has fallen due and is
- * not charged (the caller then settles and reads again).
+ * The kept figures of the students with money the query selects, in its order, a page: the due
+ * part aged by the lesson date of each open charge against the school's today (docs/money.md,
+ * Balances). One statement (ADR 041): the page by the index of its order, the total by a count
+ * of its own, the ages of the page's students only, and `pending`, whether a participation has
+ * fallen due and is not charged (the caller then settles and reads again).
  */
-export async function listBalances(db: Db, zone: string, q: z.output<typeof balancesQuery>) {
+async function balanceRows(
+  db: Db,
+  zone: string,
+  q: BalancesQuery,
+  limit: number,
+  offset: number,
+): Promise<Row[]> {
   const today = sql`(now() at time zone ${zone})::date`;
   const where: SQL[] = [sql`true`];
   if (q.owing) where.push(sql`a.balance > 0`);
@@ -63,16 +80,22 @@ export async function listBalances(db: Db, zone: string, q: z.output<typeof bala
         a.due::text as due, a.credit::text as credit, a.balance::text as balance,
         a.oldest_due_date::text as oldest, ${column} as sorted
       ${filtered}
-      order by ${column} ${direction}, a.student_id
-      limit ${q.limit} offset ${q.offset}
+      order by ${column} ${direction} nulls last, a.student_id
+      limit ${limit} offset ${offset}
     ) p
     left join lateral (
       select ${bucket(0, 30)} as d0_30, ${bucket(31, 60)} as d31_60,
         ${bucket(61, 90)} as d61_90, ${bucket(91, null)} as d90plus
       from open_charges o where o.student_id = p.student
     ) g on true
-    order by p.sorted ${direction}, p.student`);
-  const rows: BalanceRow[] = res.rows.map((r) => ({
+    order by p.sorted ${direction} nulls last, p.student`);
+  return res.rows;
+}
+
+/** GET /api/balances: every student with money (docs/money.md, Balances), paged. */
+export async function listBalances(db: Db, zone: string, q: z.output<typeof balancesQuery>) {
+  const found = await balanceRows(db, zone, q, q.limit, q.offset);
+  const rows: BalanceRow[] = found.map((r) => ({
     student: r.student,
     name: r.name,
     due: zl(r.due),
@@ -86,8 +109,43 @@ export async function listBalances(db: Db, zone: string, q: z.output<typeof bala
       d90plus: zl(r.d90plus),
     },
   }));
-  const first = res.rows[0];
-  return { rows, total: first?.total ?? 0, pending: first?.pending };
+  return { rows, total: found[0]?.total ?? 0, pending: found[0]?.pending };
+}
+
+/** Balances per query of the export: it never holds more than one page of rows. */
+const EXPORT_PAGE_ROWS = 1000;
+
+/** The balances in the list's order, a page at a time. */
+async function* balancePages(db: Db, zone: string, q: BalancesQuery, first: Row[]) {
+  let page = first;
+  let offset = 0;
+  for (;;) {
+    if (page.length > 0) yield page;
+    if (page.length < EXPORT_PAGE_ROWS) return;
+    offset += page.length;
+    page = await balanceRows(db, zone, q, EXPORT_PAGE_ROWS, offset);
+  }
+}
+
+/**
+ * GET /api/balances/export.csv: the balances the list's filters and search select, every one,
+ * in the list's order (largest due first unless sorted), with plain amounts.
+ */
+export async function exportBalancesCsv(db: Db, zone: string, q: BalancesQuery): Promise<Readable> {
+  const first = await balanceRows(db, zone, q, EXPORT_PAGE_ROWS, 0);
+  const recordOf = (r: Row) => [
+    String(r.student),
+    r.name,
+    plainZl(r.d0_30),
+    plainZl(r.d31_60),
+    plainZl(r.d61_90),
+    plainZl(r.d90plus),
+    plainZl(r.due),
+    plainZl(r.credit),
+    plainZl(r.balance),
+    r.oldest ?? '',
+  ];
+  return csvStream(BALANCE_CSV_COLUMNS, balancePages(db, zone, q, first), recordOf);
 }
 
 /**

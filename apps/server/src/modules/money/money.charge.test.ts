@@ -5,6 +5,7 @@ import {
   grosze,
   hundredths,
   participationCharge,
+  plainZl,
 } from './money.charge.js';
 
 describe('a participation charge (docs/money.md, Charges)', () => {
@@ -51,5 +52,15 @@ describe('a participation charge (docs/money.md, Charges)', () => {
     expect(participationCharge({ ...lesson, toPay: 1, charges: true })).toBe(12_000);
     expect(participationCharge({ ...lesson, toPay: 2, charges: true })).toBe(0);
     expect(participationCharge({ ...lesson, toPay: 1, charges: false })).toBe(0);
+  });
+});
+
+describe('a CSV amount (docs/api.md, Money)', () => {
+  it('writes grosze as plain zł with two decimals, signed, without grouping', () => {
+    expect(plainZl(12_050)).toBe('120.50');
+    expect(plainZl('5')).toBe('0.05');
+    expect(plainZl(0)).toBe('0.00');
+    expect(plainZl('-2000')).toBe('-20.00');
+    expect(plainZl(100_000_000n)).toBe('1000000.00');
   });
 });

@@ -50,5 +50,12 @@ export const participationCharge = (p: {
 /** Grosze as the API's zł with two decimals (a number, as price is sent). */
 export const zl = (grosze: number | bigint | string) => Number(grosze) / 100;
 
+/** Grosze as a CSV's plain zł, always two decimals and no grouping: -1250.50, 0.00. */
+export function plainZl(grosze: number | bigint | string): string {
+  const whole = BigInt(grosze);
+  const size = whole < 0n ? -whole : whole;
+  return `${whole < 0n ? '-' : ''}${size / 100n}.${String(size % 100n).padStart(2, '0')}`;
+}
+
 /** zł with at most two decimals (a validated number) as whole grosze. */
 export const grosze = (amount: number | string) => Number(hundredths(amount));

@@ -13,11 +13,15 @@ import {
   ledgerQuery,
   payment,
   paymentInput,
+  paymentFilterQuery,
   paymentListQuery,
+  paymentTotals,
   voidInput,
+  type PaymentFilterQuery,
 } from '@school/contract/money';
 import type { Db } from '../../db/client.js';
 import { errorResponses, invalidField } from '../../plugins/errors.js';
+import { registerCsvExport } from '../../plugins/csv-routes.js';
 import { allow } from '../../plugins/policy.js';
 import {
   accountFor,
@@ -29,10 +33,22 @@ import {
   voidPayment,
   type Money,
 } from './money.service.js';
-import { listPayments, paymentById } from './payments.queries.js';
-import { listBalances, moneyReport } from './balances.queries.js';
+import {
+  exportPaymentsCsv,
+  listPayments,
+  paymentById,
+  paymentTotals as totalsOf,
+} from './payments.queries.js';
+import { exportBalancesCsv, listBalances, moneyReport } from './balances.queries.js';
 import { registerSchoolZone } from './money.corrections.js';
 import { addDays, todayIn } from '../schedule/schedule.shared.js';
+
+/** A payments' date range that ends before it starts is refused, as the report's is. */
+function checkRange(q: Pick<PaymentFilterQuery, 'dateFrom' | 'dateTo'>) {
+  if (q.dateFrom !== undefined && q.dateTo !== undefined && q.dateFrom > q.dateTo) {
+    throw invalidField('dateFrom', 'must not be after dateTo');
+  }
+}
 
 /** The money ledger's calls (docs/money.md, docs/api.md Money): admins and managers only. */
 export const moneyRoutes: FastifyPluginAsyncZod<{ db: Db; timezone: string }> = async (
@@ -69,6 +85,7 @@ export const moneyRoutes: FastifyPluginAsyncZod<{ db: Db; timezone: string }> = 
     },
     async (request, reply) => {
       // what each covers, with what has fallen due since charged
+      checkRange(request.query);
       if (request.query.student !== undefined) await settle(money, request.query.student);
       else await settleAll(money);
       const page = await listPayments(db, request.query);
@@ -76,6 +93,33 @@ export const moneyRoutes: FastifyPluginAsyncZod<{ db: Db; timezone: string }> = 
       return page.rows;
     },
   );
+
+  app.get(
+    '/payments/totals',
+    {
+      schema: {
+        tags,
+        summary:
+          'Over every payment the filters select: how many, the sum of those not voided, the voided apart',
+        querystring: paymentFilterQuery,
+        response: { 200: paymentTotals, ...errorResponses },
+      },
+    },
+    async (request) => {
+      checkRange(request.query);
+      return totalsOf(db, request.query);
+    },
+  );
+
+  registerCsvExport(app, db, {
+    path: 'payments',
+    tags,
+    query: paymentFilterQuery,
+    exportCsv: (_db, query) => {
+      checkRange(query);
+      return exportPaymentsCsv(db, query);
+    },
+  });
 
   app.get(
     '/payments/:id',
@@ -159,6 +203,16 @@ export const moneyRoutes: FastifyPluginAsyncZod<{ db: Db; timezone: string }> = 
       return page.rows;
     },
   );
+
+  registerCsvExport(app, db, {
+    path: 'balances',
+    tags,
+    query: balancesQuery,
+    exportCsv: async (_db, query) => {
+      await settleAll(money);
+      return exportBalancesCsv(db, timezone, query);
+    },
+  });
 
   app.get(
     '/reports/money',

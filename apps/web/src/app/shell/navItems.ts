@@ -8,11 +8,13 @@ import {
   Layers,
   LayoutDashboard,
   LogOut,
+  Scale,
   ScrollText,
   Settings,
   SquareKanban,
   UserCog,
   UsersRound,
+  Wallet,
   type LucideIcon,
 } from 'lucide-react';
 import type { Dictionary } from '../../i18n/i18n';
@@ -56,6 +58,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
     icon: GraduationCap,
     sections: ['/cardocuments'],
   },
+  { to: '/payments', labelKey: 'titles.payments', icon: Wallet, sections: [] },
+  { to: '/balances', labelKey: 'titles.balances', icon: Scale, sections: [] },
   { to: '/conversations', labelKey: 'nav.bot', icon: Bot, sections: ['/messages'] },
   { to: '/groups', labelKey: 'titles.groups', icon: UsersRound, sections: [] },
   { to: '/settings', labelKey: 'titles.settings', icon: Settings, sections: [] },

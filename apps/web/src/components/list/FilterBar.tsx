@@ -2,8 +2,8 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import controls from '../controls.module.css';
 import { DateTimeInput } from '../form/DateTimeInput';
-import type { FieldLabelKey } from '../form/fields';
 import { Selector } from '../Selector';
+import type { ColumnLabelKey } from './types';
 import styles from './FilterBar.module.css';
 
 /**
@@ -14,7 +14,7 @@ import styles from './FilterBar.module.css';
 export type FilterSpec = {
   /** The query parameter (stage, responsibleId...); also picks the option label rule. */
   param: string;
-  label: FieldLabelKey;
+  label: ColumnLabelKey;
 } & (
   | {
       /** The lookup to GET for the options (docs/api.md, Lookups). */

@@ -21,6 +21,11 @@ export interface ListScreenProps<R extends Row> extends Omit<
   filters?: readonly FilterSpec[];
   /** What the screen says about the list as a whole, between the header and the list. */
   intro?: ReactNode;
+  /**
+   * Filters the screen sets with its own controls (a toggle among its tools), sent with the
+   * panel's; empty values are left out.
+   */
+  screenFilters?: FilterValues;
 }
 
 /**
@@ -32,6 +37,7 @@ export function ListScreen<R extends Row>({
   create,
   filters,
   intro,
+  screenFilters,
   ...view
 }: ListScreenProps<R>) {
   const [searchInput, setSearchInput] = useState('');
@@ -39,6 +45,10 @@ export function ListScreen<R extends Row>({
   const [filterValues, setFilterValues] = useState<FilterValues>({});
   const applied = useMemo(() => activeFilters(filterValues), [filterValues]);
   const filtering = Object.keys(applied).length > 0;
+  const sent = useMemo(
+    () => activeFilters({ ...screenFilters, ...applied }),
+    [screenFilters, applied],
+  );
 
   return (
     <>
@@ -65,7 +75,11 @@ export function ListScreen<R extends Row>({
         )}
       </HeaderBlock>
       {intro}
-      <ListView {...view} search={search} filters={filtering ? applied : undefined} />
+      <ListView
+        {...view}
+        search={search}
+        filters={Object.keys(sent).length > 0 ? sent : undefined}
+      />
     </>
   );
 }

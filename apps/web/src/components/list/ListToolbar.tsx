@@ -16,10 +16,19 @@ interface ListToolbarProps {
   buildCsv: () => Promise<string>;
   /** More buttons of the screen beside the export (an import). */
   tools?: ReactNode;
+  /** What the screen says of all the selected rows, after their count (a sum). */
+  summary?: ReactNode;
 }
 
 /** The count of matching rows and the CSV export. */
-export function ListToolbar({ total, capped, fileName, buildCsv, tools }: ListToolbarProps) {
+export function ListToolbar({
+  total,
+  capped,
+  fileName,
+  buildCsv,
+  tools,
+  summary,
+}: ListToolbarProps) {
   const { t } = useTranslation();
   const [exporting, setExporting] = useState(false);
 
@@ -38,9 +47,12 @@ export function ListToolbar({ total, capped, fileName, buildCsv, tools }: ListTo
 
   return (
     <div className={styles.toolbar}>
-      <p className={styles.total} aria-live="polite">
-        {t(capped ? 'list.totalCapped' : 'list.total', { count: total })}
-      </p>
+      <div className={styles.counts}>
+        <p className={styles.total} aria-live="polite">
+          {t(capped ? 'list.totalCapped' : 'list.total', { count: total })}
+        </p>
+        {summary}
+      </div>
       <div className={styles.tools}>
         {tools}
         <IconButton

@@ -11,7 +11,7 @@ import type { FilterValues } from './FilterBar';
 import { ListToolbar } from './ListToolbar';
 import { RowActions } from './RowActions';
 import { fetchServerCsv } from './serverCsv';
-import { filterQuery, useInfiniteList } from './useInfiniteList';
+import { filterQuery, useInfiniteList, type ListParams } from './useInfiniteList';
 import { usePendingKeys } from '../feedback/pendingCommits';
 import { pendingDeleteKey, useCopy, useDeleteRow } from './useRowActions';
 import type { Column, EditConfig, Resource, Row, RowActionsConfig } from './types';
@@ -39,6 +39,11 @@ export interface ListViewProps<R extends Row> {
   serverExport?: string | undefined;
   /** More buttons beside the export (an import). */
   tools?: ReactNode;
+  /**
+   * What the screen says of all the rows its search and filters select, beside their count
+   * (the payments' sum): asked of the server with the same params, not added up from the pages.
+   */
+  summary?: ((params: ListParams) => ReactNode) | undefined;
 }
 
 /** List (docs/screens.md, List screens): count and export, the sortable virtualised table, row actions, edit modal. */
@@ -54,6 +59,7 @@ export function ListView<R extends Row>({
   fileName,
   serverExport,
   tools,
+  summary,
 }: ListViewProps<R>) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -92,7 +98,14 @@ export function ListView<R extends Row>({
     () => actions.copy !== undefined && rows.some((row) => actions.copy?.(row)),
     [actions, rows],
   );
-  const actionCount = [edit, actions.delete, actions.open, copies].filter(Boolean).length;
+  // a screen's own action counts where some row shows it
+  const more = useMemo(
+    () =>
+      (actions.more ?? []).filter((action) => rows.some((row) => action.available?.(row) ?? true)),
+    [actions, rows],
+  );
+  const actionCount =
+    [edit, actions.delete, actions.open, copies].filter(Boolean).length + more.length;
   const hasActions = actionCount > 0;
   const renderActions = hasActions
     ? (row: R) => (
@@ -103,6 +116,15 @@ export function ListView<R extends Row>({
           openHref={actions.open?.(row)}
           copyValue={actions.copy?.(row)}
           onCopy={actions.copy ? (value) => void copy(value) : undefined}
+          more={more
+            .filter((action) => action.available?.(row) ?? true)
+            .map((action) => ({
+              key: action.key,
+              label: action.label(row),
+              icon: action.icon,
+              variant: action.variant,
+              onClick: () => action.onClick(row),
+            }))}
         />
       )
     : undefined;
@@ -120,6 +142,7 @@ export function ListView<R extends Row>({
         fileName={`${fileName}.csv`}
         buildCsv={buildCsv}
         tools={tools}
+        summary={summary?.(params)}
       />
       {rows.length === 0 ? (
         <p className={styles.empty}>{t('messages.emptyList')}</p>

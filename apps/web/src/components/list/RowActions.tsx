@@ -1,4 +1,4 @@
-import { Copy, ExternalLink, Pencil, Trash2 } from 'lucide-react';
+import { Copy, ExternalLink, Pencil, Trash2, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { IconButton, IconLink } from '../IconButton';
 import styles from './RowActions.module.css';
@@ -13,9 +13,17 @@ interface RowActionsProps {
   openHref?: string | undefined;
   copyValue?: CopyValue | null | undefined;
   onCopy?: ((value: CopyValue) => void) | undefined;
+  /** The screen's own actions of this row (those available for it). */
+  more?: readonly {
+    key: string;
+    label: string;
+    icon: LucideIcon;
+    variant?: 'danger';
+    onClick: () => void;
+  }[];
 }
 
-/** Icon actions (docs/screens.md, List screens) of a row: delete, edit, card/open, copy. */
+/** Icon actions (docs/screens.md, List screens) of a row: open, copy, edit, a screen's own, delete. */
 export function RowActions({
   name,
   onEdit,
@@ -24,6 +32,7 @@ export function RowActions({
   openHref,
   copyValue,
   onCopy,
+  more = [],
 }: RowActionsProps) {
   const { t } = useTranslation();
   return (
@@ -39,6 +48,15 @@ export function RowActions({
         />
       )}
       {onEdit && <IconButton label={t('list.edit', { name })} icon={Pencil} onClick={onEdit} />}
+      {more.map((action) => (
+        <IconButton
+          key={action.key}
+          label={action.label}
+          icon={action.icon}
+          variant={action.variant}
+          onClick={action.onClick}
+        />
+      ))}
       {onDelete && (
         <IconButton
           label={t('list.delete', { name })}

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Dictionary } from '../../i18n/i18n';
 import type { Parser } from '../../lib/http';
@@ -8,10 +9,23 @@ export interface Row {
   id: number;
 }
 
+/** The `{section}.columns.{key}` texts of a screen part: headers of its own lists' columns. */
+type ScreenColumnKey = {
+  [S in keyof Dictionary & string]: Dictionary[S] extends { columns: infer C }
+    ? `${S}.columns.${keyof C & string}`
+    : never;
+}[keyof Dictionary & string];
+
+/**
+ * A column's or a filter's label: a field's (`fields.*`, shared by every screen) or one of a
+ * screen part's own columns (the money part's `columns` section), so a screen's words stay in its part.
+ */
+export type ColumnLabelKey = FieldLabelKey | ScreenColumnKey;
+
 /** A list column: its header, the server's sort field if sortable, and its text. */
 export interface Column<R> {
   key: string;
-  label: FieldLabelKey;
+  label: ColumnLabelKey;
   /** The `sort` value the server accepts for it (USER_SORTS...); absent: not sortable. */
   sort?: string;
   /** The text of the cell, also what the CSV export writes. */
@@ -95,4 +109,17 @@ export interface RowActionsConfig<R> {
    * button (a control shows only where it does something, docs/interface.md).
    */
   copy?: (row: R) => CopyValue | null;
+  /** A screen's own icon actions (void a payment), after the kit's. */
+  more?: readonly RowAction<R>[];
+}
+
+/** An icon action of a screen's rows, shown on the rows it is `available` for. */
+export interface RowAction<R> {
+  key: string;
+  icon: LucideIcon;
+  /** The accessible name and tooltip, naming the row ("Void the payment of 30.00 zł"). */
+  label: (row: R) => string;
+  variant?: 'danger';
+  available?: (row: R) => boolean;
+  onClick: (row: R) => void;
 }

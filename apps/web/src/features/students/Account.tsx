@@ -8,7 +8,8 @@ import {
 } from '@school/contract/money';
 import { api, withQuery } from '@school/contract/paths';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import controls from '../../components/controls.module.css';
@@ -70,9 +71,18 @@ function AccountSection({ studentId, studentName }: { studentId: number; student
     void queryClient.invalidateQueries({ queryKey: ['student-events-info', studentId] });
   };
   const failed = figures.isError || ledger.isError || payments.isError;
+  // a link to the account (/students/12#account, from the money screens) shows it once loaded
+  const section = useRef<HTMLElement>(null);
+  const { hash } = useLocation();
+  const loaded = figures.data !== undefined && ledger.data !== undefined;
+  useEffect(() => {
+    if (hash === '#account' && loaded) section.current?.scrollIntoView?.({ block: 'start' });
+  }, [hash, loaded]);
 
   return (
     <section
+      ref={section}
+      id="account"
       className={`${controls.card} ${styles.section} ${own.account}`}
       aria-labelledby={headingId}
     >

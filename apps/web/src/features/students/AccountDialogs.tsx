@@ -2,7 +2,6 @@ import {
   adjustmentInput,
   paymentInput,
   PAYMENT_METHODS,
-  voidInput,
   type Payment,
 } from '@school/contract/money';
 import { api } from '@school/contract/paths';
@@ -11,7 +10,7 @@ import { showNotice } from '../../components/feedback/notices';
 import { EntityForm } from '../../components/form/EntityForm';
 import type { FieldSpec, FormValues } from '../../components/form/fields';
 import { Modal } from '../../components/Modal';
-import { formatDate, formatMoney } from '../../lib/format';
+import { VoidPaymentDialog } from '../../components/money/VoidPaymentDialog';
 import { request } from '../../lib/http';
 
 /** Which money dialog is open: a payment, an adjustment, or the void of a payment. */
@@ -27,7 +26,6 @@ function today(): string {
 // The student is the page's; the form holds what the user types (docs/money.md, Payments).
 const PAY_SCHEMA = paymentInput.pick({ amount: true, date: true, method: true, reference: true });
 const ADJUST_SCHEMA = adjustmentInput.pick({ amount: true, date: true, reason: true });
-const VOID_FIELDS: readonly FieldSpec[] = [{ name: 'reason', label: 'fields.reason', wide: true }];
 
 interface Props {
   dialog: MoneyDialog;
@@ -46,7 +44,7 @@ interface Props {
  * closes with a notice once the server took it (docs/interface.md).
  */
 export function AccountDialog({ dialog, studentId, studentName, due, onClose, onSaved }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const done = (text: string) => () => {
     onSaved();
     onClose();
@@ -55,28 +53,7 @@ export function AccountDialog({ dialog, studentId, studentName, due, onClose, on
   const post = (path: string, body: FormValues) => request(path, { method: 'POST', body });
 
   if (dialog.kind === 'void') {
-    const { payment } = dialog;
-    return (
-      <Modal
-        open
-        title={t('account.voidTitle', {
-          amount: formatMoney(payment.amount, i18n.language),
-          date: formatDate(payment.date, i18n.language),
-        })}
-        onClose={onClose}
-      >
-        <EntityForm
-          mode="create"
-          schema={voidInput}
-          fields={VOID_FIELDS}
-          defaultValues={{ reason: '' }}
-          submitLabel={t('account.voidConfirm')}
-          label={t('account.void')}
-          onSubmit={(body) => post(api.paymentVoid(payment.id), body)}
-          onSaved={done(t('account.voidDone'))}
-        />
-      </Modal>
-    );
+    return <VoidPaymentDialog payment={dialog.payment} onClose={onClose} onSaved={onSaved} />;
   }
 
   if (dialog.kind === 'pay') {
