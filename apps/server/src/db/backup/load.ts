@@ -45,11 +45,13 @@ function checkMigrations(manifest: Manifest, local: Migration[]): void {
         'Restore it with that version or a newer one.',
     );
   }
+  // by number, not by place: a journal may skip a number (a migration merged from another line)
+  const tagOf = new Map(local.map((m) => [m.idx, m.tag]));
   for (const entry of manifest.migration.journal) {
-    if (local[entry.idx]?.tag !== entry.tag) {
+    if (tagOf.get(entry.idx) !== entry.tag) {
       throw new RestoreRefused(
         `the backup's migration ${entry.idx} is ${entry.tag}, this version's is ` +
-          `${local[entry.idx]?.tag ?? 'missing'}: it was made by another line of the server`,
+          `${tagOf.get(entry.idx) ?? 'missing'}: it was made by another line of the server`,
       );
     }
   }
