@@ -44,6 +44,7 @@ export const AUDIT_ENTITIES = [
   'setcards',
   'gameresults',
   'estimationgroup',
+  'school',
   ...EDITABLE_DICTIONARIES,
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

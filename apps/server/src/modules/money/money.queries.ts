@@ -193,3 +193,32 @@ export async function withoutAccount(db: Executor, student: number) {
       and not exists (select 1 from accounts where student_id = ${student}) as missing`);
   return res.rows[0]?.missing ?? false;
 }
+
+/**
+ * The uncovered part of each of a student's due charges (the kept `open_charges`), oldest
+ * first, with the course its charge was made with; an adjustment's has none.
+ */
+export async function openChargesOf(db: Executor, student: number) {
+  const res = await db.execute<{
+    date: string;
+    amount: string;
+    adjustment: boolean;
+    course: string;
+  }>(sql`
+    select oc.date::text as date, oc.amount::text as amount,
+      oc.adjustment_id is not null as adjustment,
+      coalesce((select le.note from ledger_entries le
+        where le.event_id = oc.event_id and le.kind = 'charge' and not le.correction
+        limit 1), '') as course
+    from open_charges oc
+    where oc.student_id = ${student} and oc.amount > 0
+    order by oc.date, oc.event_id nulls last, oc.adjustment_id`);
+  return res.rows.map((r) => ({ ...r, amount: Number(r.amount) }));
+}
+
+/** The payment reference of a student (ADR 040); undefined: no such student. */
+export async function paymentReferenceOf(db: Executor, student: number) {
+  const res = await db.execute<{ reference: string }>(sql`
+    select payment_reference as reference from students where id = ${student}`);
+  return res.rows[0]?.reference;
+}

@@ -2,7 +2,6 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { errorCodes } from '@school/contract/common';
 import {
-  CURRENCY,
   type Account,
   type adjustmentInput,
   type LedgerEntry,
@@ -15,6 +14,7 @@ import { adjustments, payments } from '../../db/schema/money.js';
 import { events } from '../../db/schema/schedule.js';
 import { HttpError, invalidField, notFound } from '../../plugins/errors.js';
 import { requireStudent } from '../students/students.shared.js';
+import { readSchoolDetails } from '../school/school.shared.js';
 import { todayIn } from '../schedule/schedule.shared.js';
 import { grosze, participationCharge, zl } from './money.charge.js';
 import { coverageOf } from './money.coverage.js';
@@ -24,6 +24,7 @@ import {
   coverageInputs,
   dueUncharged,
   ledgerOf,
+  paymentReferenceOf,
   studentsWithDue,
   upcomingOf,
   withoutAccount,
@@ -224,8 +225,12 @@ export async function recordAdjustment(money: Money, input: z.output<typeof adju
 export async function accountFor(money: Money, student: number): Promise<Account> {
   await requireStudent(money.db, student);
   await settle(money, student);
-  const kept = await accountOf(money.db, student);
-  const ahead = await upcomingOf(money.db, money.zone, student);
+  const [kept, ahead, school, reference] = await Promise.all([
+    accountOf(money.db, student),
+    upcomingOf(money.db, money.zone, student),
+    readSchoolDetails(money.db),
+    paymentReferenceOf(money.db, student),
+  ]);
   const upcoming = ahead.reduce((sum, p) => sum + participationCharge(p), 0);
   return {
     balance: zl(kept.balance),
@@ -233,7 +238,8 @@ export async function accountFor(money: Money, student: number): Promise<Account
     credit: zl(kept.credit),
     upcoming: zl(upcoming),
     oldestDueDate: kept.oldestDueDate,
-    currency: CURRENCY,
+    currency: school.currency,
+    reference: reference ?? '',
   };
 }
 

@@ -1,14 +1,23 @@
+import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HASH_CODE_PATTERN, learnerPage } from '@school/contract/learner';
 import type { Db } from '../../db/client.js';
 import { errorResponses, noSuchLearnerPage } from '../../plugins/errors.js';
 import { playerBase } from '../games/games.shared.js';
+import { learnerMoneyOf, paymentQrSvg } from '../money/money.shared.js';
+import { readSchoolDetails } from '../school/school.shared.js';
 import { recordPageOpened, studentOfHashCode } from './learner.queries.js';
-import { learnerPageOf } from './learner.service.js';
+import { learnerPageOf, paymentOf } from './learner.service.js';
 
 /** The answer's caching: the student's own data, never kept by a browser or a proxy. */
 export const LEARNER_CACHE = 'private, no-store';
+
+/**
+ * The payment QR code's caching: the browser keeps it and asks each time whether it is still
+ * the one (its ETag is its text's), so a code for an amount paid since is never shown.
+ */
+export const PAYMENT_QR_CACHE = 'private, no-cache';
 
 /**
  * The learner's own page (docs/learner-page.md; ADR 030): no login, the hashCode is the key.
@@ -48,6 +57,38 @@ export const learnerRoutes: FastifyPluginAsyncZod<{
       });
       await recordPageOpened(db, student.id, schoolZone);
       return page;
+    },
+  );
+
+  app.get(
+    '/public/students/:hashCode/payment-qr.svg',
+    {
+      config: { rateLimit: { max: readsPerMinute, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['public'],
+        summary: "The learner's payment QR code (SVG) for what they owe now",
+        params: z.object({ hashCode: z.string() }),
+        response: { 200: z.string(), 304: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', LEARNER_CACHE);
+      const { hashCode } = request.params;
+      const student = HASH_CODE_PATTERN.test(hashCode)
+        ? await studentOfHashCode(db, hashCode)
+        : undefined;
+      if (!student) throw noSuchLearnerPage();
+      const [money, school] = await Promise.all([
+        learnerMoneyOf(db, schoolZone, student.id),
+        readSchoolDetails(db),
+      ]);
+      // nothing due, no bank account yet, or none the code can carry: no code, as no page
+      const { qr } = paymentOf(student, money, school);
+      if (qr === null) throw noSuchLearnerPage();
+      const etag = `"${createHash('sha256').update(qr).digest('base64url').slice(0, 27)}"`;
+      reply.header('cache-control', PAYMENT_QR_CACHE).header('etag', etag);
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send(null);
+      return reply.type('image/svg+xml; charset=utf-8').send(await paymentQrSvg(qr));
     },
   );
 };
