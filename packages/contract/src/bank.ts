@@ -71,8 +71,7 @@ export const isIban = (input: string) => ibanProblem(normalizeIban(input)) === n
 export const groupIban = (iban: string) => iban.replace(/(.{4})(?=.)/g, '$1 ');
 
 /** A Polish tax id (NIP) as stored: its 10 digits, without dashes, spaces or the PL prefix. */
-export const normalizeNip = (input: string) =>
-  input.replace(/[\s-]+/g, '').replace(/^PL/i, '');
+export const normalizeNip = (input: string) => input.replace(/[\s-]+/g, '').replace(/^PL/i, '');
 
 const NIP_WEIGHTS = [6, 5, 7, 2, 3, 4, 5, 6, 7];
 
@@ -113,7 +112,5 @@ export const sanitizeTransferText = (text: string) =>
  * statement is matched by), then their name as far as it fits in 32 characters.
  */
 export function transferTitle(reference: string, studentName: string): string {
-  return sanitizeTransferText(`${reference} ${studentName}`)
-    .slice(0, TRANSFER_TITLE_MAX)
-    .trim();
+  return sanitizeTransferText(`${reference} ${studentName}`).slice(0, TRANSFER_TITLE_MAX).trim();
 }

@@ -1,17 +1,15 @@
 import { z } from 'zod';
-import {
-  CURRENCIES,
-  ibanProblem,
-  nipProblem,
-  normalizeIban,
-  normalizeNip,
-} from './bank.js';
+import { CURRENCIES, ibanProblem, nipProblem, normalizeIban, normalizeNip } from './bank.js';
 import { recordVersion, requiredText, text, updateOf } from './common.js';
 
 export { CURRENCIES, type Currency } from './bank.js';
 
 /** A field checked after it is normalised: '' passes, anything else must pass `problem`. */
-const checked = (max: number, normalize: (v: string) => string, problem: (v: string) => string | null) =>
+const checked = (
+  max: number,
+  normalize: (v: string) => string,
+  problem: (v: string) => string | null,
+) =>
   z
     .string()
     .trim()

@@ -93,9 +93,10 @@ describe("the learner's page", () => {
       'K7M2QX Marta Koval',
     ]);
     expect(toPay.textContent).toContain('Szkoła Języków');
-    expect(
-      [...toPay.querySelectorAll('button')].map((b) => b.getAttribute('aria-label')),
-    ).toEqual(['Copy: Account number (IBAN)', 'Copy: Transfer title']);
+    expect([...toPay.querySelectorAll('button')].map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Copy: Account number (IBAN)',
+      'Copy: Transfer title',
+    ]);
     const qr = toPay.querySelector('img')!;
     expect(qr.getAttribute('src')).toBe(page.account.qrCode);
     expect(qr.getAttribute('alt')).toBe('Payment QR code');
@@ -123,7 +124,13 @@ describe("the learner's page", () => {
     expect(toPay.querySelector('img')).toBeNull();
     expect(toPay.textContent).toContain('How to pay');
     const none = document.createElement('div');
-    show(none, ...learnerSections({ ...page, account: { ...page.account, iban: null, qrCode: null } }, translator('en')));
+    show(
+      none,
+      ...learnerSections(
+        { ...page, account: { ...page.account, iban: null, qrCode: null } },
+        translator('en'),
+      ),
+    );
     expect(region(none, 'To pay').textContent).not.toContain('How to pay');
     expect(region(none, 'To pay').querySelector('button, img')).toBeNull();
   });
@@ -138,9 +145,9 @@ describe("the learner's page", () => {
     show(root, ...learnerSections(page, translator('en')));
     const copy = region(root, 'To pay').querySelector('button')!;
     copy.click();
-    await expect.poll(() => copy.parentElement!.querySelector('[role=status]')!.textContent).toBe(
-      'Copied',
-    );
+    await expect
+      .poll(() => copy.parentElement!.querySelector('[role=status]')!.textContent)
+      .toBe('Copied');
     expect(written).toEqual(['PL61109010140000071219812874']);
   });
 

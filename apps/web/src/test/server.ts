@@ -283,8 +283,12 @@ export const handlers: HttpHandler[] = [
   http.get(api.schoolDetails, () => HttpResponse.json(schoolRecord())),
   http.put(api.schoolDetails, async ({ request }) => {
     const before = schoolRecord();
-    const saved = { ...before, ...(await jsonBody(request)), version: before.version + 1 };
-    store.school = [saved as Row];
+    const saved = {
+      ...before,
+      ...(await jsonBody(request)),
+      version: Number(before.version) + 1,
+    };
+    store.school = [saved];
     return HttpResponse.json(saved);
   }),
   http.get(`${api.schoolDetails}/:id/history`, ({ request }) =>

@@ -9,10 +9,7 @@ import { settle } from './money.service.js';
  */
 export async function learnerMoneyOf(db: Db, zone: string, student: number) {
   await settle({ db, zone }, student);
-  const [figures, open] = await Promise.all([
-    accountOf(db, student),
-    openChargesOf(db, student),
-  ]);
+  const [figures, open] = await Promise.all([accountOf(db, student), openChargesOf(db, student)]);
   return { ...figures, open };
 }
 export type LearnerMoney = Awaited<ReturnType<typeof learnerMoneyOf>>;

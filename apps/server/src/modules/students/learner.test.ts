@@ -238,7 +238,9 @@ describe("the learner's page", () => {
     const his = (await open(bohdan.hashCode)).json<LearnerPage>();
     expect(his.name).toBe('Bohdan Zelenyi');
     expect(his.due.total).toBe('243.45');
-    expect(his.account.reference).not.toBe((await open(marta.hashCode)).json<LearnerPage>().account.reference);
+    expect(his.account.reference).not.toBe(
+      (await open(marta.hashCode)).json<LearnerPage>().account.reference,
+    );
     expect(his.marks[0]?.presence).toBe('absent');
     expect(his.nextLessons[0]?.homework).toBe('Read chapter 3\n\nBohdan private task');
     expect(his.games[0]?.last?.score).toBe(0);

@@ -28,7 +28,9 @@ describe('Settings → School details (ADR 040)', () => {
     expect(
       await within(form).findByText('The check digits do not match: look for a typo.'),
     ).toBeInTheDocument();
-    expect(within(form).getByText("The NIP's check digit does not match: look for a typo.")).toBeInTheDocument();
+    expect(
+      within(form).getByText("The NIP's check digit does not match: look for a typo."),
+    ).toBeInTheDocument();
     expect(lastBody('PUT', api.schoolDetails)).toBeUndefined();
 
     await user.clear(within(form).getByLabelText(/IBAN/));
@@ -41,14 +43,16 @@ describe('Settings → School details (ADR 040)', () => {
       'Zwolnienie z VAT na podstawie art. 43 ust. 1 pkt 26 lit. a ustawy o VAT',
     );
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
-    await expect.poll(() => lastBody('PUT', api.schoolDetails)).toMatchObject({
-      name: 'Szkoła Języków Sp. z o.o.',
-      // normalised as the server keeps them
-      taxId: '5260001246',
-      iban: 'PL61109010140000071219812874',
-      currency: 'EUR',
-      version: 1,
-    });
+    await expect
+      .poll(() => lastBody('PUT', api.schoolDetails))
+      .toMatchObject({
+        name: 'Szkoła Języków Sp. z o.o.',
+        // normalised as the server keeps them
+        taxId: '5260001246',
+        iban: 'PL61109010140000071219812874',
+        currency: 'EUR',
+        version: 1,
+      });
   });
 
   it('a manager reads them, a teacher does not see them', async () => {

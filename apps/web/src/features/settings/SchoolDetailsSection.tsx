@@ -53,46 +53,46 @@ export function SchoolDetailsSection() {
 
   return (
     <>
-    <CardSection
-      headingId="school-heading"
-      title={t('settings.school.title')}
-      intro={t(mayChange ? 'settings.school.intro' : 'settings.school.readOnly')}
-    >
-      {details.data === undefined ? (
-        details.isError ? (
-          <CardRetry onRetry={() => void details.refetch()} />
+      <CardSection
+        headingId="school-heading"
+        title={t('settings.school.title')}
+        intro={t(mayChange ? 'settings.school.intro' : 'settings.school.readOnly')}
+      >
+        {details.data === undefined ? (
+          details.isError ? (
+            <CardRetry onRetry={() => void details.refetch()} />
+          ) : (
+            <LoadingState />
+          )
+        ) : mayChange ? (
+          <div className={styles.schoolForm}>
+            <EntityForm
+              mode="edit"
+              label={t('settings.school.title')}
+              schema={schoolDetailsUpdate}
+              fields={fields}
+              defaultValues={valuesOf(details.data)}
+              submitLabel={t('form.saveChanges')}
+              onSubmit={(body) =>
+                request(api.schoolDetails, { method: 'PUT', body, schema: schoolDetails })
+              }
+              // the version read goes with the save; a 409 shows what changed meanwhile (ADR 038)
+              versioned={{
+                version: details.data.version,
+                load: async () => {
+                  const current = await request(api.schoolDetails, { schema: schoolDetails });
+                  queryClient.setQueryData(SCHOOL_KEY, current);
+                  return { values: valuesOf(current), version: current.version };
+                },
+              }}
+              onSaved={() => void queryClient.invalidateQueries({ queryKey: SCHOOL_KEY })}
+              onDoneOk={() => undefined}
+            />
+          </div>
         ) : (
-          <LoadingState />
-        )
-      ) : mayChange ? (
-        <div className={styles.schoolForm}>
-          <EntityForm
-            mode="edit"
-            label={t('settings.school.title')}
-            schema={schoolDetailsUpdate}
-            fields={fields}
-            defaultValues={valuesOf(details.data)}
-            submitLabel={t('form.saveChanges')}
-            onSubmit={(body) =>
-              request(api.schoolDetails, { method: 'PUT', body, schema: schoolDetails })
-            }
-            // the version read goes with the save; a 409 shows what changed meanwhile (ADR 038)
-            versioned={{
-              version: details.data.version,
-              load: async () => {
-                const current = await request(api.schoolDetails, { schema: schoolDetails });
-                queryClient.setQueryData(SCHOOL_KEY, current);
-                return { values: valuesOf(current), version: current.version };
-              },
-            }}
-            onSaved={() => void queryClient.invalidateQueries({ queryKey: SCHOOL_KEY })}
-            onDoneOk={() => undefined}
-          />
-        </div>
-      ) : (
-        <SchoolDetailsRead details={details.data} fields={fields} />
-      )}
-    </CardSection>
+          <SchoolDetailsRead details={details.data} fields={fields} />
+        )}
+      </CardSection>
       {/* who changed the details and when (docs/history.md) */}
       <HistorySection entity="school" id={SCHOOL_ID} scope={SCHOOL_KEY} />
     </>
