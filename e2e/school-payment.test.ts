@@ -75,7 +75,7 @@ describe('how a learner pays', () => {
       .getByLabel(/VAT exemption/)
       .fill('Zwolnienie z VAT na podstawie art. 43 ust. 1 pkt 26 lit. a ustawy o VAT');
     await form.getByRole('button', { name: 'Save changes' }).click();
-    await staff.getByRole('status').filter({ hasText: /saved/i }).first().waitFor();
+    await card.getByRole('status').filter({ hasText: 'Successfully done' }).waitFor();
 
     // the student's page: the account's payment reference
     await staff.goto(`/students/${student.id}`);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { PAYMENT_REFERENCE_PATTERN } from '@school/contract/bank';
 import { createUser, login, setupApp, type Agent, type TestApp } from '../../../test/helper.js';
 import { AHEAD, moneyCalls, PAST } from '../../../test/money.js';
 
@@ -27,6 +28,7 @@ describe('charges and the account (docs/money.md)', () => {
       upcoming: 60,
       oldestDueDate: PAST,
       currency: 'PLN',
+      reference: expect.stringMatching(PAYMENT_REFERENCE_PATTERN),
     });
     const ledger = (await m.get(`/api/ledger?student=${s}`)).json<
       { kind: string; amount: number; balance: number; date: string }[]
