@@ -31,25 +31,32 @@ export const learnerRoutes: FastifyPluginAsyncZod<{
   gamesBaseUrl?: string;
   schoolZone: string;
 }> = async (app, { db, readsPerMinute, botUsername, gamesBaseUrl, schoolZone }) => {
+  const limited = { rateLimit: { max: readsPerMinute, timeWindow: '1 minute' } };
+  // any text: a malformed one gets the same 404 as an unknown one, never a 400
+  const params = z.object({ hashCode: z.string() });
+  /** The student of a hashCode, else the one 404 of every hashCode not served. */
+  const learnerOf = async (hashCode: string) => {
+    const student = HASH_CODE_PATTERN.test(hashCode)
+      ? await studentOfHashCode(db, hashCode)
+      : undefined;
+    if (!student) throw noSuchLearnerPage();
+    return student;
+  };
+
   app.get(
     '/public/students/:hashCode',
     {
-      config: { rateLimit: { max: readsPerMinute, timeWindow: '1 minute' } },
+      config: limited,
       schema: {
         tags: ['public'],
         summary: "The learner's own page: their lessons, amounts due, marks, games and bot runs",
-        // any text: a malformed one gets the same 404 as an unknown one, never a 400
-        params: z.object({ hashCode: z.string() }),
+        params,
         response: { 200: learnerPage, ...errorResponses },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', LEARNER_CACHE);
-      const { hashCode } = request.params;
-      const student = HASH_CODE_PATTERN.test(hashCode)
-        ? await studentOfHashCode(db, hashCode)
-        : undefined;
-      if (!student) throw noSuchLearnerPage();
+      const student = await learnerOf(request.params.hashCode);
       const page = await learnerPageOf(db, student, {
         playerBase: playerBase(gamesBaseUrl, request),
         botUsername,
@@ -63,21 +70,17 @@ export const learnerRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/public/students/:hashCode/payment-qr.svg',
     {
-      config: { rateLimit: { max: readsPerMinute, timeWindow: '1 minute' } },
+      config: limited,
       schema: {
         tags: ['public'],
         summary: "The learner's payment QR code (SVG) for what they owe now",
-        params: z.object({ hashCode: z.string() }),
+        params,
         response: { 200: z.string(), 304: z.null(), ...errorResponses },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', LEARNER_CACHE);
-      const { hashCode } = request.params;
-      const student = HASH_CODE_PATTERN.test(hashCode)
-        ? await studentOfHashCode(db, hashCode)
-        : undefined;
-      if (!student) throw noSuchLearnerPage();
+      const student = await learnerOf(request.params.hashCode);
       const [money, school] = await Promise.all([
         learnerMoneyOf(db, schoolZone, student.id),
         readSchoolDetails(db),
