@@ -158,7 +158,7 @@ describe("the learner's page", () => {
     );
     // 80 zł an hour for 90 minutes
     const due = page.getByRole('region', { name: 'To pay' });
-    await due.getByText(/^Total: PLN\s120\.00$/).waitFor();
+    await due.getByText(/^You owe PLN\s120\.00$/).waitFor();
     const marks = page.getByRole('region', { name: 'Attendance' });
     await marks.getByText('present').waitFor();
     const games = page.getByRole('region', { name: 'Games' });

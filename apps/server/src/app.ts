@@ -28,10 +28,15 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { createLoginThrottle } from './modules/auth/throttle.js';
 import { lookupsRoutes } from './modules/lookups/lookups.routes.js';
 import { moneyRoutes } from './modules/money/money.routes.js';
+import { schoolRoutes } from './modules/school/school.routes.js';
 import { groupsRoutes } from './modules/users/groups.routes.js';
 import { projectsRoutes } from './modules/users/projects.routes.js';
 import { studentDocumentsRoutes } from './modules/students/documents.routes.js';
-import { LEARNER_CACHE, learnerRoutes } from './modules/students/learner.routes.js';
+import {
+  LEARNER_CACHE,
+  learnerRoutes,
+  PAYMENT_QR_CACHE,
+} from './modules/students/learner.routes.js';
 import { studentsRoutes } from './modules/students/students.routes.js';
 import { eventsRoutes } from './modules/schedule/events.routes.js';
 import { scheduleHistoryRoutes } from './modules/schedule/history.routes.js';
@@ -130,8 +135,14 @@ export async function buildApp({
     if (request.url.startsWith('/api/') && !request.url.startsWith('/api/public/')) {
       reply.header('cache-control', 'no-store');
     }
-    // the learner's own data, its 404 included, is never kept (ADR 030)
-    if (request.url.startsWith(LEARNER_API)) reply.header('cache-control', LEARNER_CACHE);
+    // the learner's own data, its 404 included, is never kept (ADR 030); their payment QR code
+    // is kept and asked for again each time (ADR 040)
+    const qrKept =
+      reply.getHeader('cache-control') === PAYMENT_QR_CACHE &&
+      (reply.statusCode === 200 || reply.statusCode === 304);
+    if (request.url.startsWith(LEARNER_API) && !qrKept) {
+      reply.header('cache-control', LEARNER_CACHE);
+    }
     done(null, payload);
   });
 
@@ -206,6 +217,7 @@ export async function buildApp({
       await api.register(authRoutes, { config, db: database.db });
       await api.register(lookupsRoutes, { db: database.db });
       await api.register(moneyRoutes, { db: database.db, timezone: config.BOT_TIMEZONE });
+      await api.register(schoolRoutes, { db: database.db });
       await api.register(usersRoutes, { db: database.db });
       await api.register(projectsRoutes, { db: database.db });
       await api.register(groupsRoutes, { db: database.db });

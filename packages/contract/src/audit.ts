@@ -50,6 +50,7 @@ export const AUDIT_ENTITIES = [
   'adjustments',
   'ledger',
   'attendancestatuses',
+  'school',
   ...EDITABLE_DICTIONARIES,
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

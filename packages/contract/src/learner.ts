@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CURRENCIES } from './bank.js';
 
 export { HASH_CODE_PATTERN, isHttpUrl, LEARNER_PAGE, learnerPageLink } from './game-rules.js';
 
@@ -38,10 +39,38 @@ export const learnerPage = z
         presence: z.enum(['present', 'absent']),
       }),
     ),
-    /** lessons that happened, to pay (toPay 1) and not paid: oldest first, and their total in zł */
+    /**
+     * what is owed, from the ledger: every charge not yet covered, oldest first, with the lesson's
+     * date (YYYY-MM-DD), its course ('' for none; '' and `adjustment` true for an amount staff
+     * added) and the amount left, and their total; amounts as two-decimal strings ("120.00")
+     */
     due: z.object({
-      lessons: z.array(z.object({ start: z.string(), course: z.string(), amount: z.number() })),
-      total: z.number(),
+      lessons: z.array(
+        z.object({
+          date: z.string(),
+          course: z.string(),
+          adjustment: z.boolean(),
+          amount: z.string(),
+        }),
+      ),
+      total: z.string(),
+    }),
+    /** the balance and how to pay (docs/learner-page.md, How to pay; ADR 040) */
+    account: z.object({
+      /** due - credit, two decimals: + owed, - credit ("-20.00") */
+      balance: z.string(),
+      due: z.string(),
+      credit: z.string(),
+      currency: z.enum(CURRENCIES),
+      /** the student's payment reference */
+      reference: z.string(),
+      /** the title a transfer carries: the reference, then the student's name (32 at most) */
+      transferTitle: z.string(),
+      /** the school's IBAN, normalised (no spaces); null while the school has none: no "how to pay" */
+      iban: z.string().nullable(),
+      schoolName: z.string(),
+      /** the address of the payment QR code (SVG); null when nothing is due or there is no IBAN */
+      qrCode: z.string().nullable(),
     }),
     /** the games to play and every game played: a link that records the play, the last score */
     games: z.array(

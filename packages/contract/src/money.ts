@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CURRENCIES } from './bank.js';
 import {
   conflictErrorBody,
   formDecimal,
@@ -44,7 +45,10 @@ export const attendanceStatusUpdate = updateOf(
 ).meta({ id: 'AttendanceStatusUpdate' });
 export type AttendanceStatusUpdate = z.infer<typeof attendanceStatusUpdate>;
 
-/** The school's currency: every amount is zł with at most two decimals (docs/money.md). */
+/**
+ * The school's currency unless its details say EUR (docs/money.md, Amounts): every amount has
+ * at most two decimals.
+ */
 export const CURRENCY = 'PLN';
 export const PAYMENT_METHODS = ['cash', 'transfer', 'card', 'other'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -184,7 +188,10 @@ export const account = z
     upcoming: z.number(),
     /** the lesson date of the oldest charge not covered; null when none */
     oldestDueDate: z.string().nullable(),
-    currency: z.literal(CURRENCY),
+    /** the school's currency (its details, ADR 040) */
+    currency: z.enum(CURRENCIES),
+    /** the student's payment reference, which their transfers carry in the title (ADR 040) */
+    reference: z.string(),
   })
   .meta({ id: 'Account' });
 export type Account = z.infer<typeof account>;

@@ -47,6 +47,7 @@ const item = (base: string) => (id: number) => `${base}/${id}`;
  * other entity is its path (docs/history.md).
  */
 export const HISTORY_PATHS: Readonly<Record<string, string>> = {
+  school: 'settings/school',
   grids: 'grid',
   gridcards: 'gridcard',
   sets: 'set',
@@ -157,6 +158,9 @@ export const api = {
   /** GET, no login: a teacher's lessons as iCalendar. */
   icalFeed: (token: string) => `${API}/ical/${token}.ics`,
 
+  /** GET (admin, manager), PUT (admin): the school's details (ADR 040); its history is id 1. */
+  schoolDetails: `${API}/settings/school`,
+
   // Backups (admin): GET the list, POST start one; its progress; GET one file (download)
   backups: `${API}/backups`,
   backupsCurrent: `${API}/backups/current`,
@@ -222,6 +226,9 @@ export const api = {
   publicResults: `${API}/public/results`,
   /** GET: the learner's own page by their hashCode (docs/learner-page.md). */
   publicStudent: (hashCode: string) => `${API}/public/students/${encodeURIComponent(hashCode)}`,
+  /** GET: the learner's payment QR code as SVG, while something is due (ADR 040). */
+  publicPaymentQr: (hashCode: string) =>
+    `${API}/public/students/${encodeURIComponent(hashCode)}/payment-qr.svg`,
 
   // Record history (docs/history.md)
   /** GET, admins: every entry, filtered (auditQuery), newest first. */

@@ -36,6 +36,8 @@ export const DOMAINS = [
   'ical',
   /** backups of the database: list, start, download (ADR 028) */
   'backups',
+  /** the school's details: name, address, tax id, bank account, currency, VAT wording (ADR 040) */
+  'school',
   /** the record history of every change (GET /api/audit; docs/history.md) */
   'audit',
 ] as const;
@@ -103,6 +105,7 @@ export const POLICY: Record<Domain, Record<Role, Rights>> = {
     teacher: { read: 'own', create: 'own' },
   },
   backups: { admin: { read: 'all', create: 'all' }, manager: nothing, teacher: nothing },
+  school: { admin: { read: 'all', update: 'all' }, manager: readOnly, teacher: nothing },
   audit: { admin: readOnly, manager: nothing, teacher: nothing },
 };
 

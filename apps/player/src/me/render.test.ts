@@ -22,10 +22,22 @@ const page: LearnerPage = {
   marks: [{ start: '2026-11-20T16:00:00.000Z', course: '', presence: 'absent' }],
   due: {
     lessons: [
-      { start: '2026-11-20T16:00:00.000Z', course: 'Grammar', amount: 120 },
-      { start: '2026-11-23T16:00:00.000Z', course: 'Grammar', amount: 80.5 },
+      { date: '2026-11-20', course: 'Grammar', adjustment: false, amount: '120.00' },
+      { date: '2026-11-23', course: 'Grammar', adjustment: false, amount: '50.50' },
+      { date: '2026-11-24', course: '', adjustment: true, amount: '30.00' },
     ],
-    total: 200.5,
+    total: '200.50',
+  },
+  account: {
+    balance: '200.50',
+    due: '200.50',
+    credit: '0.00',
+    currency: 'PLN',
+    reference: 'K7M2QX',
+    transferTitle: 'K7M2QX Marta Koval',
+    iban: 'PL61109010140000071219812874',
+    schoolName: 'Szkoła Języków',
+    qrCode: '/api/public/students/abc/payment-qr.svg',
   },
   games: [
     {
@@ -67,15 +79,76 @@ describe("the learner's page", () => {
     );
     expect(lessons.textContent).toContain('Teacher: Iryna Bondar');
     expect(lessons.querySelector('.me-text')!.textContent).toBe('Read chapter 3\n\np. 12');
-    expect(region(root, 'To pay').querySelector('.me-total')!.textContent).toMatch(
-      /^Total: PLN\s200\.50$/,
-    );
+    const toPay = region(root, 'To pay');
+    expect(toPay.querySelector('.me-total')!.textContent).toMatch(/^You owe PLN\s200\.50$/);
+    // the rows of the ledger: each lesson's date, what it was, the amount left
+    expect([...toPay.querySelectorAll('.me-row')].map((r) => r.textContent)).toEqual([
+      expect.stringMatching(/^Fri, November 20 · Grammar\s*PLN\s120\.00$/),
+      expect.stringMatching(/^Mon, November 23 · Grammar\s*PLN\s50\.50$/),
+      expect.stringMatching(/^Tue, November 24 · Other charge\s*PLN\s30\.00$/),
+    ]);
+    // how to pay: the IBAN in fours and the title, each to copy, and the QR code
+    expect([...toPay.querySelectorAll('.me-code')].map((c) => c.textContent)).toEqual([
+      'PL61 1090 1014 0000 0712 1981 2874',
+      'K7M2QX Marta Koval',
+    ]);
+    expect(toPay.textContent).toContain('Szkoła Języków');
+    expect([...toPay.querySelectorAll('button')].map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Copy: Account number (IBAN)',
+      'Copy: Transfer title',
+    ]);
+    const qr = toPay.querySelector('img')!;
+    expect(qr.getAttribute('src')).toBe(page.account.qrCode);
+    expect(qr.getAttribute('alt')).toBe('Payment QR code');
     expect(region(root, 'Attendance').textContent).toContain('Lesson');
     const games = region(root, 'Games');
     expect(games.querySelector('a')!.getAttribute('href')).toBe('/play/quiz?id=1&s=abc');
     expect(games.textContent).toContain('Last score: 2 / 3');
     expect(games.textContent).toContain('Not played yet');
     expect(region(root, 'Bot conversations').textContent).toContain('Grammar: 3.5');
+  });
+
+  it('shows a credit, no QR code when nothing is owed, and nothing of how to pay without an IBAN', () => {
+    const credit = {
+      ...page,
+      due: { lessons: [], total: '0.00' },
+      account: { ...page.account, balance: '-20.00', due: '0.00', credit: '20.00', qrCode: null },
+    };
+    const root = document.createElement('div');
+    show(root, ...learnerSections(credit, translator('en')));
+    const toPay = region(root, 'To pay');
+    expect(toPay.querySelector('.me-credit')!.textContent).toMatch(
+      /^You have PLN\s20\.00 paid ahead\.$/,
+    );
+    expect(toPay.querySelector('.me-total')).toBeNull();
+    expect(toPay.querySelector('img')).toBeNull();
+    expect(toPay.textContent).toContain('How to pay');
+    const none = document.createElement('div');
+    show(
+      none,
+      ...learnerSections(
+        { ...page, account: { ...page.account, iban: null, qrCode: null } },
+        translator('en'),
+      ),
+    );
+    expect(region(none, 'To pay').textContent).not.toContain('How to pay');
+    expect(region(none, 'To pay').querySelector('button, img')).toBeNull();
+  });
+
+  it('copies the IBAN and says so', async () => {
+    const written: string[] = [];
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: (text: string) => (written.push(text), Promise.resolve()) },
+    });
+    const root = document.createElement('div');
+    show(root, ...learnerSections(page, translator('en')));
+    const copy = region(root, 'To pay').querySelector('button')!;
+    copy.click();
+    await expect
+      .poll(() => copy.parentElement!.querySelector('[role=status]')!.textContent)
+      .toBe('Copied');
+    expect(written).toEqual(['PL61109010140000071219812874']);
   });
 
   it('links the Meet only when it is an http(s) address', () => {
@@ -103,7 +176,7 @@ describe("the learner's page", () => {
     expect(root.querySelector('h1')).toBe(heading);
     expect(region(root, 'Найближчі уроки').textContent).toContain('Викладач: Iryna Bondar');
     expect(region(root, 'До оплати').querySelector('.me-total')!.textContent).toMatch(
-      /^Разом: 200,50\s(PLN|zł)$/,
+      /^До сплати: 200,50\s(PLN|zł)$/,
     );
     expect(region(root, 'Найближчі уроки').querySelector('.me-when')!.textContent).toContain(
       '17:00',

@@ -1,7 +1,83 @@
+import { groupIban } from '@school/contract/bank';
 import { isHttpUrl } from '@school/contract/game-rules';
 import type { LearnerPage } from '@school/contract/learner';
 import { h, Live } from '../dom';
 import type { TextKey, Translate } from '../i18n';
+
+/**
+ * A value with a Copy button: the text stays selectable, and the button says whether it was
+ * copied (or to copy it by hand where the browser does not allow it).
+ */
+function copyable(label: Live, value: string, shown: string, t: Translate) {
+  const status = h('span', { class: 'me-copied', role: 'status' });
+  const button = h(
+    'button',
+    {
+      type: 'button',
+      class: 'me-copy',
+      'aria-label': new Live(() => `${t('copy')}: ${label.text()}`),
+      onclick: () => {
+        const done = (key: TextKey) => {
+          status.textContent = t(key);
+        };
+        navigator.clipboard.writeText(value).then(
+          () => done('copied'),
+          () => done('copyFailed'),
+        );
+      },
+    },
+    t.live('copy'),
+  );
+  return h(
+    'div',
+    { class: 'me-field' },
+    h('p', { class: 'me-label' }, label),
+    h('p', { class: 'me-value' }, h('span', { class: 'me-code' }, shown), button, status),
+  );
+}
+
+/**
+ * How to pay (docs/learner-page.md, How to pay): the school, its IBAN in groups of four and the
+ * transfer title carrying the student's payment reference, each to copy, and the QR code of what
+ * is owed now. Nothing while the school has no bank account yet.
+ */
+function howToPay(page: LearnerPage, t: Translate, money: (amount: string) => Live) {
+  const { account } = page;
+  if (account.iban === null) return null;
+  return h(
+    'div',
+    { class: 'me-pay' },
+    h('h3', {}, t.live('howToPay')),
+    account.schoolName
+      ? h(
+          'div',
+          { class: 'me-field' },
+          h('p', { class: 'me-label' }, t.live('payTo')),
+          h('p', { class: 'me-value' }, account.schoolName),
+        )
+      : null,
+    copyable(t.live('bankAccount'), account.iban, groupIban(account.iban), t),
+    copyable(t.live('transferTitle'), account.transferTitle, account.transferTitle, t),
+    h('p', { class: 'muted' }, t.live('titleHint')),
+    account.qrCode
+      ? h(
+          'figure',
+          { class: 'me-qr' },
+          h('img', {
+            src: account.qrCode,
+            alt: t.live('paymentQr'),
+            width: 220,
+            height: 220,
+          }),
+          h(
+            'figcaption',
+            { class: 'muted' },
+            new Live(() => t('scanToPay', { amount: money(account.balance).text() })),
+          ),
+        )
+      : null,
+  );
+}
 
 /**
  * The learner's own page (docs/learner-page.md) from its data: every section at once, no tabs.
@@ -26,9 +102,23 @@ export function learnerSections(page: LearnerPage, t: Translate): HTMLElement[] 
       const from = time.format(new Date(start));
       return end ? `${day}, ${from}–${time.format(new Date(end))}` : `${day}, ${from}`;
     });
-  const money = (amount: number) =>
+  // amounts come as two-decimal strings ("120.00") in the school's currency
+  const money = (amount: string) =>
     new Live(() =>
-      new Intl.NumberFormat(t.locale, { style: 'currency', currency: 'PLN' }).format(amount),
+      new Intl.NumberFormat(t.locale, {
+        style: 'currency',
+        currency: page.account.currency,
+      }).format(Number(amount)),
+    );
+  // a lesson's date (YYYY-MM-DD) of the school's calendar, as it is
+  const day = (date: string) =>
+    new Live(() =>
+      new Intl.DateTimeFormat(t.locale, {
+        timeZone: 'UTC',
+        weekday: 'short',
+        day: 'numeric',
+        month: 'long',
+      }).format(new Date(`${date}T12:00:00Z`)),
     );
   const section = (
     heading: TextKey,
@@ -82,18 +172,26 @@ export function learnerSections(page: LearnerPage, t: Translate): HTMLElement[] 
     h(
       'li',
       { class: 'me-row' },
-      h('span', {}, when(d.start), ' · ', course(d.course)),
+      h('span', {}, day(d.date), ' · ', d.adjustment ? t.live('otherCharge') : course(d.course)),
       h('strong', {}, money(d.amount)),
     ),
   );
+  const balance = Number(page.account.balance);
+  // what is owed, or the credit paid ahead when there is some
   const total =
-    page.due.lessons.length > 0
+    balance > 0
       ? h(
           'p',
           { class: 'me-total' },
-          new Live(() => t('total', { amount: money(page.due.total).text() })),
+          new Live(() => t('owed', { amount: money(page.account.balance).text() })),
         )
-      : null;
+      : Number(page.account.credit) > 0
+        ? h(
+            'p',
+            { class: 'me-credit' },
+            new Live(() => t('creditLeft', { amount: money(page.account.credit).text() })),
+          )
+        : null;
 
   const marks = page.marks.map((mark) =>
     h(
@@ -168,7 +266,7 @@ export function learnerSections(page: LearnerPage, t: Translate): HTMLElement[] 
       'div',
       { class: 'me-sections' },
       section('nextLessons', 'noLessons', lessons),
-      section('toPay', 'nothingToPay', due, total),
+      section('toPay', 'nothingToPay', due, total, howToPay(page, t, money)),
       section('myGames', 'noGames', games),
       section('marks', 'noMarks', marks),
       section('conversations', 'noConversations', conversations),

@@ -148,6 +148,11 @@ const WRITES: Record<string, Rule | Open> = {
 
   // a backup of the whole database: an admin's (ADR 028)
   'POST /api/backups': { domain: 'backups', action: 'create' },
+  'PUT /api/settings/school': {
+    domain: 'school',
+    action: 'update',
+    payload: () => ({ name: 'Changed school' }),
+  },
 
   // someone else's account; one's own is the profile's (everyone)
   'POST /api/users': {

@@ -6,7 +6,7 @@ import type { ScreenPart } from '../i18n/loggedInTexts';
  * name the screen's module exports; a unit test checks each against the keys its modules name.
  */
 export const SCREEN_TEXTS = {
-  SettingsScreen: ['settings'],
+  SettingsScreen: ['settings', 'history', 'shared'],
   UsersScreen: ['settings', 'shared'],
   ProfileScreen: ['settings'],
   ProjectsScreen: ['settings'],

@@ -1,5 +1,6 @@
 import type { Account, LedgerEntry, Payment } from '@school/contract/money';
 import { api } from '@school/contract/paths';
+import type { SchoolDetails } from '@school/contract/school';
 import { http, HttpResponse } from 'msw';
 import { listAnswer } from './server';
 
@@ -12,6 +13,8 @@ export interface MoneyState {
   account: Account;
   ledger: LedgerEntry[];
   payments: Payment[];
+  /** the school's details: its IBAN says whether the learner's page can say how to pay */
+  school: SchoolDetails;
 }
 
 export const CHARGE: LedgerEntry = {
@@ -38,9 +41,19 @@ export function makeMoney(): MoneyState {
       upcoming: 60,
       oldestDueDate: '2026-11-02',
       currency: 'PLN',
+      reference: 'K7M2QX',
     },
     ledger: [CHARGE],
     payments: [],
+    school: {
+      name: 'Szkoła Języków',
+      address: '',
+      taxId: '',
+      iban: 'PL61109010140000071219812874',
+      currency: 'PLN',
+      vatExemption: '',
+      version: 1,
+    },
   };
 }
 
@@ -73,6 +86,7 @@ export function moneyHandlers(state: MoneyState) {
     // the page's timeline is none of the account's: empty
     http.get(api.studentTimeline(12), () => listAnswer([])),
     http.get(api.studentAccount(12), () => HttpResponse.json(state.account)),
+    http.get(api.schoolDetails, () => HttpResponse.json(state.school)),
     http.get(api.ledger, () => HttpResponse.json(state.ledger)),
     http.get(api.payments, () => listAnswer(state.payments)),
     http.post(api.payments, async ({ request }) => {

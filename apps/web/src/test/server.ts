@@ -238,6 +238,22 @@ export function monthsBetween(from: string, to: string): string[] {
   return months;
 }
 
+/** The school's details (seed 'school' with one row to set them; ADR 040): none filled in. */
+function schoolRecord(): Row {
+  return (
+    rows('school')[0] ?? {
+      id: 1,
+      name: '',
+      address: '',
+      taxId: '',
+      iban: '',
+      currency: 'PLN',
+      vatExemption: '',
+      version: 1,
+    }
+  );
+}
+
 function idOf(params: Record<string, unknown>): number {
   return Number(params.id);
 }
@@ -291,6 +307,20 @@ export const handlers: HttpHandler[] = [
       }),
     );
   }),
+  http.get(api.schoolDetails, () => HttpResponse.json(schoolRecord())),
+  http.put(api.schoolDetails, async ({ request }) => {
+    const before = schoolRecord();
+    const saved = {
+      ...before,
+      ...(await jsonBody(request)),
+      version: Number(before.version) + 1,
+    };
+    store.school = [saved];
+    return HttpResponse.json(saved);
+  }),
+  http.get(`${api.schoolDetails}/:id/history`, ({ request }) =>
+    auditPage(new URL(request.url).searchParams, { entity: 'school', entityId: '1' }),
+  ),
   http.get(api.audit, ({ request }) => auditPage(new URL(request.url).searchParams)),
   http.get(`${itemPath}/history`, ({ request, params }) =>
     auditPage(new URL(request.url).searchParams, {

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, version } from './columns.js';
 import { clients } from './clients.js';
 import { levels } from './lookups.js';
@@ -30,6 +39,14 @@ export const students = pgTable(
     timezone: text('timezone').notNull().default(''),
     hasBroadcast: boolean('has_broadcast').notNull().default(false),
     hashCode: text('hash_code').notNull().unique(),
+    /**
+     * The payment reference a transfer's title carries (docs/money.md, How a learner pays; ADR
+     * 040): six characters drawn by the database when the student is made, whoever makes them
+     * (a form, an import, a client made a student), never changed.
+     */
+    paymentReference: text('payment_reference')
+      .notNull()
+      .default(sql`new_payment_reference()`),
     /** the client it was made from: one student per client; the student stays if it goes */
     clientId: integer('client_id')
       .unique()
@@ -43,6 +60,7 @@ export const students = pgTable(
     index('students_project_idx').on(t.projectId),
     index('students_level_idx').on(t.levelId),
     index('students_group_idx').on(t.groupId),
+    uniqueIndex('students_payment_reference_unique').on(t.paymentReference),
   ],
 );
 

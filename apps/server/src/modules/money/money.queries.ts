@@ -144,8 +144,12 @@ export async function accountRead(db: Executor, zone: string, student: number) {
     oldest: string | null;
     orphan: boolean;
     pending: Pending[] | null;
+    reference: string;
+    currency: 'PLN' | 'EUR' | null;
   }>(sql`
-    select a.due::text as due, a.credit::text as credit, a.balance::text as balance,
+    select st.payment_reference as reference,
+      (select sd.currency from school_details sd where sd.id = 1) as currency,
+      a.due::text as due, a.credit::text as credit, a.balance::text as balance,
       a.oldest_due_date::text as oldest,
       (a.student_id is null
         and exists (select 1 from ledger_entries le where le.student_id = st.id)) as orphan,
@@ -168,6 +172,8 @@ export async function accountRead(db: Executor, zone: string, student: number) {
     credit: Number(row.credit ?? 0),
     balance: Number(row.balance ?? 0),
     oldestDueDate: row.oldest,
+    reference: row.reference,
+    currency: row.currency ?? 'PLN',
     pending,
     /** a charge has fallen due, or the kept figures are missing: settle before answering */
     unsettled: row.orphan || pending.some((p) => p.due),
@@ -291,3 +297,32 @@ export async function studentNames(db: Executor, ids: readonly number[]) {
 /** One student's name, as studentNames. */
 export const studentNameOf = async (db: Executor, id: number) =>
   (await studentNames(db, [id])).get(id) ?? '';
+
+/**
+ * The uncovered part of each of a student's due charges (the kept `open_charges`), oldest
+ * first, with the course its charge was made with; an adjustment's has none.
+ */
+export async function openChargesOf(db: Executor, student: number) {
+  const res = await db.execute<{
+    date: string;
+    amount: string;
+    adjustment: boolean;
+    course: string;
+  }>(sql`
+    select oc.date::text as date, oc.amount::text as amount,
+      oc.adjustment_id is not null as adjustment,
+      coalesce((select le.note from ledger_entries le
+        where le.event_id = oc.event_id and le.kind = 'charge' and not le.correction
+        limit 1), '') as course
+    from open_charges oc
+    where oc.student_id = ${student} and oc.amount > 0
+    order by oc.date, oc.event_id nulls last, oc.adjustment_id`);
+  return res.rows.map((r) => ({ ...r, amount: Number(r.amount) }));
+}
+
+/** The payment reference of a student (ADR 040); undefined: no such student. */
+export async function paymentReferenceOf(db: Executor, student: number) {
+  const res = await db.execute<{ reference: string }>(sql`
+    select payment_reference as reference from students where id = ${student}`);
+  return res.rows[0]?.reference;
+}

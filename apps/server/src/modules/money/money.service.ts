@@ -2,7 +2,6 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { errorCodes } from '@school/contract/common';
 import {
-  CURRENCY,
   type Account,
   type adjustmentInput,
   type LedgerEntry,
@@ -15,6 +14,7 @@ import { adjustments, payments } from '../../db/schema/money.js';
 import { events } from '../../db/schema/schedule.js';
 import { HttpError, invalidField, notFound } from '../../plugins/errors.js';
 import { requireStudent } from '../students/students.shared.js';
+import { readSchoolDetails } from '../school/school.shared.js';
 import { todayIn } from '../schedule/schedule.shared.js';
 import { grosze, participationCharge, zl } from './money.charge.js';
 import { coverageOf } from './money.coverage.js';
@@ -286,7 +286,8 @@ export async function accountFor(money: Money, student: number): Promise<Account
     credit: zl(kept.credit),
     upcoming: zl(upcoming),
     oldestDueDate: kept.oldestDueDate,
-    currency: CURRENCY,
+    currency: kept.currency,
+    reference: kept.reference,
   };
 }
 

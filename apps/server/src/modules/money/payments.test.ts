@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
 import { AHEAD, PAST, useMoneyApp } from '../../../test/money.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PAYMENT_REFERENCE_PATTERN } from '@school/contract/bank';
+import { createUser, login, setupApp, type Agent, type TestApp } from '../../../test/helper.js';
+import { moneyCalls } from '../../../test/money.js';
 
 const m = useMoneyApp();
 
@@ -19,6 +22,7 @@ describe('charges and the account (docs/money.md)', () => {
       upcoming: 60,
       oldestDueDate: PAST,
       currency: 'PLN',
+      reference: expect.stringMatching(PAYMENT_REFERENCE_PATTERN),
     });
     const ledger = (await m.get(`/api/ledger?student=${s}`)).json<
       { kind: string; amount: number; balance: number; date: string }[]

@@ -4,7 +4,6 @@ import type { Db } from '../../db/client.js';
 import { botUsers, conversationProgress, conversations } from '../../db/schema/bot.js';
 import { gameResults, gameSets, sets } from '../../db/schema/games.js';
 import { studentPageViews, students } from '../../db/schema/students.js';
-import { isPaidSql } from '../money/money.shared.js';
 import { lessonInstant } from '../schedule/schedule.shared.js';
 
 /** The SQL of the learner's own page (docs/learner-page.md): one student's data, by hashCode. */
@@ -12,7 +11,6 @@ import { lessonInstant } from '../schedule/schedule.shared.js';
 /** How many of each list the page shows. */
 const NEXT_LESSONS = 5;
 const LAST_MARKS = 10;
-const DUE_LESSONS = 1000;
 const CONVERSATIONS = 50;
 
 export type LearnerStudent = {
@@ -22,6 +20,7 @@ export type LearnerStudent = {
   timezone: string;
   gMeetId: string;
   hashCode: string;
+  paymentReference: string;
 };
 
 export async function studentOfHashCode(
@@ -36,6 +35,7 @@ export async function studentOfHashCode(
       timezone: students.timezone,
       gMeetId: students.gMeetId,
       hashCode: students.hashCode,
+      paymentReference: students.paymentReference,
     })
     .from(students)
     .where(eq(students.hashCode, hashCode));
@@ -106,24 +106,6 @@ export async function marksOf(
     course: r.course,
     presence: r.attendence === 1 ? 'present' : 'absent',
   }));
-}
-
-/** Lessons that happened (dated today or before), to pay (toPay 1) and not paid, oldest first. */
-export async function dueLessonsOf(db: Db, studentId: number, schoolZone: string) {
-  const rows = await db.execute<{
-    start: Instant;
-    course: string;
-    price: string;
-    duration: string;
-  }>(sql`
-    select ${startsAt(schoolZone)} as start, l.course, l.price, l.duration
-    from events e join lessons l on l.id = e.lesson_id
-    where e.student_id = ${studentId} and e.to_pay = 1
-      and not ${isPaidSql({ id: sql`e.id`, toPay: sql`e.to_pay`, attendence: sql`e.attendence`, price: sql`l.price` })}
-      and coalesce(e.date, l.date) <= (now() at time zone ${schoolZone})::date
-    order by 1, l.id
-    limit ${DUE_LESSONS}`);
-  return rows.rows.map((r) => ({ ...r, start: iso(r.start) }));
 }
 
 /** Every game set and set, for the page's list of games to play. */

@@ -5,15 +5,24 @@ import {
   SET_PAGE,
   type GameType,
 } from '@school/contract/games';
+import { transferTitle } from '@school/contract/bank';
 import { isHttpUrl, type LearnerPage } from '@school/contract/learner';
+import { api } from '@school/contract/paths';
+import type { SchoolDetails } from '@school/contract/school';
 import type { Db } from '../../db/client.js';
 import { toGameSets, toSets } from '../games/games.shared.js';
-import { settleParticipants } from '../money/money.shared.js';
-import { isTimeZone, lessonAmount } from '../schedule/schedule.shared.js';
+import {
+  amountText,
+  learnerMoneyOf,
+  paymentQrPayload,
+  type LearnerMoney,
+  settleParticipants,
+} from '../money/money.shared.js';
+import { readSchoolDetails } from '../school/school.shared.js';
+import { isTimeZone } from '../schedule/schedule.shared.js';
 import {
   allGames,
   conversationsOf,
-  dueLessonsOf,
   lastPlaysOf,
   localeOf,
   marksOf,
@@ -93,6 +102,46 @@ async function gamesOf(
     .map((game) => ({ ...game, link: linkForStudent(game.link, student.hashCode) }));
 }
 
+/**
+ * How the student pays (docs/learner-page.md, How to pay; ADR 040): the school's bank account
+ * and the title carrying their payment reference, and the text of the QR code for what they owe
+ * now (null: none, so the page shows no code).
+ */
+export function paymentOf(student: LearnerStudent, money: LearnerMoney, school: SchoolDetails) {
+  const name = `${student.name} ${student.surname}`.trim();
+  const title = transferTitle(student.paymentReference, name);
+  const qr = paymentQrPayload(school.currency, {
+    iban: school.iban,
+    recipient: school.name,
+    title,
+    grosze: money.balance,
+    taxId: school.taxId,
+  });
+  const account: LearnerPage['account'] = {
+    balance: amountText(money.balance),
+    due: amountText(money.due),
+    credit: amountText(money.credit),
+    currency: school.currency,
+    reference: student.paymentReference,
+    transferTitle: title,
+    iban: school.iban === '' ? null : school.iban,
+    schoolName: school.name,
+    qrCode: qr === null ? null : api.publicPaymentQr(student.hashCode),
+  };
+  return { account, qr };
+}
+
+/** What is owed, from the ledger: what is left of each charge not covered, oldest first. */
+const dueOf = (money: LearnerMoney): LearnerPage['due'] => ({
+  lessons: money.open.map((charge) => ({
+    date: charge.date,
+    course: charge.course,
+    adjustment: charge.adjustment,
+    amount: amountText(charge.amount),
+  })),
+  total: amountText(money.due),
+});
+
 /** Everything the learner's own page shows (docs/learner-page.md), for one student. */
 export async function learnerPageOf(
   db: Db,
@@ -105,28 +154,23 @@ export async function learnerPageOf(
   const meetLink = isHttpUrl(student.gMeetId) ? student.gMeetId.trim() : '';
   // what is due is derived: what has fallen due is charged first (docs/money.md)
   await settleParticipants(db, { student: student.id });
-  const [locale, next, marks, due, games, conversations] = await Promise.all([
+  const [locale, next, marks, money, school, games, conversations] = await Promise.all([
     localeOf(db, student.id),
     nextLessonsOf(db, student.id, schoolZone),
     marksOf(db, student.id, schoolZone),
-    dueLessonsOf(db, student.id, schoolZone),
+    learnerMoneyOf(db, schoolZone, student.id),
+    readSchoolDetails(db),
     gamesOf(db, student, options.playerBase),
     conversationsOf(db, student.id),
   ]);
-  const dueLessons = due.map((d) => ({
-    start: d.start,
-    course: d.course,
-    amount: lessonAmount(d.price, d.duration, 1),
-  }));
-  // summed in grosze, so many lessons add up exactly
-  const totalCents = dueLessons.reduce((sum, d) => sum + Math.round(d.amount * 100), 0);
   return {
     name: `${student.name} ${student.surname}`.trim(),
     locale,
     timeZone: own && isTimeZone(own) ? own : schoolZone,
     nextLessons: next.map((lesson) => ({ ...lesson, meetLink })),
     marks,
-    due: { lessons: dueLessons, total: totalCents / 100 },
+    due: dueOf(money),
+    account: paymentOf(student, money, school).account,
     games,
     conversations,
     botLink: deepLinkOf(options.botUsername, student.hashCode),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { PAYMENT_REFERENCE_PATTERN } from '@school/contract/bank';
 import type { GameSet } from '@school/contract/games';
 import type { LearnerPage } from '@school/contract/learner';
 import type { TimelineEntry } from '@school/contract/students';
@@ -176,12 +177,25 @@ describe("the learner's page", () => {
         presence: 'present',
       },
     ]);
-    // 80 zł an hour for 90 minutes; the paid lesson and the lesson ahead are not due
+    // 80 zł an hour for 90 minutes, from the ledger; the paid lesson and the lesson ahead are
+    // not due
     expect(page.due).toEqual({
       lessons: [
-        { start: expect.stringContaining(addDays(today, -7)), course: 'Grammar', amount: 120 },
+        { date: addDays(today, -7), course: 'Grammar', adjustment: false, amount: '120.00' },
       ],
-      total: 120,
+      total: '120.00',
+    });
+    // no bank account yet: the balance, and nothing of how to pay
+    expect(page.account).toEqual({
+      balance: '120.00',
+      due: '120.00',
+      credit: '0.00',
+      currency: 'PLN',
+      reference: expect.stringMatching(PAYMENT_REFERENCE_PATTERN),
+      transferTitle: `${page.account.reference} Marta Koval`,
+      iban: null,
+      schoolName: '',
+      qrCode: null,
     });
     expect(page.games).toEqual([
       {
@@ -223,7 +237,10 @@ describe("the learner's page", () => {
     // and Bohdan's page is his
     const his = (await open(bohdan.hashCode)).json<LearnerPage>();
     expect(his.name).toBe('Bohdan Zelenyi');
-    expect(his.due.total).toBe(243.45);
+    expect(his.due.total).toBe('243.45');
+    expect(his.account.reference).not.toBe(
+      (await open(marta.hashCode)).json<LearnerPage>().account.reference,
+    );
     expect(his.marks[0]?.presence).toBe('absent');
     expect(his.nextLessons[0]?.homework).toBe('Read chapter 3\n\nBohdan private task');
     expect(his.games[0]?.last?.score).toBe(0);

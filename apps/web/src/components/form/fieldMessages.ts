@@ -23,6 +23,15 @@ const BY_TEXT: readonly [RegExp, (t: Translate, match: RegExpExecArray) => strin
   [/^is wrong$/, (t) => t('validation.wrong')],
   [/^is too common/, (t) => t('validation.tooCommon')],
   [/^must be a whole number$/, (t) => t('validation.wholeNumber')],
+  // the school's bank account and tax id (ADR 040)
+  [/^must be an IBAN like/, (t) => t('validation.ibanFormat')],
+  [
+    /^must have (\d+) characters for ([A-Z]{2})$/,
+    (t, m) => t('validation.ibanLength', { length: m[1], country: m[2] }),
+  ],
+  [/^has wrong check digits$/, (t) => t('validation.ibanChecksum')],
+  [/^must be a NIP of 10 digits$/, (t) => t('validation.nipFormat')],
+  [/^has a wrong NIP check digit$/, (t) => t('validation.nipChecksum')],
 ];
 
 /** zod issue codes (react-hook-form's error `type`) for messages zod wrote itself. */

@@ -115,6 +115,7 @@ const students: HistoryEntity = {
     gDictionaryEng: { label: 'fields.gDictionaryEng', show: text },
     client: { label: 'fields.fromClient', show: number },
     hashCode: { label: 'fields.hashCode', show: text },
+    paymentReference: { label: 'fields.paymentReference', show: text },
   },
 };
 
@@ -245,6 +246,18 @@ const attendancestatuses: HistoryEntity = {
   hidden: ['key'],
 };
 
+/** The school's details (Settings; ADR 040). */
+const school: HistoryEntity = {
+  fields: {
+    name: { label: 'fields.name', show: text },
+    address: { label: 'fields.address', show: text },
+    taxId: { label: 'fields.taxId', show: text },
+    iban: { label: 'fields.iban', show: text },
+    currency: { label: 'fields.currency', show: text },
+    vatExemption: { label: 'fields.vatExemption', show: text },
+  },
+};
+
 /** Every kind of record the history describes field by field; the others read generically. */
 export const HISTORY_ENTITIES: Readonly<Record<string, HistoryEntity>> = {
   clients,
@@ -261,6 +274,7 @@ export const HISTORY_ENTITIES: Readonly<Record<string, HistoryEntity>> = {
   categories: dictionary,
   levels: dictionary,
   attendancestatuses,
+  school,
 };
 
 /**

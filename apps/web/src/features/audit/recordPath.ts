@@ -19,7 +19,7 @@ export function recordPath(entry: AuditEntry): string | null {
   const { entity, entityId: id, changes } = entry;
   if (entity === 'users') return '/users';
   if (entity === 'projects' || entity === 'groups') return `/${entity}`;
-  if (DICTIONARIES.has(entity)) return '/settings';
+  if (DICTIONARIES.has(entity) || entity === 'school') return '/settings';
   if (id === null || entry.action === 'delete') return null;
   switch (entity) {
     case 'clients':

@@ -7,13 +7,14 @@ import { useSession } from '../../lib/session';
 import { BackupsSection } from './BackupsSection';
 import { CalendarFeedSection } from './CalendarFeedSection';
 import { DictionariesSection } from './DictionariesSection';
+import { SchoolDetailsSection } from './SchoolDetailsSection';
 import { SessionsSection } from './SessionsSection';
 import styles from './SettingsScreen.module.css';
 import { CardSection } from '../../components/CardSection';
 
 /**
  * /settings (docs/screens.md): the interface language first, one's own sessions, the calendar
- * feed, the dictionaries and an admin's backups; one's details and password are on /profile.
+ * feed, the school's details, the dictionaries and an admin's backups; one's details and password are on /profile.
  */
 export function SettingsScreen() {
   const { t } = useTranslation();
@@ -37,6 +38,8 @@ export function SettingsScreen() {
       <SessionsSection />
 
       <CalendarFeedSection />
+
+      <SchoolDetailsSection />
 
       <DictionariesSection />
 

@@ -43,6 +43,30 @@ describe('the student’s account (docs/screens.md, Student)', () => {
     expect(ledger).toHaveTextContent('Charge English A2, lesson of Nov 2, 2026');
   });
 
+  it('shows the payment reference to copy, and says when the school has no bank account', async () => {
+    const user = userEvent.setup();
+    const written: string[] = [];
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: (text: string) => (written.push(text), Promise.resolve()) },
+    });
+    const section = await accountSection();
+    expect(await within(section).findByText('K7M2QX')).toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: 'Copy the payment reference' }));
+    expect(written).toEqual(['K7M2QX']);
+    // the school has an IBAN: no hint
+    expect(within(section).queryByRole('note')).not.toBeInTheDocument();
+    cleanup();
+    money.school = { ...money.school, iban: '' };
+    const without = await accountSection();
+    const hint = await within(without).findByRole('note');
+    expect(hint).toHaveTextContent('shows no bank details or payment QR code');
+    expect(within(hint).getByRole('link', { name: 'School details in Settings' })).toHaveAttribute(
+      'href',
+      '/settings',
+    );
+  });
+
   it('records a payment pre-filled with what is due, and reads the account again', async () => {
     const user = userEvent.setup();
     const section = await accountSection();

@@ -7,15 +7,19 @@ import {
   type Payment,
 } from '@school/contract/money';
 import { api, withQuery } from '@school/contract/paths';
+import { schoolDetails } from '@school/contract/school';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Copy } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { z } from 'zod';
 import controls from '../../components/controls.module.css';
 import layout from '../../components/layout.module.css';
 import { LoadingState } from '../../components/LoadingState';
 import { ScrollingTable } from '../../components/list/ScrollingTable';
+import { useCopy } from '../../components/list/useRowActions';
 import { useMayDo } from '../../lib/access';
 import { formatDate, formatMoney } from '../../lib/format';
 import { request } from '../../lib/http';
@@ -70,6 +74,11 @@ function AccountSection({ studentId, studentName }: { studentId: number; student
     void queryClient.invalidateQueries({ queryKey: ['student-events'] });
     void queryClient.invalidateQueries({ queryKey: ['student-events-info', studentId] });
   };
+  // the school's bank account: without one the learner's page cannot say how to pay (ADR 040)
+  const school = useQuery({
+    queryKey: ['school-details'],
+    queryFn: ({ signal }) => request(api.schoolDetails, { schema: schoolDetails, signal }),
+  });
   const failed = figures.isError || ledger.isError || payments.isError;
   // a link to the account (/students/12#account, from the money screens) shows it once loaded
   const section = useRef<HTMLElement>(null);
@@ -99,6 +108,11 @@ function AccountSection({ studentId, studentName }: { studentId: number; student
       ) : (
         <>
           <Figures figures={figures.data} />
+          {school.data?.iban === '' && (
+            <p className={own.hint} role="note">
+              {t('account.noIban')} <Link to="/settings">{t('account.toSchoolDetails')}</Link>
+            </p>
+          )}
           {mayWrite && (
             <div className={`${layout.buttonRow} ${own.actions}`}>
               <button
@@ -141,6 +155,7 @@ function AccountSection({ studentId, studentName }: { studentId: number; student
 /** The balance (owed since the oldest uncovered lesson, or a credit) and what is upcoming. */
 function Figures({ figures }: { figures: AccountFigures }) {
   const { t, i18n } = useTranslation();
+  const copy = useCopy();
   const money = (amount: number) => formatMoney(amount, i18n.language);
   const balance =
     figures.balance > 0
@@ -165,6 +180,21 @@ function Figures({ figures }: { figures: AccountFigures }) {
       <div>
         <dt>{t('account.upcoming')}</dt>
         <dd>{money(figures.upcoming)}</dd>
+      </div>
+      <div>
+        <dt>{t('account.reference')}</dt>
+        <dd className={own.reference}>
+          <code title={t('account.referenceHint')}>{figures.reference}</code>
+          <button
+            type="button"
+            className={controls.iconButton}
+            aria-label={t('account.copyReference')}
+            title={t('account.copyReference')}
+            onClick={() => void copy(figures.reference)}
+          >
+            <Copy size={16} aria-hidden="true" />
+          </button>
+        </dd>
       </div>
     </dl>
   );
