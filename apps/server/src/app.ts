@@ -28,6 +28,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { createLoginThrottle } from './modules/auth/throttle.js';
 import { lookupsRoutes } from './modules/lookups/lookups.routes.js';
 import { moneyRoutes } from './modules/money/money.routes.js';
+import { payRoutes } from './modules/pay/pay.routes.js';
 import { groupsRoutes } from './modules/users/groups.routes.js';
 import { projectsRoutes } from './modules/users/projects.routes.js';
 import { studentDocumentsRoutes } from './modules/students/documents.routes.js';
@@ -206,6 +207,7 @@ export async function buildApp({
       await api.register(authRoutes, { config, db: database.db });
       await api.register(lookupsRoutes, { db: database.db });
       await api.register(moneyRoutes, { db: database.db, timezone: config.BOT_TIMEZONE });
+      await api.register(payRoutes, { db: database.db, timezone: config.BOT_TIMEZONE });
       await api.register(usersRoutes, { db: database.db });
       await api.register(projectsRoutes, { db: database.db });
       await api.register(groupsRoutes, { db: database.db });
