@@ -44,6 +44,8 @@ export const AUDIT_ENTITIES = [
   'setcards',
   'gameresults',
   'estimationgroup',
+  'payrates',
+  'payruns',
   ...EDITABLE_DICTIONARIES,
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

@@ -100,6 +100,10 @@ const SetCardsScreen = screenNamed(
   'SetCardsScreen',
 );
 const AuditScreen = screenNamed(() => import('../features/audit/AuditScreen'), 'AuditScreen');
+const PayrollScreen = screenNamed(
+  () => import('../features/payroll/PayrollScreen'),
+  'PayrollScreen',
+);
 const NotFoundScreen = lazyNamed(() => import('./NotFoundScreen'), 'NotFoundScreen');
 
 /** Routes (docs/screens.md) whose screens are not built yet: they show their title only. */
@@ -135,6 +139,7 @@ const SCREENS: readonly { path: string; Screen: PreloadableComponent<object> }[]
   { path: '/set', Screen: SetsScreen },
   { path: '/setcards/:id', Screen: SetCardsScreen },
   { path: '/audit', Screen: AuditScreen },
+  { path: '/payroll', Screen: PayrollScreen },
 ];
 
 /** Starts downloading the code of the screen at `pathname`, if it is an app screen. */

@@ -7,8 +7,8 @@ import type { ScreenPart } from '../i18n/loggedInTexts';
  */
 export const SCREEN_TEXTS = {
   SettingsScreen: ['settings'],
-  UsersScreen: ['settings', 'shared'],
-  ProfileScreen: ['settings'],
+  UsersScreen: ['settings', 'payroll', 'shared'],
+  ProfileScreen: ['settings', 'payroll'],
   ProjectsScreen: ['settings'],
   GroupsScreen: ['settings'],
   ClientsScreen: ['clients', 'import'],
@@ -33,6 +33,7 @@ export const SCREEN_TEXTS = {
   SetsScreen: ['games', 'shared'],
   SetCardsScreen: ['games', 'shared'],
   AuditScreen: ['history', 'shared'],
+  PayrollScreen: ['payroll'],
 } as const satisfies Record<string, readonly ScreenPart[]>;
 
 export type ScreenName = keyof typeof SCREEN_TEXTS;

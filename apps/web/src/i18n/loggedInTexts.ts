@@ -3,6 +3,7 @@ import type clients from './screens/clients.en.json';
 import type games from './screens/games.en.json';
 import type history from './screens/history.en.json';
 import type importTexts from './screens/import.en.json';
+import type payroll from './screens/payroll.en.json';
 import type pipeline from './screens/pipeline.en.json';
 import type schedule from './screens/schedule.en.json';
 import type settings from './screens/settings.en.json';
@@ -42,6 +43,7 @@ export const SCREEN_PARTS = [
   'bot',
   'games',
   'settings',
+  'payroll',
   'shared',
 ] as const;
 export type ScreenPart = (typeof SCREEN_PARTS)[number];
@@ -56,6 +58,7 @@ export type ScreensDictionary = typeof pipeline &
   typeof bot &
   typeof games &
   typeof settings &
+  typeof payroll &
   typeof shared;
 
 /** One chunk per part and language, by file. */

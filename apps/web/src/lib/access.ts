@@ -17,6 +17,8 @@ const SCREEN_DOMAINS: readonly { prefix: string; domain: Domain; action?: Action
   { prefix: '/pipeline', domain: 'clients' },
   { prefix: '/cardocuments', domain: 'studentDocuments' },
   { prefix: '/audit', domain: 'audit' },
+  // teachers' pay: a teacher sees their own on /profile (docs/money.md, Teachers' pay)
+  { prefix: '/payroll', domain: 'pay', action: 'create' },
 ];
 
 const under = (pathname: string, prefix: string) =>

@@ -13,6 +13,7 @@ import {
   SquareKanban,
   UserCog,
   UsersRound,
+  Wallet,
   type LucideIcon,
 } from 'lucide-react';
 import type { Dictionary } from '../../i18n/i18n';
@@ -50,6 +51,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/schedule', labelKey: 'titles.schedule', icon: CalendarDays, sections: [] },
   { to: '/projects', labelKey: 'titles.projects', icon: FolderKanban, sections: [] },
   { to: '/users', labelKey: 'titles.users', icon: UserCog, sections: [] },
+  { to: '/payroll', labelKey: 'titles.payroll', icon: Wallet, sections: [] },
   {
     to: '/students',
     labelKey: 'titles.students',
