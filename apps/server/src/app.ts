@@ -29,6 +29,7 @@ import { createLoginThrottle } from './modules/auth/throttle.js';
 import { lookupsRoutes } from './modules/lookups/lookups.routes.js';
 import { moneyRoutes } from './modules/money/money.routes.js';
 import { schoolRoutes } from './modules/school/school.routes.js';
+import { payRoutes } from './modules/pay/pay.routes.js';
 import { groupsRoutes } from './modules/users/groups.routes.js';
 import { projectsRoutes } from './modules/users/projects.routes.js';
 import { studentDocumentsRoutes } from './modules/students/documents.routes.js';
@@ -218,6 +219,7 @@ export async function buildApp({
       await api.register(lookupsRoutes, { db: database.db });
       await api.register(moneyRoutes, { db: database.db, timezone: config.BOT_TIMEZONE });
       await api.register(schoolRoutes, { db: database.db });
+      await api.register(payRoutes, { db: database.db, timezone: config.BOT_TIMEZONE });
       await api.register(usersRoutes, { db: database.db });
       await api.register(projectsRoutes, { db: database.db });
       await api.register(groupsRoutes, { db: database.db });

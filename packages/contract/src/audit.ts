@@ -51,6 +51,8 @@ export const AUDIT_ENTITIES = [
   'ledger',
   'attendancestatuses',
   'school',
+  'payrates',
+  'payruns',
   ...EDITABLE_DICTIONARIES,
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

@@ -151,6 +151,18 @@ export const api = {
   studentAccount: (id: number) => `${API}/students/${id}/account`,
   /** GET ?dateFrom=&dateTo=: per month charged, received and outstanding (docs/money.md). */
   moneyReport: `${API}/reports/money`,
+  /** GET ?month=YYYY-MM: each teacher's pay of the month (a teacher: their own; docs/money.md). */
+  payroll: `${API}/payroll`,
+  /** POST: approve a teacher's month (its lines are frozen). */
+  payrollApprove: (month: string, teacher: number) => `${API}/payroll/${month}/${teacher}/approve`,
+  /** POST {date}: an approved month marked paid. */
+  payrollPaid: (month: string, teacher: number) => `${API}/payroll/${month}/${teacher}/paid`,
+  /** GET: the month's pay lines as CSV (admin, manager). */
+  payrollCsv: (month: string) => `${API}/payroll/${month}.csv`,
+  /** GET, POST {kind, value, from}: a teacher's pay rates, newest first. */
+  payRates: (id: number) => `${API}/users/${id}/payrates`,
+  /** DELETE: a rate no approved run used. */
+  payRate: (id: number, rate: number) => `${API}/users/${id}/payrates/${rate}`,
   /** GET: the own calendar feed address (null until made); POST: a new one. */
   myIcal: `${API}/me/ical`,
   /** POST (admin): a new calendar feed address for a teacher. */

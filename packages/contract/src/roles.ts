@@ -30,6 +30,8 @@ export const DOMAINS = [
   'amounts',
   /** payments, adjustments, voids, accounts, the ledger, balances and money reports (docs/money.md) */
   'money',
+  /** teachers' pay: rates, a month's pay, approving and paying runs (docs/money.md, Teachers' pay) */
+  'pay',
   /** conversations, answers, estimation groups, games and sets */
   'teaching',
   /** the calendar feed of a teacher */
@@ -96,6 +98,12 @@ export const POLICY: Record<Domain, Record<Role, Rights>> = {
     admin: { read: 'all', create: 'all' },
     manager: { read: 'all', create: 'all' },
     teacher: nothing,
+  },
+  /** a teacher reads their own pay and rates only; rates are added and deleted, never edited */
+  pay: {
+    admin: { read: 'all', create: 'all', delete: 'all' },
+    manager: { read: 'all', create: 'all', delete: 'all' },
+    teacher: { read: 'own' },
   },
   teaching: { admin: every, manager: every, teacher: every },
   /** create: a new feed address (the old one stops working) */

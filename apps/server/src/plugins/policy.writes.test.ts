@@ -146,6 +146,30 @@ const WRITES: Record<string, Rule | Open> = {
     payload: () => ({ student: ids.mine, amount: -10, date: '2031-03-03', reason: 'refused' }),
   },
 
+  // teachers' pay (docs/money.md, Teachers' pay): admins and managers approve, pay, keep rates
+  'POST /api/payroll/{month}/{teacher}/approve': {
+    domain: 'pay',
+    action: 'create',
+    id: () => users.teacher,
+  },
+  'POST /api/payroll/{month}/{teacher}/paid': {
+    domain: 'pay',
+    action: 'create',
+    id: () => users.teacher,
+    payload: () => ({ date: '2025-02-01' }),
+  },
+  'POST /api/users/{id}/payrates': {
+    domain: 'pay',
+    action: 'create',
+    id: () => users.teacher,
+    payload: () => ({ kind: 'hour', value: '500', from: '2025-01-01' }),
+  },
+  'DELETE /api/users/{id}/payrates/{rate}': {
+    domain: 'pay',
+    action: 'delete',
+    id: () => users.teacher,
+  },
+
   // a backup of the whole database: an admin's (ADR 028)
   'POST /api/backups': { domain: 'backups', action: 'create' },
   'PUT /api/settings/school': {
@@ -448,7 +472,12 @@ describe('every write route against the policy table', () => {
       let before = await snapshot();
       const send = async (route: string, call: Call, status: number) => {
         const [method = '', path = ''] = route.split(' ');
-        const url = path.replace('{id}', String(call.id?.() ?? 0));
+        const id = String(call.id?.() ?? 0);
+        const url = path
+          .replace('{id}', id)
+          .replace('{teacher}', id)
+          .replace('{month}', '2025-01')
+          .replace('{rate}', '1');
         const payload = call.payload?.();
         const res = await agents[role].request({
           method: method as 'POST' | 'PUT' | 'DELETE',

@@ -108,6 +108,10 @@ const BalancesScreen = screenNamed(
   () => import('../features/money/BalancesScreen'),
   'BalancesScreen',
 );
+const PayrollScreen = screenNamed(
+  () => import('../features/payroll/PayrollScreen'),
+  'PayrollScreen',
+);
 const NotFoundScreen = lazyNamed(() => import('./NotFoundScreen'), 'NotFoundScreen');
 
 /** Routes (docs/screens.md) whose screens are not built yet: they show their title only. */
@@ -145,6 +149,7 @@ const SCREENS: readonly { path: string; Screen: PreloadableComponent<object> }[]
   { path: '/audit', Screen: AuditScreen },
   { path: '/payments', Screen: PaymentsScreen },
   { path: '/balances', Screen: BalancesScreen },
+  { path: '/payroll', Screen: PayrollScreen },
 ];
 
 /** Starts downloading the code of the screen at `pathname`, if it is an app screen. */

@@ -7,8 +7,8 @@ import type { ScreenPart } from '../i18n/loggedInTexts';
  */
 export const SCREEN_TEXTS = {
   SettingsScreen: ['settings', 'history', 'shared'],
-  UsersScreen: ['settings', 'shared'],
-  ProfileScreen: ['settings'],
+  UsersScreen: ['settings', 'payroll', 'shared'],
+  ProfileScreen: ['settings', 'payroll'],
   ProjectsScreen: ['settings'],
   GroupsScreen: ['settings'],
   ClientsScreen: ['clients', 'import'],
@@ -36,6 +36,7 @@ export const SCREEN_TEXTS = {
   // the payments' method names and the void dialog are the student account's
   PaymentsScreen: ['money', 'students'],
   BalancesScreen: ['money'],
+  PayrollScreen: ['payroll'],
 } as const satisfies Record<string, readonly ScreenPart[]>;
 
 export type ScreenName = keyof typeof SCREEN_TEXTS;

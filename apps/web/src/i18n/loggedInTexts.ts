@@ -4,6 +4,7 @@ import type games from './screens/games.en.json';
 import type history from './screens/history.en.json';
 import type importTexts from './screens/import.en.json';
 import type money from './screens/money.en.json';
+import type payroll from './screens/payroll.en.json';
 import type pipeline from './screens/pipeline.en.json';
 import type schedule from './screens/schedule.en.json';
 import type settings from './screens/settings.en.json';
@@ -43,6 +44,7 @@ export const SCREEN_PARTS = [
   'bot',
   'games',
   'settings',
+  'payroll',
   'shared',
   'money',
 ] as const;
@@ -58,6 +60,7 @@ export type ScreensDictionary = typeof pipeline &
   typeof bot &
   typeof games &
   typeof settings &
+  typeof payroll &
   typeof shared &
   typeof money;
 

@@ -20,6 +20,8 @@ const SCREEN_DOMAINS: readonly { prefix: string; domain: Domain; action?: Action
   // the money screens (docs/money.md): admins and managers
   { prefix: '/payments', domain: 'money' },
   { prefix: '/balances', domain: 'money' },
+  // teachers' pay: a teacher sees their own on /profile (docs/money.md, Teachers' pay)
+  { prefix: '/payroll', domain: 'pay', action: 'create' },
 ];
 
 const under = (pathname: string, prefix: string) =>

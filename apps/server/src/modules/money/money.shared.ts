@@ -1,5 +1,7 @@
 /** What other modules use of money (ADR 022): the one charge function (docs/money.md). */
 export { chargeFor, participationCharge, paysFor, zl } from './money.charge.js';
+/** Whole hundredths and rounding half up: teachers' pay is reckoned the same way (ADR 042). */
+export { divideHalfUp, hundredths } from './money.charge.js';
 /** The schedule's writes of participations and lessons go through it once a charge is due. */
 export { withEventCorrections, withLessonCorrections } from './money.corrections.js';
 /** isPaid, derived from what covers a charge, and its PUT (docs/money.md, isPaid). */

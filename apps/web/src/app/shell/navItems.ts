@@ -52,6 +52,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/schedule', labelKey: 'titles.schedule', icon: CalendarDays, sections: [] },
   { to: '/projects', labelKey: 'titles.projects', icon: FolderKanban, sections: [] },
   { to: '/users', labelKey: 'titles.users', icon: UserCog, sections: [] },
+  { to: '/payroll', labelKey: 'titles.payroll', icon: Wallet, sections: [] },
   {
     to: '/students',
     labelKey: 'titles.students',

@@ -258,6 +258,47 @@ const school: HistoryEntity = {
   },
 };
 
+/** A teacher's pay rate (docs/money.md, Teachers' pay): added or deleted, never changed. */
+const payrates: HistoryEntity = {
+  fields: {
+    teacher: { label: 'fields.teacher', show: lookup(api.lookup('users'), 'teacher') },
+    kind: {
+      label: 'fields.payKind',
+      show: {
+        kind: 'choice',
+        labels: {
+          hour: 'history.pay.hour',
+          lesson: 'history.pay.lesson',
+          percent: 'history.pay.percent',
+        },
+      },
+    },
+    value: { label: 'fields.rate', show: number },
+    from: { label: 'fields.from', show: date },
+  },
+};
+
+/** A teacher's approved month, later marked paid. */
+const payruns: HistoryEntity = {
+  fields: {
+    teacher: { label: 'fields.teacher', show: lookup(api.lookup('users'), 'teacher') },
+    month: { label: 'fields.month', show: text },
+    state: {
+      label: 'fields.state',
+      show: {
+        kind: 'choice',
+        labels: {
+          approved: 'history.pay.approved',
+          paid: 'history.pay.paid',
+        },
+      },
+    },
+    amount: { label: 'fields.amount', show: money },
+    paidOn: { label: 'fields.date', show: date },
+  },
+  hidden: ['lessons', 'hours', 'corrections'],
+};
+
 /** Every kind of record the history describes field by field; the others read generically. */
 export const HISTORY_ENTITIES: Readonly<Record<string, HistoryEntity>> = {
   clients,
@@ -275,6 +316,8 @@ export const HISTORY_ENTITIES: Readonly<Record<string, HistoryEntity>> = {
   levels: dictionary,
   attendancestatuses,
   school,
+  payrates,
+  payruns,
 };
 
 /**

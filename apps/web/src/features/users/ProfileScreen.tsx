@@ -11,6 +11,7 @@ import { LoadingState } from '../../components/LoadingState';
 import { request } from '../../lib/http';
 import { SESSION_QUERY_KEY } from '../../lib/session';
 import { ChangePasswordForm } from './ChangePasswordForm';
+import { MyPay } from './MyPay';
 import { useCurrentUser } from './currentUser';
 import { PROFILE_FIELDS } from './profileFields';
 import styles from './Profile.module.css';
@@ -95,6 +96,8 @@ export function ProfileScreen() {
           </div>
         )}
       </CardSection>
+
+      <MyPay />
 
       <p className={styles.sessionsLink}>
         {t('profile.sessionsIn')} <Link to="/settings">{t('profile.toSettings')}</Link>

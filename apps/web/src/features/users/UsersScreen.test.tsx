@@ -249,4 +249,55 @@ describe('/users change password (edit modal menu state)', () => {
       endOtherSessions: true,
     });
   });
+
+  it('keeps a teacher’s pay rates in the user’s record: the list, a new rate from its date', async () => {
+    fakeServer();
+    let rates = [
+      {
+        id: 5,
+        teacher: 2,
+        kind: 'hour',
+        value: '60.00',
+        from: '2026-01-01',
+        used: true,
+        createdAt: '2026-01-01T10:00:00.000Z',
+      },
+    ];
+    server.use(
+      http.get('/api/users/:id/payrates', () => jsonResponse(200, rates)),
+      http.post('/api/users/:id/payrates', async ({ request }) => {
+        const body = (await request.json()) as { kind: string; value: string; from: string };
+        const made = {
+          ...body,
+          id: 6,
+          teacher: 2,
+          used: false,
+          createdAt: '2026-11-01T10:00:00.000Z',
+        };
+        rates = [made, ...rates];
+        return jsonResponse(201, made);
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/users');
+    await usersTable();
+    await user.click(screen.getByRole('button', { name: 'Edit olena' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit user' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Pay rates' }));
+    const list = await within(dialog).findByRole('list', { name: 'Pay rates' });
+    expect(list).toHaveTextContent('60.00 zł an hour');
+    expect(list).toHaveTextContent('used by an approved month');
+    // a used rate stays: no delete
+    expect(within(list).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
+    await user.selectOptions(within(dialog).getByLabelText(/Paid by/), 'Per lesson');
+    await user.type(within(dialog).getByLabelText(/Rate/), '75.5');
+    await user.clear(within(dialog).getByLabelText(/From/));
+    await user.type(within(dialog).getByLabelText(/From/), '2026-12-01');
+    await user.click(within(dialog).getByRole('button', { name: 'Add rate' }));
+    expect(await within(list).findByText(/75.50 zł a lesson/)).toBeInTheDocument();
+    expect(lastBody('POST', '/api/users/2/payrates')).toMatchObject({
+      kind: 'lesson',
+      from: '2026-12-01',
+    });
+  });
 });

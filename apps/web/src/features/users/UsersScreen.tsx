@@ -17,7 +17,9 @@ import type { FilterSpec } from '../../components/list/FilterBar';
 import { ListScreen } from '../../components/list/ListScreen';
 import type { Column, MenuAction, Resource } from '../../components/list/types';
 import { useLookupLabels } from '../../components/lookups';
+import { useMayDo } from '../../lib/access';
 import { ChangePasswordForm } from './ChangePasswordForm';
+import { PayRates } from './PayRates';
 import { useCurrentUser } from './currentUser';
 import { PROFILE_FIELDS } from './profileFields';
 import styles from './users.module.css';
@@ -129,6 +131,8 @@ export function UsersScreen() {
   const columns = useColumns();
   const me = useCurrentUser();
   const fields = useFields(me.isAdmin);
+  // an admin or a manager keeps the teachers' pay rates (docs/roles.md)
+  const keepsRates = useMayDo('pay', 'create');
 
   const menu = useMemo<MenuAction<User>[]>(
     () => [
@@ -141,8 +145,14 @@ export function UsersScreen() {
           <ChangePasswordForm user={row} own={row.id === me.id} onDone={back} />
         ),
       },
+      {
+        key: 'payrates',
+        label: t('payroll.rates'),
+        available: () => keepsRates,
+        render: (row) => <PayRates user={row} />,
+      },
     ],
-    [t, me.id, me.isAdmin],
+    [t, me.id, me.isAdmin, keepsRates],
   );
 
   return (
