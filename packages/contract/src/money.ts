@@ -5,6 +5,7 @@ import {
   formDecimal,
   formInteger,
   listQueryWith,
+  recordVersion,
   requiredText,
   text,
   updateOf,
@@ -31,18 +32,23 @@ export const attendanceStatus = z
     key: z.string().nullable(),
     charge: z.boolean(),
     payTeacher: z.boolean(),
+    /** the row's version (ADR 038): the /settings edit dialog sends it with its save */
+    version: recordVersion.optional(),
   })
   .meta({ id: 'AttendanceStatus' });
 export type AttendanceStatus = z.infer<typeof attendanceStatus>;
 
+/** What staff edit of a status: its name and both flags (the /settings edit dialog's fields). */
+export const attendanceStatusInput = z.object({
+  name: requiredText(100),
+  charge: z.boolean({ error: 'must be true or false' }),
+  payTeacher: z.boolean({ error: 'must be true or false' }),
+});
+
 /** PUT /api/attendancestatuses/{id}: fields left out keep their values (ADR 010). */
-export const attendanceStatusUpdate = updateOf(
-  z.object({
-    name: requiredText(100),
-    charge: z.boolean({ error: 'must be true or false' }),
-    payTeacher: z.boolean({ error: 'must be true or false' }),
-  }),
-).meta({ id: 'AttendanceStatusUpdate' });
+export const attendanceStatusUpdate = updateOf(attendanceStatusInput).meta({
+  id: 'AttendanceStatusUpdate',
+});
 export type AttendanceStatusUpdate = z.infer<typeof attendanceStatusUpdate>;
 
 /**

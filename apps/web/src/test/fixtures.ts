@@ -40,6 +40,21 @@ export const LOOKUPS = {
     { id: 1, name: 'Europe/Kyiv' },
     { id: 2, name: 'Europe/Warsaw' },
   ],
+  // docs/money.md, Attendance statuses: as seeded (migration 0024)
+  attendancestatuses: [
+    { id: 0, name: 'Not marked', key: 'attendance.notMarked', charge: true, payTeacher: true },
+    { id: 1, name: 'Present', key: 'attendance.present', charge: true, payTeacher: true },
+    { id: 2, name: 'Absent', key: 'attendance.absent', charge: true, payTeacher: true },
+    { id: 3, name: 'Excused', key: 'attendance.excused', charge: false, payTeacher: false },
+    { id: 4, name: 'Late cancel', key: 'attendance.lateCancel', charge: true, payTeacher: true },
+    {
+      id: 5,
+      name: 'Cancelled by the school',
+      key: 'attendance.cancelledBySchool',
+      charge: false,
+      payTeacher: false,
+    },
+  ],
 } satisfies Record<string, Row[]>;
 
 export const CLIENTS: Client[] = [

@@ -4,6 +4,7 @@ import '@testing-library/jest-dom/vitest';
 import { configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { clearNotices } from '../components/feedback/notices';
+import { forgetOwnVersions } from '../components/form/versionChain';
 import { resetApi, server } from './server';
 
 // Screens are lazy chunks behind a lazy shell: on a busy machine the first render of a file
@@ -16,5 +17,6 @@ beforeEach(() => clearNotices());
 afterEach(() => {
   server.resetHandlers();
   resetApi();
+  forgetOwnVersions();
 });
 afterAll(() => server.close());

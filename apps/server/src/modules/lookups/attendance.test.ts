@@ -87,6 +87,32 @@ describe('attendance statuses (docs/money.md, Attendance statuses)', () => {
     expect(history.json<unknown[]>().length).toBe(2);
   });
 
+  it('an edit sent on an older version is 409 naming what changed, and changes nothing (ADR 038)', async () => {
+    const before = (await get(api.attendanceStatus(5))).json<{
+      version: number;
+      charge: boolean;
+    }>();
+    const theirs = await put(api.attendanceStatus(5), { charge: true, version: before.version });
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    expect(theirs.json()).toMatchObject({ charge: true, version: before.version + 1 });
+    const mine = await put(api.attendanceStatus(5), {
+      payTeacher: true,
+      version: before.version,
+    });
+    expect(mine.statusCode, mine.body).toBe(409);
+    expect(mine.json()).toMatchObject({ error: 'conflict', changed: ['charge'] });
+    expect((await get(api.attendanceStatus(5))).json()).toMatchObject({
+      charge: true,
+      payTeacher: false,
+      version: before.version + 1,
+    });
+    const back = await put(api.attendanceStatus(5), {
+      charge: false,
+      version: before.version + 1,
+    });
+    expect(back.statusCode, back.body).toBe(200);
+  });
+
   it('a manager and a teacher read them; only an admin edits them', async () => {
     for (const role of ['manager', 'teacher'] as const) {
       const other = await login(t.app, await createUser(t, { role }));

@@ -79,6 +79,27 @@ describe('isPaid is derived from the ledger (docs/money.md, isPaid)', () => {
     expect((await m.get(`/api/events/${e}`)).json()).toMatchObject({ notes: '' });
   });
 
+  it('a tick sent on an older version is 409 and records no payment; on the answered one it is saved (ADR 043)', async () => {
+    const s = await m.student();
+    const e = await m.takes(s, { date: PAST, price: 60 });
+    const url = `/api/events/${e}`;
+    const shown = (await m.get(url)).json<{ version: number }>().version;
+    // someone marks the participant absent meanwhile: the version the screen shows is old
+    const marked = await m.put(url, { attendence: 2, version: shown });
+    expect(marked.statusCode, marked.body).toBe(200);
+    const after = marked.json<{ version: number; attendence: number }>();
+    expect(after).toMatchObject({ attendence: 2, version: shown + 1 });
+    const stale = await m.put(url, { isPaid: true, version: shown });
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json()).toMatchObject({ error: 'conflict', changed: ['attendence'] });
+    expect(await m.paidOf(e)).toBe(false);
+    expect((await m.get(`/api/payments?student=${s}`)).json<unknown[]>()).toEqual([]);
+    // the version the last PUT answered is the one to send next
+    const ticked = await m.put(url, { isPaid: true, version: after.version });
+    expect(ticked.statusCode, ticked.body).toBe(200);
+    expect(ticked.json()).toMatchObject({ isPaid: true, version: after.version + 1 });
+  });
+
   it('a participation ahead keeps its tick until it falls due, then is covered by it', async () => {
     const s = await m.student();
     const e = await m.takes(s, { date: AHEAD, price: 45 }, { isPaid: true });

@@ -291,6 +291,22 @@ describe('a teacher and participations', () => {
     expect(await readEvent(e.id)).toEqual(before);
   });
 
+  it('marks attendance with the version it was made on (ADR 043); an older one is 409', async () => {
+    const { own } = await twoLessons();
+    const e = await participation(own.id);
+    const url = `/api/events/${e.id}`;
+    const version = (await readEvent(e.id)).version as number;
+    const marked = await call(teacherAgent, 'PUT', url, { attendence: 3, version });
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect(marked.json<EventJson>()).toMatchObject({ attendence: 3, version: version + 1 });
+    const stale = await call(teacherAgent, 'PUT', url, { attendence: 1, version });
+    expect(stale.statusCode, stale.body).toBe(409);
+    // the version names no field: paying is still not a teacher's, with or without it
+    const paying = await call(teacherAgent, 'PUT', url, { toPay: 2, version: version + 1 });
+    expect(paying.statusCode, paying.body).toBe(403);
+    expect(await readEvent(e.id)).toMatchObject({ attendence: 3, toPay: 1 });
+  });
+
   it('may neither add nor remove students', async () => {
     const { own } = await twoLessons();
     const e = await participation(own.id);

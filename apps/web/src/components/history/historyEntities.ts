@@ -1,10 +1,6 @@
 import { api } from '@school/contract/paths';
-import {
-  ATTENDENCE_NEUTRAL,
-  ATTENDENCE_PRESENT,
-  CYCLED_NO,
-  CYCLED_YES,
-} from '@school/contract/schedule';
+import { CYCLED_NO, CYCLED_YES } from '@school/contract/schedule';
+import { SEEDED_ATTENDANCE } from '../attendance';
 import type { FieldLabelKey } from '../form/fields';
 
 /**
@@ -153,13 +149,12 @@ const events: HistoryEntity = {
     },
     attendence: {
       label: 'fields.attendence',
+      // the statuses by their seeded names (docs/money.md, Attendance statuses)
       show: {
         kind: 'choice',
-        labels: {
-          [ATTENDENCE_PRESENT]: 'schedule.attendance.present',
-          [ATTENDENCE_NEUTRAL]: 'schedule.attendance.neutral',
-        },
-        other: 'schedule.attendance.absent',
+        labels: Object.fromEntries(
+          Object.entries(SEEDED_ATTENDANCE).map(([id, key]) => [id, `lookups.${key}`]),
+        ),
       },
     },
     toPay: {

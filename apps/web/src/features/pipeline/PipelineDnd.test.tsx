@@ -82,7 +82,9 @@ describe('pipeline drag and drop with the keyboard', () => {
     await user.keyboard(' ');
 
     await waitFor(() =>
-      expect(sentBodies('PUT')).toEqual([{ path: '/api/clients/1', body: { stage: 3 } }]),
+      expect(sentBodies('PUT')).toEqual([
+        { path: '/api/clients/1', body: { stage: 3, version: 1 } },
+      ]),
     );
     expect(await within(column('Contacted')).findByText('Olena Kovalenko')).toBeInTheDocument();
     expect(within(column('Lead')).queryByText('Olena Kovalenko')).not.toBeInTheDocument();

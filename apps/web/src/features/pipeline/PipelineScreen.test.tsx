@@ -144,7 +144,9 @@ describe('pipeline board', () => {
     await user.selectOptions(select, 'Won');
 
     await waitFor(() =>
-      expect(sentBodies('PUT')).toEqual([{ path: '/api/clients/1', body: { stage: 5 } }]),
+      expect(sentBodies('PUT')).toEqual([
+        { path: '/api/clients/1', body: { stage: 5, version: 1 } },
+      ]),
     );
     expect(await within(column('Won')).findByText('Olena Kovalenko')).toBeInTheDocument();
     expect(within(column('Lead')).queryByText('Olena Kovalenko')).not.toBeInTheDocument();

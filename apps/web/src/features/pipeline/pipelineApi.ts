@@ -86,14 +86,22 @@ export function useColumnClients(stageId: number, search: string) {
   });
 }
 
-/** docs/clients.md, Pipeline: a stage move sends only the stage; the answer is the updated client. */
 /** The API path of one client, the record a stage move is to. */
 export const clientPath = (clientId: number) => api.client(clientId);
 
-export function putClientStage(clientId: number, stageId: number, keepalive = false) {
+/**
+ * docs/clients.md, Pipeline: a stage move sends the stage and the version of the client it was
+ * made on (ADR 043); the answer is the updated client, with its new version.
+ */
+export function putClientStage(
+  clientId: number,
+  stageId: number,
+  version: number,
+  keepalive = false,
+) {
   return request(api.client(clientId), {
     method: 'PUT',
-    body: { stage: stageId },
+    body: { stage: stageId, version },
     schema: client,
     keepalive,
   });

@@ -3,15 +3,9 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from '../../components/IconButton';
 import { formatMoney } from '../../lib/format';
-import {
-  AttendanceToggle,
-  attendanceOf,
-  PaidCell,
-  rowTone,
-  SelectCell,
-  TextCell,
-  useParticipantChoices,
-} from './ParticipantCells';
+import { useAttendanceChoices } from '../../components/attendance';
+import { AttendanceToggle } from './AttendanceChoice';
+import { PaidCell, rowTone, SelectCell, TextCell, useParticipantChoices } from './ParticipantCells';
 import type { ParticipantRowsProps } from './ParticipantsTable';
 import { ALL_RIGHTS, type LessonRights } from './lessonRights';
 import type { Event } from './scheduleApi';
@@ -49,7 +43,8 @@ function ParticipantCard({
   may: LessonRights;
 }) {
   const { t, i18n } = useTranslation();
-  const { attendance, toPay } = useParticipantChoices();
+  const { toPay } = useParticipantChoices();
+  const { choiceOf } = useAttendanceChoices();
   const labelOf = (options: readonly { value: number; label: string }[], value: number) =>
     options.find((o) => o.value === value)?.label ?? '';
   const nameId = useId();
@@ -70,14 +65,14 @@ function ParticipantCard({
       </div>
       {may.field('attendence') ? (
         <AttendanceToggle
-          label={t('schedule.attendanceOf', { name })}
-          value={attendanceOf(row)}
+          name={name}
+          value={row.attendence}
           onChange={(attendence) => onChange(row, { attendence })}
         />
       ) : (
         <p className={styles.shareRow}>
           <span className={styles.fieldName}>{t('fields.attendence')}</span>
-          <span>{labelOf(attendance, attendanceOf(row))}</span>
+          <span>{choiceOf(row.attendence).label}</span>
         </p>
       )}
       <div className={styles.cardFields}>

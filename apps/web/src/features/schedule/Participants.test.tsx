@@ -1,5 +1,5 @@
 import { api } from '@school/contract/paths';
-import type { Event, Lesson } from '@school/contract/schedule';
+import type { Event } from '@school/contract/schedule';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
@@ -7,76 +7,16 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { clearNotices } from '../../components/feedback/notices';
 import { rows, seed, sentBodies, server } from '../../test/server';
 import { jsonResponse, renderWithProviders, setupI18n, stubLayout } from '../../test/utils';
-import { CARDS_QUERY, Participants } from './Participants';
-
-const LESSON: Lesson = {
-  id: 5,
-  version: 1,
-  date: '2026-11-30',
-  start: '10:00',
-  end: '11:00',
-  price: 80,
-  duration: 60,
-  groupe: null,
-  teacher: null,
-  teacherName: '',
-  isCycled: 2,
-  hasBroadcast: false,
-  course: 'English A2',
-  comment: '',
-  resources: '',
-  homework: '',
-  nextId: null,
-  series: null,
-  participants: 2,
-  participantsHidden: false,
-  payers: 2,
-  amount: 160,
-};
-
-const STUDENTS = [
-  { id: 11, name: 'Anna', surname: 'Kowal' },
-  { id: 12, name: 'Bohdan', surname: 'Melnyk' },
-  { id: 13, name: 'Olena', surname: 'Shevchenko' },
-];
-
-const participation = (id: number, student: (typeof STUDENTS)[number]): Event => ({
-  id,
-  version: 1,
-  student: student.id,
-  studentName: `${student.name} ${student.surname}`,
-  lesson: LESSON.id,
-  lessonCourse: LESSON.course,
-  toPay: 0,
-  attendence: 0,
-  isPaid: false,
-  notes: '',
-  date: LESSON.date,
-  start: LESSON.start,
-  end: LESSON.end,
-  homework: '',
-  amount: 80,
-  covered: 0,
-});
-
-const [anna, bohdan, olena] = STUDENTS as [
-  (typeof STUDENTS)[number],
-  (typeof STUDENTS)[number],
-  (typeof STUDENTS)[number],
-];
-
-/** A phone's width (docs/screens.md, Schedule): the participants are cards. */
-function onPhone(phone: boolean) {
-  vi.stubGlobal(
-    'matchMedia',
-    vi.fn((query: string) => ({
-      matches: phone && query === CARDS_QUERY,
-      media: query,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-    })),
-  );
-}
+import { Participants } from './Participants';
+import {
+  anna,
+  bohdan,
+  LESSON,
+  olena,
+  onPhone,
+  participation,
+  STUDENTS,
+} from './participantsFixture';
 
 beforeAll(setupI18n);
 beforeEach(() => {
@@ -159,19 +99,28 @@ describe('marking attendance', () => {
     await user.click(present);
     expect(present).toHaveAttribute('aria-pressed', 'true');
     await waitFor(() =>
-      expect(sentBodies('PUT')).toEqual([{ path: api.event(21), body: { attendence: 1 } }]),
+      expect(sentBodies('PUT')).toEqual([
+        { path: api.event(21), body: { attendence: 1, version: 1 } },
+      ]),
     );
     await waitFor(() => expect(rows<Event>('events')[0]?.attendence).toBe(1));
 
     const bohdans = screen.getByRole('group', { name: 'Attendance of Bohdan Melnyk' });
     await user.click(within(bohdans).getByRole('button', { name: 'Absent' }));
     await waitFor(() =>
-      expect(sentBodies('PUT').at(-1)).toEqual({ path: api.event(22), body: { attendence: 2 } }),
+      expect(sentBodies('PUT').at(-1)).toEqual({
+        path: api.event(22),
+        body: { attendence: 2, version: 1 },
+      }),
     );
 
     await user.click(within(annas).getByRole('button', { name: 'Present' }));
     await waitFor(() =>
-      expect(sentBodies('PUT').at(-1)).toEqual({ path: api.event(21), body: { attendence: 0 } }),
+      // the version the first save answered (ADR 043)
+      expect(sentBodies('PUT').at(-1)).toEqual({
+        path: api.event(21),
+        body: { attendence: 0, version: 2 },
+      }),
     );
     expect(within(annas).getByRole('button', { name: 'Present' })).toHaveAttribute(
       'aria-pressed',

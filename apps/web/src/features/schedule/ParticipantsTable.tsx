@@ -2,14 +2,9 @@ import { Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from '../../components/IconButton';
 import { formatMoney } from '../../lib/format';
-import {
-  attendanceOf,
-  PaidCell,
-  rowTone,
-  SelectCell,
-  TextCell,
-  useParticipantChoices,
-} from './ParticipantCells';
+import { useAttendanceChoices } from '../../components/attendance';
+import { AttendanceSelect } from './AttendanceChoice';
+import { PaidCell, rowTone, SelectCell, TextCell, useParticipantChoices } from './ParticipantCells';
 import { ALL_RIGHTS, type LessonRights } from './lessonRights';
 import type { Event } from './scheduleApi';
 import styles from './Participants.module.css';
@@ -30,7 +25,8 @@ export function ParticipantsTable({
   may = ALL_RIGHTS,
 }: ParticipantRowsProps) {
   const { t, i18n } = useTranslation();
-  const { attendance, toPay } = useParticipantChoices();
+  const { toPay } = useParticipantChoices();
+  const { choiceOf } = useAttendanceChoices();
   const labelOf = (options: readonly { value: number; label: string }[], value: number) =>
     options.find((o) => o.value === value)?.label ?? '';
   return (
@@ -62,14 +58,13 @@ export function ParticipantsTable({
               <th scope="row">{row.studentName}</th>
               <td>
                 {may.field('attendence') ? (
-                  <SelectCell
-                    label={t('schedule.attendanceOf', { name: row.studentName })}
-                    options={attendance}
-                    value={attendanceOf(row)}
+                  <AttendanceSelect
+                    name={row.studentName}
+                    value={row.attendence}
                     onChange={(attendence) => onChange(row, { attendence })}
                   />
                 ) : (
-                  labelOf(attendance, attendanceOf(row))
+                  choiceOf(row.attendence).label
                 )}
               </td>
               <td>

@@ -2,9 +2,12 @@ import { api } from '@school/contract/paths';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { showConflictNotice } from '../../components/feedback/conflictNotice';
 import { deleteWithUndo } from '../../components/feedback/deleteWithUndo';
 import { showNotice } from '../../components/feedback/notices';
 import { usePendingKeys } from '../../components/feedback/pendingCommits';
+import { versionConflictOf } from '../../components/form/conflict';
+import { versionChain } from '../../components/form/versionChain';
 import { HttpError } from '../../lib/http';
 import {
   addParticipants,
@@ -35,6 +38,12 @@ function logUnexpected(error: unknown): void {
   if (!(error instanceof HttpError && error.status < 500)) console.error(error);
 }
 
+/**
+ * The versions this screen's own saves of participations produced (ADR 043): kept while the
+ * app runs, so a mark made before the list is read again sends the version the last mark left.
+ */
+const eventVersions = versionChain();
+
 /** The students a lesson holds already, as the add selector's values: they are not offered. */
 export function studentsIn(rows: readonly Pick<Event, 'student'>[]): ReadonlySet<string> {
   return new Set(rows.map((row) => String(row.student)));
@@ -45,7 +54,7 @@ export function studentsIn(rows: readonly Pick<Event, 'student'>[]): ReadonlySet
  * in place (shown at once), remove a row with Undo.
  */
 export function useParticipants(lesson: Lesson) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const events = useLessonEvents(lesson.id);
   const pendingKeys = usePendingKeys();
@@ -79,15 +88,44 @@ export function useParticipants(lesson: Lesson) {
   // again: an earlier change's answer never takes back a later one still being saved.
   const [edits, setEdits] = useState<Record<number, Partial<Event>>>({});
   const saving = useRef(new Map<number, number>());
+  // A row's changes are sent one after another, each with the version the one before left
+  // (ADR 043); a change made on a version already refused as a conflict is dropped.
+  const queues = useRef(new Map<number, Promise<void>>());
+  const refused = useRef(new Map<number, number>());
+
+  /** Saves one change of `row`, made while the screen showed its version `shown`. */
+  const save = async (row: Event, body: Partial<Event>, shown: number) => {
+    if (refused.current.get(row.id) === shown) return;
+    const version = eventVersions.current(row.id, shown);
+    try {
+      const saved = await updateEvent(row.id, { ...body, version });
+      eventVersions.record(row.id, version, saved.version);
+    } catch (error) {
+      const conflict = versionConflictOf(error);
+      if (conflict) {
+        refused.current.set(row.id, shown);
+        showConflictNotice({
+          t,
+          locale: i18n.language,
+          conflict,
+          lead: t('schedule.marks.notSaved', { name: row.studentName }),
+          reload: refresh,
+        });
+        return;
+      }
+      logUnexpected(error);
+      showNotice({ text: failureText(error, t('messages.error')), tone: 'error' });
+    }
+  };
+
   const change = (row: Event, body: Partial<Event>) => {
     setEdits((current) => ({ ...current, [row.id]: { ...current[row.id], ...body } }));
     saving.current.set(row.id, (saving.current.get(row.id) ?? 0) + 1);
-    updateEvent(row.id, body)
-      .catch((error: unknown) => {
-        logUnexpected(error);
-        showNotice({ text: failureText(error, t('messages.error')), tone: 'error' });
-      })
+    const before = queues.current.get(row.id) ?? Promise.resolve();
+    const saved: Promise<void> = before
+      .then(() => save(row, body, row.version))
       .finally(() => {
+        if (queues.current.get(row.id) === saved) queues.current.delete(row.id);
         void refreshSchedule(queryClient).finally(() => {
           const left = (saving.current.get(row.id) ?? 1) - 1;
           if (left > 0) {
@@ -98,6 +136,7 @@ export function useParticipants(lesson: Lesson) {
           setEdits(({ [row.id]: _done, ...rest }) => rest);
         });
       });
+    queues.current.set(row.id, saved);
   };
 
   const remove = (row: Event) =>

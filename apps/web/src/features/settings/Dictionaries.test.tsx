@@ -117,6 +117,59 @@ describe('settings: dictionaries', () => {
     );
   });
 
+  it('edits the attendance statuses: name and both flags, with the version, never added or deleted', async () => {
+    serveDictionaries();
+    const user = userEvent.setup();
+    renderApp('/settings');
+    const section = await dictionaries();
+    const tab = within(section).getByRole('tab', { name: 'Attendance statuses' });
+    // the last tab: End reaches it by keyboard
+    within(section).getByRole('tab', { name: 'Stages' }).focus();
+    await user.keyboard('{End}');
+    expect(tab).toHaveAttribute('aria-selected', 'true');
+    const table = await within(section).findByRole('table', { name: 'Attendance statuses' });
+    const excused = within(table).getByRole('row', { name: /Excused/ });
+    expect(
+      within(excused)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(expect.arrayContaining(['no', 'no']));
+    expect(
+      within(section).getByText(/A change applies to lessons still ahead/),
+    ).toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: 'Add' })).not.toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
+
+    await user.click(within(table).getByRole('button', { name: 'Edit Excused' }));
+    const dialog = await screen.findByRole('dialog');
+    const charge = within(dialog).getByRole('checkbox', { name: 'Charges the student' });
+    expect(charge).not.toBeChecked();
+    await user.click(charge);
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(lastBody('PUT', '/api/attendancestatuses/3')).toEqual({
+        name: 'Excused',
+        charge: true,
+        payTeacher: false,
+        version: 1,
+      }),
+    );
+  });
+
+  it('names the seeded attendance statuses in Polish', async () => {
+    await changeLanguage('pl');
+    serveDictionaries();
+    const user = userEvent.setup();
+    renderApp('/settings');
+    const section = await screen.findByRole('region', { name: 'Słowniki' }, { timeout: 5000 });
+    await user.click(within(section).getByRole('tab', { name: 'Statusy obecności' }));
+    const table = await within(section).findByRole('table', { name: 'Statusy obecności' });
+    expect(within(table).getByRole('row', { name: /Odwołała szkoła/ })).toBeInTheDocument();
+    expect(
+      within(table).getByRole('columnheader', { name: /Płaci nauczycielowi/ }),
+    ).toBeInTheDocument();
+  });
+
   it('says in Ukrainian why a linked product cannot be deleted, and keeps it', async () => {
     await changeLanguage('uk');
     window.localStorage.setItem(UNDO_DELAY_STORAGE_KEY, '30');

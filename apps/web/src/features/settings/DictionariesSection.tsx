@@ -3,36 +3,41 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import controls from '../../components/controls.module.css';
 import { useMayDo } from '../../lib/access';
-import { PLAIN_DICTIONARIES, STAGES } from './dictionaries';
+import { ATTENDANCE_STATUSES, PLAIN_DICTIONARIES, STAGES } from './dictionaries';
 import { DictionaryPanel } from './DictionaryPanel';
 import styles from './Dictionaries.module.css';
 import card from '../../components/cardSection.module.css';
 
+/** The tabs: the dictionaries, then the attendance statuses (docs/money.md), a fixed set. */
+const TABS = [...EDITABLE_DICTIONARIES, 'attendanceStatuses'] as const;
+type Tab = EditableDictionary | 'attendanceStatuses';
+
 /** The dictionaries staff edit (docs/data-model.md, Lookups), one tab each (WAI-ARIA tabs, arrow keys move). */
 export function DictionariesSection() {
   const { t } = useTranslation();
-  const [current, setCurrent] = useState<EditableDictionary>('stages');
-  const tabs = useRef(new Map<EditableDictionary, HTMLButtonElement>());
+  const [current, setCurrent] = useState<Tab>('stages');
+  const tabs = useRef(new Map<Tab, HTMLButtonElement>());
   const baseId = useId();
-  const tabId = (name: EditableDictionary) => `${baseId}-tab-${name}`;
+  const tabId = (name: Tab) => `${baseId}-tab-${name}`;
   const panelId = `${baseId}-panel`;
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     const moves: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1 };
-    const index = EDITABLE_DICTIONARIES.indexOf(current);
-    const count = EDITABLE_DICTIONARIES.length;
-    let next: EditableDictionary | undefined;
-    if (event.key in moves)
-      next = EDITABLE_DICTIONARIES[(index + (moves[event.key] ?? 0) + count) % count];
-    else if (event.key === 'Home') next = EDITABLE_DICTIONARIES[0];
-    else if (event.key === 'End') next = EDITABLE_DICTIONARIES[count - 1];
+    const index = TABS.indexOf(current);
+    const count = TABS.length;
+    let next: Tab | undefined;
+    if (event.key in moves) next = TABS[(index + (moves[event.key] ?? 0) + count) % count];
+    else if (event.key === 'Home') next = TABS[0];
+    else if (event.key === 'End') next = TABS[count - 1];
     if (!next) return;
     event.preventDefault();
     setCurrent(next);
     tabs.current.get(next)?.focus();
   };
 
-  const title = t(`dictionaries.${current}`);
+  const tabText = (name: Tab) =>
+    name === 'attendanceStatuses' ? t('attendanceStatuses.tab') : t(`dictionaries.${name}`);
+  const title = tabText(current);
   const mayChange = useMayDo('lookups', 'update');
 
   return (
@@ -43,7 +48,7 @@ export function DictionariesSection() {
       <p className={card.intro}>{t('dictionaries.intro')}</p>
       {!mayChange && <p className={card.intro}>{t('dictionaries.readOnly')}</p>}
       <div role="tablist" aria-label={t('dictionaries.tabs')} className={styles.tabs}>
-        {EDITABLE_DICTIONARIES.map((name) => (
+        {TABS.map((name) => (
           <button
             key={name}
             ref={(element) => {
@@ -60,13 +65,23 @@ export function DictionariesSection() {
             onClick={() => setCurrent(name)}
             onKeyDown={onKeyDown}
           >
-            {t(`dictionaries.${name}`)}
+            {tabText(name)}
           </button>
         ))}
       </div>
       <div id={panelId} role="tabpanel" aria-labelledby={tabId(current)}>
+        {current === 'attendanceStatuses' && (
+          <p className={card.intro}>{t('attendanceStatuses.intro')}</p>
+        )}
         {current === 'stages' ? (
           <DictionaryPanel key={current} view={STAGES} title={title} fileName={current} />
+        ) : current === 'attendanceStatuses' ? (
+          <DictionaryPanel
+            key={current}
+            view={ATTENDANCE_STATUSES}
+            title={title}
+            fileName={current}
+          />
         ) : (
           <DictionaryPanel
             key={current}

@@ -25,9 +25,9 @@ export function DictionaryPanel<R extends Row>({ view, title, fileName }: Dictio
   const [createOpen, setCreateOpen] = useState(false);
   const panelId = useId();
   const ToggleIcon = createOpen ? Minus : Plus;
-  const mayCreate = useMayDo('lookups', 'create');
+  const mayCreate = useMayDo('lookups', 'create') && !view.fixed;
   const mayUpdate = useMayDo('lookups', 'update');
-  const mayDelete = useMayDo('lookups', 'delete');
+  const mayDelete = useMayDo('lookups', 'delete') && !view.fixed;
   const edit = { title: t('dictionaries.editTitle'), schema: view.schema, fields: view.fields };
   return (
     <>

@@ -6,7 +6,13 @@ import {
   type LookupItem,
   type Stage,
 } from '@school/contract/lookups';
+import {
+  attendanceStatus,
+  attendanceStatusInput,
+  type AttendanceStatus,
+} from '@school/contract/money';
 import { api } from '@school/contract/paths';
+import i18next from 'i18next';
 import { z } from 'zod';
 import type { FieldSpec, FormValues } from '../../components/form/fields';
 import type { Column, FormConfig, Resource, Row } from '../../components/list/types';
@@ -18,10 +24,12 @@ export interface DictionaryView<R extends Row> extends FormConfig {
   resource: Resource<R>;
   columns: readonly Column<R>[];
   defaults?: FormValues;
+  /** A fixed set (attendance statuses): its entries are edited, never added or deleted. */
+  fixed?: boolean;
 }
 
 // a seeded row reads in the chosen language, a name staff typed as typed (docs/data-model.md, Lookups)
-const nameColumn = <R extends LookupItem>(): Column<R> => ({
+const nameColumn = <R extends Pick<LookupItem, 'name' | 'key'>>(): Column<R> => ({
   key: 'name',
   label: 'fields.name',
   value: (row) => lookupName(row),
@@ -85,4 +93,35 @@ export const PLAIN_DICTIONARIES: Record<
   sources: plainDictionary('sources'),
   categories: plainDictionary('categories'),
   levels: plainDictionary('levels'),
+};
+
+/** A yes/no column of a flag, in words. */
+const flagColumn = (key: 'charge' | 'payTeacher'): Column<AttendanceStatus> => ({
+  key,
+  label: `fields.${key}`,
+  value: (row) => i18next.t(row[key] ? 'lookups.booleans.yes' : 'lookups.booleans.no'),
+  csv: (row) => String(row[key]),
+  whole: true,
+});
+
+/**
+ * Attendance statuses (docs/money.md, Attendance statuses): fixed ids, each edited for its name
+ * and whether it charges the student and pays the teacher; the dialog sends the version it
+ * opened (ADR 038). A change of `charge` changes what lessons still ahead charge, never a
+ * charge already due.
+ */
+export const ATTENDANCE_STATUSES: DictionaryView<AttendanceStatus> = {
+  resource: {
+    path: api.attendanceStatuses,
+    list: z.array(attendanceStatus),
+    rowLabel: (row) => lookupName(row),
+  },
+  schema: attendanceStatusInput,
+  fields: [
+    { name: 'name', label: 'fields.name' },
+    { name: 'charge', label: 'fields.charge', kind: 'checkbox' },
+    { name: 'payTeacher', label: 'fields.payTeacher', kind: 'checkbox' },
+  ],
+  columns: [nameColumn<AttendanceStatus>(), flagColumn('charge'), flagColumn('payTeacher')],
+  fixed: true,
 };

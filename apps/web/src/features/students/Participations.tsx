@@ -7,6 +7,7 @@ import { z } from 'zod';
 import controls from '../../components/controls.module.css';
 import { ScrollingTable } from '../../components/list/ScrollingTable';
 import { LabelledInput } from '../../components/form/LabelledInput';
+import { useAttendanceChoices } from '../../components/attendance';
 import { InfoPieces } from '../../components/InfoPieces';
 import {
   activeFilters,
@@ -30,13 +31,11 @@ function today(): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-/** The choices of a participation's attendance, to-pay and paid, in the filters' order. */
+/**
+ * The choices of a participation's to-pay and paid, in the filters' order; attendance's are the
+ * statuses of the lookup (docs/money.md, Attendance statuses).
+ */
 const CHOICES = {
-  attendence: [
-    { value: 1, label: 'schedule.attendance.present' },
-    { value: 0, label: 'schedule.attendance.neutral' },
-    { value: 2, label: 'schedule.attendance.absent' },
-  ],
   toPay: [
     { value: 1, label: 'schedule.toPay.pays' },
     { value: 0, label: 'schedule.toPay.unset' },
@@ -49,7 +48,10 @@ const CHOICES = {
 } as const;
 type Choice = (typeof CHOICES)[keyof typeof CHOICES][number];
 
-/** Row colours (docs/interface.md): paid green, absent red, the others blue (the cells say it in words). */
+/**
+ * Row colours (docs/interface.md): paid green, absent red (any status other than present and
+ * not marked), the others blue (the cells say it in words).
+ */
 function toneOf(row: Event): string {
   if (row.isPaid) return styles.paidRow ?? '';
   if (row.attendence !== 0 && row.attendence !== 1) return styles.absentRow ?? '';
@@ -90,10 +92,19 @@ export function Participations({ studentId }: { studentId: number }) {
       }),
     staleTime: 0,
   });
+  const statuses = useAttendanceChoices();
   const filterSpecs: readonly FilterSpec[] = [
     { param: 'dateFrom', label: 'fields.from', date: true, before: 'dateTo' },
     { param: 'dateTo', label: 'fields.to', date: true, after: 'dateFrom' },
-    ...(['attendence', 'toPay', 'isPaid'] as const).map((param) => ({
+    {
+      param: 'attendence',
+      label: 'fields.attendence',
+      options: statuses.choices.map((choice) => ({
+        value: String(choice.value),
+        label: choice.label,
+      })),
+    },
+    ...(['toPay', 'isPaid'] as const).map((param) => ({
       param,
       label: `fields.${param}` as const,
       options: CHOICES[param].map((choice: Choice) => ({
@@ -105,8 +116,7 @@ export function Participations({ studentId }: { studentId: number }) {
   /** A value in words; one the choices do not name reads as `fallback`. */
   const choiceText = (choices: readonly Choice[], value: number, fallback: Choice['label']) =>
     t(choices.find((choice) => choice.value === value)?.label ?? fallback);
-  const attendance = (value: number) =>
-    choiceText(CHOICES.attendence, value, 'schedule.attendance.absent');
+  const attendance = (value: number) => statuses.choiceOf(value).label;
   const pays = (value: number) => choiceText(CHOICES.toPay, value, 'schedule.toPay.unset');
   const money = (amount: number) => formatMoney(amount, i18n.language);
   /** paid, part paid (what covers it of its charge), due once the lesson is past, else not paid */
