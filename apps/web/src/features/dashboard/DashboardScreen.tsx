@@ -10,6 +10,7 @@ import { formatMoney } from '../../lib/format';
 import { formatCount } from './dashboardFormat';
 import { NewClientsChart } from './NewClientsChart';
 import { StageBarChart } from './StageBarChart';
+import { LoadError } from './chartParts';
 import styles from './DashboardScreen.module.css';
 
 /**
@@ -79,19 +80,7 @@ export function DashboardScreen() {
   if (dashboard.isPending) {
     content = <LoadingState />;
   } else if (dashboard.isError) {
-    content = (
-      <div className={styles.error}>
-        <p role="alert">{t('dashboard.loadError')}</p>
-        <button
-          type="button"
-          className={styles.retry}
-          disabled={dashboard.isFetching}
-          onClick={() => void dashboard.refetch()}
-        >
-          {t('messages.retry')}
-        </button>
-      </div>
-    );
+    content = <LoadError message={t('dashboard.loadError')} query={dashboard} />;
   } else {
     content = (
       <>

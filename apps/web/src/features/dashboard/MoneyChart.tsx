@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../lib/format';
 import { formatMoneyShort, formatMonth } from './dashboardFormat';
+import { ColumnChart, ValueAxis } from './chartParts';
 import { useChartWidth } from './useChartWidth';
 import styles from './DashboardScreen.module.css';
 
@@ -73,110 +74,87 @@ export function MoneyChart({ months }: { months: readonly MoneyReportMonth[] }) 
       <p className={styles.readout} aria-hidden="true">
         {shown ? label(shown) : ' '}
       </p>
-      <div ref={ref} className={styles.chartBox}>
-        <svg
-          role="group"
-          aria-label={summary}
-          className={styles.chart}
-          width={chartWidth}
-          height={HEIGHT}
-          viewBox={`0 0 ${chartWidth} ${HEIGHT}`}
-        >
-          <defs>
-            <pattern
-              id={stripesId}
-              width={6}
-              height={6}
-              patternUnits="userSpaceOnUse"
-              patternTransform="rotate(45)"
+      <ColumnChart boxRef={ref} role="group" label={summary} width={chartWidth} height={HEIGHT}>
+        <defs>
+          <pattern
+            id={stripesId}
+            width={6}
+            height={6}
+            patternUnits="userSpaceOnUse"
+            patternTransform="rotate(45)"
+          >
+            <rect width={6} height={6} className={styles.receivedFill} />
+            <line x1={0} y1={0} x2={0} y2={6} className={styles.receivedStripe} />
+          </pattern>
+        </defs>
+        <ValueAxis
+          left={AXIS_LEFT}
+          right={chartWidth}
+          top={TOP}
+          baseline={baseline}
+          topLabel={formatMoneyShort(max, locale)}
+          zeroLabel={formatMoneyShort(0, locale)}
+        />
+        {months.map((month, index) => {
+          const left = AXIS_LEFT + index * slot + (slot - 2 * barWidth - gap) / 2;
+          const charged = heightOf(month.charged);
+          const received = heightOf(month.received);
+          return (
+            <g
+              key={month.month}
+              // a stop of the keyboard per month (docs/interface.md): its name is both amounts
+              tabIndex={0}
+              role="img"
+              aria-label={label(month)}
+              className={styles.monthBars}
+              data-month={month.month}
+              onFocus={() => setActive(index)}
+              onBlur={() => setActive(null)}
+              onMouseEnter={() => setActive(index)}
+              onMouseLeave={() => setActive(null)}
             >
-              <rect width={6} height={6} className={styles.receivedFill} />
-              <line x1={0} y1={0} x2={0} y2={6} className={styles.receivedStripe} />
-            </pattern>
-          </defs>
-          <line
-            x1={AXIS_LEFT}
-            x2={chartWidth}
-            y1={baseline}
-            y2={baseline}
-            className={styles.axisLine}
-          />
-          {[
-            { y: TOP, value: max },
-            { y: baseline, value: 0 },
-          ].map((tick) => (
-            <text
-              key={tick.y}
-              x={AXIS_LEFT - 8}
-              y={tick.y}
-              textAnchor="end"
-              dominantBaseline="central"
-              className={styles.axisText}
-            >
-              {formatMoneyShort(tick.value, locale)}
-            </text>
-          ))}
-          {months.map((month, index) => {
-            const left = AXIS_LEFT + index * slot + (slot - 2 * barWidth - gap) / 2;
-            const charged = heightOf(month.charged);
-            const received = heightOf(month.received);
-            return (
-              <g
-                key={month.month}
-                // a stop of the keyboard per month (docs/interface.md): its name is both amounts
-                tabIndex={0}
-                role="img"
-                aria-label={label(month)}
-                className={styles.monthBars}
-                data-month={month.month}
-                onFocus={() => setActive(index)}
-                onBlur={() => setActive(null)}
-                onMouseEnter={() => setActive(index)}
-                onMouseLeave={() => setActive(null)}
-              >
-                <title>{label(month)}</title>
-                {/* the whole slot answers the pointer, also where a month has no bars */}
-                <rect
-                  x={AXIS_LEFT + index * slot}
-                  y={TOP}
-                  width={slot}
-                  height={plotHeight}
-                  className={styles.monthSlot}
-                />
-                <rect
-                  x={left}
-                  y={baseline - charged}
-                  width={barWidth}
-                  height={charged}
-                  rx={2}
-                  className={styles.chargedBar}
-                  data-series="charged"
-                />
-                <rect
-                  x={left + barWidth + gap}
-                  y={baseline - received}
-                  width={barWidth}
-                  height={received}
-                  rx={2}
-                  fill={`url(#${stripesId})`}
-                  className={styles.receivedBar}
-                  data-series="received"
-                />
-                {(months.length - 1 - index) % labelEvery === 0 && (
-                  <text
-                    x={AXIS_LEFT + index * slot + slot / 2}
-                    y={HEIGHT - 4}
-                    textAnchor="middle"
-                    className={styles.axisText}
-                  >
-                    {formatMonth(month.month, locale, 'short')}
-                  </text>
-                )}
-              </g>
-            );
-          })}
-        </svg>
-      </div>
+              <title>{label(month)}</title>
+              {/* the whole slot answers the pointer, also where a month has no bars */}
+              <rect
+                x={AXIS_LEFT + index * slot}
+                y={TOP}
+                width={slot}
+                height={plotHeight}
+                className={styles.monthSlot}
+              />
+              <rect
+                x={left}
+                y={baseline - charged}
+                width={barWidth}
+                height={charged}
+                rx={2}
+                className={styles.chargedBar}
+                data-series="charged"
+              />
+              <rect
+                x={left + barWidth + gap}
+                y={baseline - received}
+                width={barWidth}
+                height={received}
+                rx={2}
+                fill={`url(#${stripesId})`}
+                className={styles.receivedBar}
+                data-series="received"
+              />
+              {(months.length - 1 - index) % labelEvery === 0 && (
+                <text
+                  x={AXIS_LEFT + index * slot + slot / 2}
+                  y={HEIGHT - 4}
+                  textAnchor="middle"
+                  className={styles.axisText}
+                >
+                  {formatMonth(month.month, locale, 'short')}
+                </text>
+              )}
+            </g>
+          );
+        })}
+      </ColumnChart>
       {/* Wrapped: a table ignores the 1px height, so hidden it would still stretch the page. */}
       <div className="visually-hidden">
         <table>

@@ -8,6 +8,7 @@ import { formatMoney } from '../../lib/format';
 import { formatMonth } from './dashboardFormat';
 import { MoneyChart } from './MoneyChart';
 import { useMoneyReport } from './moneyApi';
+import { LoadError } from './chartParts';
 import styles from './DashboardScreen.module.css';
 
 /** The screens of the students' balances and of the payments (docs/screens.md). */
@@ -83,19 +84,7 @@ function MoneySection() {
   if (report.isPending) {
     content = <LoadingState />;
   } else if (report.isError) {
-    content = (
-      <div className={styles.error}>
-        <p role="alert">{t('dashboard.moneyLoadError')}</p>
-        <button
-          type="button"
-          className={styles.retry}
-          disabled={report.isFetching}
-          onClick={() => void report.refetch()}
-        >
-          {t('messages.retry')}
-        </button>
-      </div>
-    );
+    content = <LoadError message={t('dashboard.moneyLoadError')} query={report} />;
   } else {
     content = (
       <>

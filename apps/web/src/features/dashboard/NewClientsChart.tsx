@@ -2,6 +2,7 @@ import type { Dashboard } from '@school/contract/clients';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCount, formatDay } from './dashboardFormat';
+import { ColumnChart, ValueAxis } from './chartParts';
 import { useChartWidth } from './useChartWidth';
 import styles from './DashboardScreen.module.css';
 
@@ -40,71 +41,48 @@ export function NewClientsChart({ days }: { days: readonly Day[] }) {
       <h2 id={headingId} className={styles.panelTitle}>
         {t('dashboard.newClientsTitle')}
       </h2>
-      <div ref={ref} className={styles.chartBox}>
-        <svg
-          role="img"
-          aria-label={summary}
-          className={styles.chart}
-          width={chartWidth}
-          height={HEIGHT}
-          viewBox={`0 0 ${chartWidth} ${HEIGHT}`}
-        >
-          <line
-            x1={AXIS_LEFT}
-            x2={chartWidth}
-            y1={baseline}
-            y2={baseline}
-            className={styles.axisLine}
-          />
-          {[
-            { y: TOP, value: max },
-            { y: baseline, value: 0 },
-          ].map((tick) => (
-            <text
-              key={tick.y}
-              x={AXIS_LEFT - 8}
-              y={tick.y}
-              textAnchor="end"
-              dominantBaseline="central"
-              className={styles.axisText}
+      <ColumnChart boxRef={ref} role="img" label={summary} width={chartWidth} height={HEIGHT}>
+        <ValueAxis
+          left={AXIS_LEFT}
+          right={chartWidth}
+          top={TOP}
+          baseline={baseline}
+          topLabel={formatCount(max, locale)}
+          zeroLabel={formatCount(0, locale)}
+        />
+        {days.map((day, index) => {
+          const height = max === 0 ? 0 : (day.count / max) * plotHeight;
+          return (
+            <rect
+              key={day.date}
+              x={AXIS_LEFT + index * slot + BAR_GAP / 2}
+              y={baseline - height}
+              width={Math.max(1, slot - BAR_GAP)}
+              height={height}
+              rx={2}
+              className={styles.dayBar}
+              data-date={day.date}
             >
-              {formatCount(tick.value, locale)}
-            </text>
-          ))}
-          {days.map((day, index) => {
-            const height = max === 0 ? 0 : (day.count / max) * plotHeight;
-            return (
-              <rect
-                key={day.date}
-                x={AXIS_LEFT + index * slot + BAR_GAP / 2}
-                y={baseline - height}
-                width={Math.max(1, slot - BAR_GAP)}
-                height={height}
-                rx={2}
-                className={styles.dayBar}
-                data-date={day.date}
-              >
-                <title>
-                  {t('dashboard.byStageItem', {
-                    name: formatDay(day.date, locale),
-                    count: formatCount(day.count, locale),
-                  })}
-                </title>
-              </rect>
-            );
-          })}
-          {first && (
-            <text x={AXIS_LEFT} y={HEIGHT - 4} className={styles.axisText}>
-              {formatDay(first.date, locale)}
-            </text>
-          )}
-          {last && days.length > 1 && (
-            <text x={chartWidth} y={HEIGHT - 4} textAnchor="end" className={styles.axisText}>
-              {formatDay(last.date, locale)}
-            </text>
-          )}
-        </svg>
-      </div>
+              <title>
+                {t('dashboard.byStageItem', {
+                  name: formatDay(day.date, locale),
+                  count: formatCount(day.count, locale),
+                })}
+              </title>
+            </rect>
+          );
+        })}
+        {first && (
+          <text x={AXIS_LEFT} y={HEIGHT - 4} className={styles.axisText}>
+            {formatDay(first.date, locale)}
+          </text>
+        )}
+        {last && days.length > 1 && (
+          <text x={chartWidth} y={HEIGHT - 4} textAnchor="end" className={styles.axisText}>
+            {formatDay(last.date, locale)}
+          </text>
+        )}
+      </ColumnChart>
       {/* Wrapped: a table ignores the 1px height, so hidden it would still stretch the page. */}
       <div className="visually-hidden">
         <table>
