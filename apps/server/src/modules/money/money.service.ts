@@ -14,7 +14,6 @@ import { adjustments, payments } from '../../db/schema/money.js';
 import { events } from '../../db/schema/schedule.js';
 import { HttpError, invalidField, notFound } from '../../plugins/errors.js';
 import { requireStudent } from '../students/students.shared.js';
-import { readSchoolDetails } from '../school/school.shared.js';
 import { todayIn } from '../schedule/schedule.shared.js';
 import { grosze, participationCharge, zl } from './money.charge.js';
 import { coverageOf } from './money.coverage.js';

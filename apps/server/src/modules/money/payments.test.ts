@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { AHEAD, PAST, useMoneyApp } from '../../../test/money.js';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PAYMENT_REFERENCE_PATTERN } from '@school/contract/bank';
-import { createUser, login, setupApp, type Agent, type TestApp } from '../../../test/helper.js';
-import { moneyCalls } from '../../../test/money.js';
+import { AHEAD, PAST, useMoneyApp } from '../../../test/money.js';
 
 const m = useMoneyApp();
 
