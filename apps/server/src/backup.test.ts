@@ -133,6 +133,17 @@ async function fillTheRest(client: pg.ClientBase): Promise<void> {
     `INSERT INTO open_charges (student_id, event_id, date, amount)
      SELECT student_id, id, current_date, 1 FROM events ORDER BY id LIMIT 1`,
   );
+  // teachers' pay (docs/money.md, Teachers' pay): a rate, an approved run and its line
+  await client.query(
+    `WITH t AS (SELECT id FROM users ORDER BY id LIMIT 1),
+      r AS (INSERT INTO pay_rates (teacher_id, kind, value, "from")
+        SELECT id, 'hour', 5000, DATE '2020-01-01' FROM t RETURNING id, teacher_id),
+      run AS (INSERT INTO pay_runs (teacher_id, month, lessons, hours, amount)
+        SELECT teacher_id, '2020-01', 1, 1, 5000 FROM r RETURNING id)
+     INSERT INTO pay_lines (run_id, lesson_id, date, start, "end", hours, kind, rate_id, rate, amount)
+     SELECT run.id, l.id, l.date, '10:00', '11:00', 1, 'hour', r.id, 5000, 5000
+     FROM run, r, (SELECT id, date FROM lessons ORDER BY id LIMIT 1) l`,
+  );
   await client.query(
     `INSERT INTO sessions (user_id, token_hash, expires_at)
      SELECT id, '\\xabcd', now() + interval '1 day' FROM users ORDER BY id LIMIT 1`,

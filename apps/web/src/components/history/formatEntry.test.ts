@@ -435,8 +435,8 @@ describe("the money's entries in words (docs/history.md)", () => {
     });
     expect(texts(status, 'en')).toEqual([
       'Name: Excused → Excused in time',
-      'Charged to the student: no → yes',
+      'Charges the student: no → yes',
     ]);
-    expect(texts(status, 'uk')[1]).toBe('Нараховується учневі: ні → так');
+    expect(texts(status, 'uk')[1]).toBe('Нараховує плату учню: ні → так');
   });
 });
