@@ -186,6 +186,9 @@ describe('accessibility (axe, WCAG 2.1 AA) in the light and the dark theme', () 
     ['/set', () => '/set'],
     ["a set's games", () => `/setcards/${setId}`],
     ['/audit', () => '/audit'],
+    ['/payments', () => '/payments'],
+    ['/balances', () => '/balances'],
+    ['/payroll', () => '/payroll'],
     ['a page that does not exist', () => '/no/such/page'],
   ];
 

@@ -83,7 +83,11 @@ describe('the payments and balances screens', () => {
       .getByRole('link', { name: 'Payments' })
       .click();
     await page.waitForURL((u) => u.pathname === '/payments');
+    const searched = page.waitForResponse(
+      (r) => r.url().includes('/api/payments?') && r.url().includes(`search=${surname}`),
+    );
     await page.getByRole('searchbox', { name: 'Search' }).fill(surname);
+    await searched;
     const row = page.getByRole('row', { name: new RegExp(surname) });
     await row.waitFor();
     expect(await row.innerText()).toContain('50.00 zł');
@@ -123,7 +127,12 @@ describe('the payments and balances screens', () => {
       .click();
     await page.waitForURL((u) => u.pathname === '/balances');
     expect(await page.getByRole('checkbox', { name: 'Owing only' }).isChecked()).toBe(true);
+    // the list is read again with the search before its rows are the searched ones
+    const searched = page.waitForResponse(
+      (r) => r.url().includes('/api/balances?') && r.url().includes(`search=${surname}`),
+    );
     await page.getByRole('searchbox', { name: 'Search' }).fill(surname);
+    await searched;
     const row = page.getByRole('row', { name: new RegExp(surname) });
     await row.waitFor();
     // 0-30 days, 31-60, 61-90, over 90, due, credit, balance
