@@ -16,7 +16,6 @@ import {
   learnerMoneyOf,
   paymentQrPayload,
   type LearnerMoney,
-  settleParticipants,
 } from '../money/money.shared.js';
 import { readSchoolDetails } from '../school/school.shared.js';
 import { isTimeZone } from '../schedule/schedule.shared.js';
@@ -152,13 +151,13 @@ export async function learnerPageOf(
   const own = student.timezone.trim();
   // gMeetId is free text: only an http(s) address becomes a link
   const meetLink = isHttpUrl(student.gMeetId) ? student.gMeetId.trim() : '';
-  // what is due is derived: what has fallen due is charged first (docs/money.md)
-  await settleParticipants(db, { student: student.id });
-  const [locale, next, marks, money, school, games, conversations] = await Promise.all([
+  // what is due is derived: the money read charges what has fallen due first (docs/money.md),
+  // so the reads after it see it charged
+  const money = await learnerMoneyOf(db, schoolZone, student.id);
+  const [locale, next, marks, school, games, conversations] = await Promise.all([
     localeOf(db, student.id),
     nextLessonsOf(db, student.id, schoolZone),
     marksOf(db, student.id, schoolZone),
-    learnerMoneyOf(db, schoolZone, student.id),
     readSchoolDetails(db),
     gamesOf(db, student, options.playerBase),
     conversationsOf(db, student.id),
