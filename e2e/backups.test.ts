@@ -26,7 +26,9 @@ describe('backups in settings', () => {
     const start = section.getByRole('button', { name: 'Back up now' });
     await start.focus();
     await page.keyboard.press('Enter');
-    await section.getByText(/^Backup written: backup-.*\.tar\.gz$/).waitFor();
+    // a backup is pg_dump of the whole database: on a busy machine it takes more than the
+    // default wait
+    await section.getByText(/^Backup written: backup-.*\.tar\.gz$/).waitFor({ timeout: 60_000 });
     await expect.poll(() => rows.count()).toBeGreaterThan(Math.max(before, 1));
     await expect.poll(() => start.isEnabled()).toBe(true);
 
