@@ -53,6 +53,10 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
+          // a worker runs its files one after another in one module graph: the server's modules,
+          // Fastify and pg load once per worker, not once per file; every file still makes its
+          // own database and app (docs/decisions/037-test-suite-cost.md)
+          isolate: false,
           globalSetup: ['apps/server/test/global-setup.ts'],
           setupFiles: ['apps/server/test/setup.ts'],
           testTimeout: 30_000,

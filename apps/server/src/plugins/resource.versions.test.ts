@@ -66,7 +66,8 @@ const cases: Case[] = [
     path: 'users',
     make: () =>
       post('/api/users', {
-        login: unique('user').replace(' ', ''),
+        // not `user{n}`: the test helpers' own users are named so
+        login: unique('versioned').replace(' ', ''),
         password: 'a long secret pw',
         firstName: 'Ira',
       }),
