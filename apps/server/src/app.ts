@@ -14,6 +14,7 @@ import { backupsRoutes } from './modules/backups/backups.routes.js';
 import { BackupService } from './modules/backups/backups.service.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { HISTORY_RETENTION_CRON, runHistoryRetention } from './modules/audit/audit.retention.js';
+import { PAYMENT_REMINDERS_CRON } from './modules/bot/bot.payments.js';
 import { answersRoutes } from './modules/bot/answers.routes.js';
 import { botRoutes } from './modules/bot/bot.routes.js';
 import { conversationsRoutes } from './modules/bot/conversations.routes.js';
@@ -186,6 +187,19 @@ export async function buildApp({
       backfillMs: 2 * 60_000,
       run: () => botRuntime.remind(),
     });
+    // docs/money.md, Payment reminders: looked for every hour, once across instances; a
+    // reminder is claimed before it is sent, so a second run sends nothing (ADR 046)
+    if (config.PAYMENT_REMINDER_DAYS > 0) {
+      queue.recurring({
+        task: 'payment_reminders',
+        match: PAYMENT_REMINDERS_CRON,
+        run: async () => {
+          const sent = await botRuntime.remindPayments();
+          if (sent > 0)
+            app.log.info({ event: 'payment_reminders', sent }, 'payment reminders sent');
+        },
+      });
+    }
   }
   // ADR 028: backups queued by the schedule and on request, each written by a process of its
   // own on a connection of its own; the job queue runs them, once across instances (ADR 031)

@@ -87,6 +87,10 @@ async function fillTheRest(client: pg.ClientBase): Promise<void> {
     `INSERT INTO bot_broadcasts (lesson_id, student_id)
      SELECT l.id, s.id FROM lessons l, students s ORDER BY l.id, s.id LIMIT 1`,
   );
+  await client.query(
+    `INSERT INTO payment_reminders (student_id, day, amount, currency, chat_id, message_id, sent_at)
+     SELECT id, current_date, 13000, 'PLN', 5001, 7, now() FROM students ORDER BY id LIMIT 1`,
+  );
   await client.query(`INSERT INTO login_failures (login, ip) VALUES ('who', '10.0.0.1')`);
   await client.query(
     `INSERT INTO history (user_id, user_name, action, entity, entity_id, changes)

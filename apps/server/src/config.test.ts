@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       BOT_REMINDER_MINUTES: 120,
       BOT_TIMEZONE: 'Europe/Kyiv',
       SHUTDOWN_TIMEOUT_MS: 10_000,
+      PAYMENT_REMINDER_DAYS: 7,
     });
     expect(c.METRICS_TOKEN).toBeUndefined();
     expect(c.dataDir).toMatch(/data$/);
@@ -27,6 +28,11 @@ describe('loadConfig', () => {
     expect(c.backupDir).toBe('/srv/school/backups');
     const d = loadConfig({ BACKUP_DIR: '/mnt/copies', BACKUP_EVERY_HOURS: '0', BACKUP_KEEP: '3' });
     expect(d).toMatchObject({ backupDir: '/mnt/copies', BACKUP_EVERY_HOURS: 0, BACKUP_KEEP: 3 });
+  });
+
+  it('turns payment reminders off with PAYMENT_REMINDER_DAYS=0', () => {
+    expect(loadConfig({ PAYMENT_REMINDER_DAYS: '0' }).PAYMENT_REMINDER_DAYS).toBe(0);
+    expect(loadConfig({ PAYMENT_REMINDER_DAYS: '30' }).PAYMENT_REMINDER_DAYS).toBe(30);
   });
 
   it('reads values and treats empty ones as unset', () => {
@@ -61,6 +67,9 @@ describe('loadConfig', () => {
     [{ METRICS_TOKEN: 'short' }, /METRICS_TOKEN="short": must be 16 to 256/],
     [{ METRICS_TOKEN: 'has a space in it, sixteen+' }, /METRICS_TOKEN=.*no spaces/],
     [{ SHUTDOWN_TIMEOUT_MS: '-1' }, /SHUTDOWN_TIMEOUT_MS="-1"/],
+    [{ PAYMENT_REMINDER_DAYS: '-1' }, /PAYMENT_REMINDER_DAYS="-1"/],
+    [{ PAYMENT_REMINDER_DAYS: '1.5' }, /PAYMENT_REMINDER_DAYS="1.5"/],
+    [{ PAYMENT_REMINDER_DAYS: 'weekly' }, /PAYMENT_REMINDER_DAYS="weekly"/],
   ])('stops on a bad value with one clear line (%o)', (env, message) => {
     let error: unknown;
     try {

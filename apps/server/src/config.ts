@@ -46,6 +46,9 @@ const envSchema = z
     BOT_LOCK_RETRY_MS: positiveInt.default(5_000),
     BOT_BROADCAST_INTERVAL_MS: positiveInt.default(60_000),
     BOT_POLL_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(50).default(25),
+    // docs/money.md, Payment reminders: a student owing for longer than this many days gets a
+    // reminder by the bot, at most once every 7 days; 0: no payment reminders
+    PAYMENT_REMINDER_DAYS: z.coerce.number().int().min(0).max(365).default(7),
     GAMES_BASE_URL: z.url().optional(),
     SESSION_IDLE_MINUTES: positiveInt.default(720),
     SESSION_MAX_DAYS: positiveInt.default(30),

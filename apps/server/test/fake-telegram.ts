@@ -13,13 +13,15 @@ export interface BotApiCall {
 /**
  * A local stand-in for the Telegram Bot API over HTTP: it records every call, answers getMe
  * and sendMessage like Telegram, and serves pushed updates to getUpdates (an update is
- * confirmed, and gone, once a later offset is asked for). Closed after the test file.
+ * confirmed, and gone, once a later offset is asked for). A chat `block`ed answers every
+ * sendMessage with Telegram's 403, as when the user blocked the bot. Closed after the test file.
  */
 export async function startFakeTelegram() {
   const calls: BotApiCall[] = [];
   const polls: string[] = [];
   let queue: Record<string, unknown>[] = [];
   let nextMessageId = 1;
+  const blocked = new Set<number>();
   let waiting: (() => void)[] = [];
   /** the highest update id pushed, and the highest offset a poll has asked for */
   let lastPushed = 0;
@@ -34,6 +36,19 @@ export async function startFakeTelegram() {
         const text = Buffer.concat(chunks).toString();
         const payload = (text ? JSON.parse(text) : {}) as Record<string, unknown>;
         let result: unknown = true;
+        if (method === 'sendMessage' && blocked.has(Number(payload.chat_id))) {
+          calls.push({ token, method, payload });
+          res.statusCode = 403;
+          res.setHeader('content-type', 'application/json');
+          res.end(
+            JSON.stringify({
+              ok: false,
+              error_code: 403,
+              description: 'Forbidden: bot was blocked by the user',
+            }),
+          );
+          return;
+        }
         if (method === 'getUpdates') {
           polls.push(token);
           const offset = Number(payload.offset ?? 0);
@@ -82,6 +97,8 @@ export async function startFakeTelegram() {
       for (const w of wake) w();
     },
     callsOf: (method: string) => calls.filter((c) => c.method === method),
+    /** sendMessage to `chatId` answers 403 from now on (the user blocked the bot) */
+    block: (chatId: number) => void blocked.add(chatId),
     /**
      * True once every pushed update has been handled: the poller handles a batch before it
      * asks again, and a poll from past an update confirms it.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CURRENCIES } from './bank.js';
 import {
   recordVersion,
   formInteger,
@@ -236,6 +237,21 @@ export const timelineEntry = z
       /** the student opened their own page (recorded at most once a day) */
       kind: z.literal('page'),
       ...timelineBase,
+    }),
+    z.object({
+      /**
+       * a payment reminder by the bot (docs/money.md, Payment reminders), to a role that reads
+       * money only; `title` is ''
+       */
+      kind: z.literal('reminder'),
+      ...timelineBase,
+      /** what was due then, in `currency` */
+      amount: z.number(),
+      currency: z.enum(CURRENCIES),
+      /** Telegram took the message */
+      sent: z.boolean(),
+      /** Telegram's error of a failed send ("Forbidden: bot was blocked by the user"), else null */
+      error: z.string().nullable(),
     }),
   ])
   .meta({ id: 'TimelineEntry' });

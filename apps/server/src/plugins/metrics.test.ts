@@ -99,6 +99,9 @@ describe('GET /metrics', () => {
     for (const outcome of ['handled', 'duplicate', 'failed']) {
       expect(valueOf(text, 'bot_updates_total', { outcome })).toBe(0);
     }
+    for (const outcome of ['sent', 'failed']) {
+      expect(valueOf(text, 'payment_reminders_total', { outcome })).toBe(0);
+    }
     expect(valueOf(text, 'backups_total', { outcome: 'done' })).toBe(0);
     expect(valueOf(text, 'backups_total', { outcome: 'failed' })).toBe(0);
     expect(valueOf(text, 'backup_last_success_timestamp_seconds')).toBe(0);

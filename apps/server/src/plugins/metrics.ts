@@ -14,6 +14,8 @@ const IMPORT_OUTCOMES = ['done', 'failed'] as const;
 /** What became of a Telegram update: handled, a replay dropped, or failed (ADR 019). */
 export const BOT_OUTCOMES = ['handled', 'duplicate', 'failed'] as const;
 export type BotOutcome = (typeof BOT_OUTCOMES)[number];
+/** How a payment reminder's send ended (ADR 046). */
+export const PAYMENT_REMINDER_OUTCOMES = ['sent', 'failed'] as const;
 /** How a backup ended. */
 export const BACKUP_OUTCOMES = ['done', 'failed'] as const;
 
@@ -95,6 +97,14 @@ export function createMetrics(pool: pg.Pool) {
   });
   for (const outcome of BOT_OUTCOMES) botUpdates.inc({ outcome }, 0);
 
+  const paymentReminders = new Counter({
+    name: 'payment_reminders_total',
+    help: 'Payment reminders this instance sent by Telegram, by outcome (sent or failed)',
+    labelNames: ['outcome'] as const,
+    registers,
+  });
+  for (const outcome of PAYMENT_REMINDER_OUTCOMES) paymentReminders.inc({ outcome }, 0);
+
   const backupsTotal = new Counter({
     name: 'backups_total',
     help: 'Database backups made by this instance, by outcome (done or failed)',
@@ -118,6 +128,8 @@ export function createMetrics(pool: pg.Pool) {
     botEnabled,
     botPolling,
     botUpdates,
+    /** a payment reminder: `paymentReminders.inc({ outcome: 'sent' })` */
+    paymentReminders,
     /** a backup: `backupsTotal.inc({ outcome: 'done' })` */
     backupsTotal,
     /** after a successful backup: `lastBackupTimestamp.set(Date.now() / 1000)` */

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  check,
+  date,
   index,
   integer,
   jsonb,
@@ -216,4 +218,33 @@ export const botBroadcasts = pgTable(
     error: text('error'),
   },
   (t) => [primaryKey({ columns: [t.lessonId, t.studentId] })],
+);
+
+/**
+ * A payment reminder (docs/money.md, Payment reminders; ADR 046): claimed, one row per student
+ * and school day (`day`), before its Telegram message is sent, so neither two runs at once nor a
+ * run after a crash sends it twice. `amount` is what was due (grosze) in `currency`; the
+ * message's id once Telegram took it, else Telegram's error (a blocked bot: 403).
+ */
+export const paymentReminders = pgTable(
+  'payment_reminders',
+  {
+    id: id(),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    /** the school's day it was claimed on (BOT_TIMEZONE): the weekly rule counts these */
+    day: date('day').notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    chatId: bigint('chat_id', { mode: 'number' }).notNull(),
+    messageId: bigint('message_id', { mode: 'number' }),
+    error: text('error'),
+  },
+  (t) => [
+    uniqueIndex('payment_reminders_student_day_idx').on(t.studentId, t.day),
+    check('payment_reminders_amount', sql`${t.amount} > 0`),
+  ],
 );

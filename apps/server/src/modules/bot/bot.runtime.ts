@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.js';
 import type { Metrics } from '../../plugins/metrics.js';
 import { forgetUpdatesBefore } from './telegram.queries.js';
 import { sendReminders } from './bot.broadcast.js';
+import { sendPaymentReminders } from './bot.payments.js';
 import { createTelegramBot } from './bot.telegram.js';
 
 /** The advisory lock only the polling instance holds (ADR 019). */
@@ -33,12 +34,14 @@ export interface BotRuntimeOptions {
     | 'BOT_TIMEZONE'
     | 'BOT_LOCK_RETRY_MS'
     | 'BOT_POLL_TIMEOUT_SECONDS'
+    | 'PAYMENT_REMINDER_DAYS'
+    | 'GAMES_BASE_URL'
   > & { BOT_TOKEN: string };
   db: Db;
   pool: pg.Pool;
   log: BotLog;
   /** the instance's metrics: updates by outcome, whether this instance polls */
-  metrics?: Pick<Metrics, 'botEnabled' | 'botPolling' | 'botUpdates'>;
+  metrics?: Pick<Metrics, 'botEnabled' | 'botPolling' | 'botUpdates' | 'paymentReminders'>;
 }
 
 /**
@@ -217,9 +220,20 @@ export function createBotRuntime({ config, db, pool, log, metrics }: BotRuntimeO
     await forgetUpdatesBefore(db, before);
   }
 
+  /**
+   * One round of payment reminders (docs/money.md, Payment reminders): run by the job queue's
+   * recurring schedule once per tick across all instances; each reminder is claimed once
+   * (ADR 046). `now` stands for the clock in tests. How many were sent.
+   */
+  async function remindPayments(now?: Date) {
+    if (stopping.signal.aborted) return 0;
+    return sendPaymentReminders({ db, api: bot.api, config, log, metrics, now });
+  }
+
   return {
     telegram,
     remind,
+    remindPayments,
     /** starts in the background; never waits on Telegram */
     start() {
       if (loops.length > 0) return;

@@ -73,6 +73,16 @@ const texts = {
     pl: 'Zadanie domowe: {homework}',
     uk: 'Домашнє завдання: {homework}',
   },
+  paymentDue: {
+    en: 'Reminder: you have {amount} to pay for your lessons.',
+    pl: 'Przypomnienie: do zapłaty za lekcje masz {amount}.',
+    uk: 'Нагадування: до сплати за уроки {amount}.',
+  },
+  paymentPage: {
+    en: 'What is due and how to pay: {link}',
+    pl: 'Co jest do zapłaty i jak zapłacić: {link}',
+    uk: 'Що до сплати і як оплатити: {link}',
+  },
 } as const;
 
 export type BotText = keyof typeof texts;
@@ -89,6 +99,12 @@ export const pointsText =
   (points: number) =>
   (locale: BotLocale): string =>
     plural(locale, points, pointForms);
+
+/** An amount of grosze in `currency` (the school's, ADR 040) the language's way: "130,00 zł". */
+export const amountIn =
+  (grosze: number, currency: string) =>
+  (locale: BotLocale): string =>
+    new Intl.NumberFormat(locale, { style: 'currency', currency }).format(grosze / 100);
 
 /** A value of a text: as it is, or worded per language (a number with its noun). */
 type TextValue = string | number | ((locale: BotLocale) => string);

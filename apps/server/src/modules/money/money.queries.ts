@@ -244,6 +244,19 @@ export async function studentsDue(db: Executor, zone: string, lessons?: number[]
 }
 
 /**
+ * The students who owe (`due` above 0) and whose oldest uncovered charge is dated before
+ * `before` (YYYY-MM-DD), from the kept figures: who a payment reminder is for (docs/money.md,
+ * Payment reminders). Settle everyone first.
+ */
+export async function owingBefore(db: Executor, before: string) {
+  const res = await db.execute<{ student: number; due: string; oldestDueDate: string }>(sql`
+    select student_id as student, due::text as due, oldest_due_date::text as "oldestDueDate"
+    from accounts where due > 0 and oldest_due_date < ${before}::date
+    order by student_id`);
+  return res.rows.map((r) => ({ ...r, due: Number(r.due) }));
+}
+
+/**
  * The students with ledger entries but no kept figures: those the upgrade (migration 0026) gave
  * payments of old ticks and whose money has not been read since.
  */

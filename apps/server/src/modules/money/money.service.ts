@@ -26,6 +26,7 @@ import {
   studentNameOf,
   moneyHistoryOf,
   needsSettling,
+  owingBefore,
   studentsDue,
   studentsWithoutAccount,
 } from './money.queries.js';
@@ -135,6 +136,16 @@ export async function settleAll(money: Money, pending?: boolean) {
     wrote = true;
   }
   return wrote;
+}
+
+/**
+ * The students owing for lessons dated before `before` (YYYY-MM-DD), with what they owe in
+ * grosze (docs/money.md, Payment reminders): every charge that has fallen due is written first
+ * (Falling due), so a lesson that ended a minute ago counts and a payment covers what it covers.
+ */
+export async function owingSince(money: Money, before: string) {
+  await settleAll(money);
+  return owingBefore(money.db, before);
 }
 
 /** 400 unless every one of `ids` is a participation of `student`. */

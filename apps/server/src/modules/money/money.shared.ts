@@ -8,6 +8,8 @@ export { withEventCorrections, withLessonCorrections } from './money.corrections
 export { isPaidSql, setPaid } from './money.paid.js';
 /** Charges what has fallen due before participations are read (their isPaid). */
 export { refuseDeleteWithMoney, settleParticipants } from './money.service.js';
+/** Who owes since when, everyone's charges brought up to date first (payment reminders). */
+export { owingSince } from './money.service.js';
 /** A student's figures and open charges, for their own page (docs/learner-page.md). */
 export { learnerMoneyOf, type LearnerMoney } from './money.learner.js';
 /** The payment QR code of the learner's page (ADR 040) and amounts as two-decimal text. */

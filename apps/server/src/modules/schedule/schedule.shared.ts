@@ -3,5 +3,5 @@
  * lesson instant.
  */
 export { lessonAmount } from './schedule.amount.js';
-export { addDays, isTimeZone, todayIn } from './schedule.dates.js';
+export { addDays, isTimeZone, todayIn, wallClockIn } from './schedule.dates.js';
 export { lessonInstant, wallClockInstant } from './lesson.instant.js';

@@ -174,8 +174,11 @@ export const studentsRoutes: FastifyPluginAsyncZod<{
       await settleParticipants(db, { student: request.params.id });
       // documents only for a role that may read them (docs/roles.md, Student documents)
       const documents = mayDo(sessionOf(request).role, 'studentDocuments', 'read');
+      // payment reminders only for a role that reads money (docs/roles.md)
+      const money = mayDo(sessionOf(request).role, 'money', 'read');
       const { entries, total } = await studentTimeline(db, request.params.id, request.query, {
         documents,
+        money,
         schoolZone,
       });
       reply.header(TOTAL_COUNT_HEADER, String(total));

@@ -160,6 +160,7 @@ describe("a student's timeline", () => {
         expect.arrayContaining(['kind', 'finished', 'replies']),
         expect.arrayContaining(['kind', 'score', 'max', 'seconds', 'isSet']),
         expect.arrayContaining(['kind', 'number', 'dateFrom', 'dateTo']),
+        expect.arrayContaining(['kind', 'amount', 'currency', 'sent', 'error']),
       ]),
     );
   });

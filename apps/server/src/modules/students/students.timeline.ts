@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { TimelineEntry } from '@school/contract/students';
 import type { Db } from '../../db/client.js';
-import { conversationProgress, conversations } from '../../db/schema/bot.js';
+import { conversationProgress, conversations, paymentReminders } from '../../db/schema/bot.js';
 import { gameResults, gameSets, sets } from '../../db/schema/games.js';
 import { events, lessons } from '../../db/schema/schedule.js';
 import { studentDocuments, studentPageViews } from '../../db/schema/students.js';
@@ -10,7 +10,7 @@ import { lessonInstant } from '../schedule/schedule.shared.js';
 
 /** One row of the merged timeline: a, b, c, d and e mean what each kind's select puts there. */
 type TimelineRow = {
-  kind: 'document' | 'participation' | 'run' | 'game' | 'page';
+  kind: 'document' | 'participation' | 'run' | 'game' | 'page' | 'reminder';
   at: Date;
   id: number;
   title: string;
@@ -26,6 +26,16 @@ type TimelineRow = {
 function toEntry(r: TimelineRow): TimelineEntry {
   const base = { at: new Date(r.at).toISOString(), id: r.id, title: r.title };
   if (r.kind === 'page') return { kind: 'page', ...base };
+  if (r.kind === 'reminder') {
+    return {
+      kind: 'reminder',
+      ...base,
+      amount: Number(r.a) / 100,
+      currency: r.b === 'EUR' ? 'EUR' : 'PLN',
+      sent: r.e,
+      error: r.c,
+    };
+  }
   if (r.kind === 'run') return { kind: 'run', ...base, finished: r.e, replies: r.d };
   if (r.kind === 'game') {
     return {
@@ -54,17 +64,18 @@ function toEntry(r: TimelineRow): TimelineEntry {
 }
 
 /**
- * A student's timeline, newest first: documents, participations, bot runs, game plays and the
- * days they opened their own page, merged in one paged query; `total` counts every entry.
- * Without `documents` (a role with no right to read student documents, docs/roles.md) the
- * documents are left out of the entries and of the total. A participation's `at` is the real
+ * A student's timeline, newest first: documents, participations, bot runs, game plays, the
+ * days they opened their own page and the payment reminders the bot sent them, merged in one
+ * paged query; `total` counts every entry. Without `documents` (a role with no right to read
+ * student documents, docs/roles.md) the documents are left out of the entries and of the
+ * total; without `money` (a role that does not read money) the payment reminders. A participation's `at` is the real
  * instant of its start, its date and times the school's clock (`schoolZone`, docs/api.md).
  */
 export async function studentTimeline(
   db: Db,
   id: number,
   page: { limit: number; offset: number },
-  { documents, schoolZone }: { documents: boolean; schoolZone: string },
+  { documents, money, schoolZone }: { documents: boolean; money: boolean; schoolZone: string },
 ): Promise<{ entries: TimelineEntry[]; total: number }> {
   const rows = await db.execute<TimelineRow>(sql`
     select *, (count(*) over ())::int as total from (
@@ -96,6 +107,10 @@ export async function studentTimeline(
       union all
       select 'page', v.created_at, v.id, '', null, null, null, 0, false
       from ${studentPageViews} v where v.student_id = ${id}
+      union all
+      select 'reminder', r.claimed_at, r.id, '', r.amount::text, r.currency, r.error, 0,
+        r.message_id is not null
+      from ${paymentReminders} r where r.student_id = ${id} and ${money}
     ) t
     order by at desc, id desc
     limit ${page.limit} offset ${page.offset}`);

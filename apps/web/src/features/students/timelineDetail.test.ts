@@ -45,6 +45,22 @@ const document: TimelineEntry = {
   dateTo: '2026-09-16',
 };
 const page: TimelineEntry = { kind: 'page', at, id: 5, title: '' };
+const reminder: TimelineEntry = {
+  kind: 'reminder',
+  at,
+  id: 6,
+  title: '',
+  amount: 130,
+  currency: 'PLN',
+  sent: true,
+  error: null,
+};
+const failed: TimelineEntry = {
+  ...reminder,
+  currency: 'EUR',
+  sent: false,
+  error: 'Forbidden: bot was blocked by the user',
+};
 
 const COUNTS = [0, 1, 2, 5, 11, 21, 22, 25];
 const detail = (lng: 'en' | 'pl' | 'uk', entry: TimelineEntry) =>
@@ -69,6 +85,23 @@ describe('the timeline in words (docs/students.md, Timeline)', () => {
       ['opened their page', ''],
       ['otworzył(a) swoją stronę', ''],
       ['відкрив(ла) свою сторінку', ''],
+    ]);
+  });
+
+  it('words a payment reminder, sent or not, with what was due in each language', () => {
+    const words = (lng: 'en' | 'pl' | 'uk', entry: TimelineEntry) => [
+      timelineTitle(entry, i18next.getFixedT(lng)),
+      nbsp(detail(lng, entry)),
+    ];
+    expect((['en', 'pl', 'uk'] as const).map((lng) => words(lng, reminder))).toEqual([
+      ['sent by Telegram', '130.00 zł due'],
+      ['wysłane przez Telegram', '130,00 zł do zapłaty'],
+      ['надіслано в Telegram', '130,00 zł до сплати'],
+    ]);
+    expect((['en', 'pl', 'uk'] as const).map((lng) => words(lng, failed))).toEqual([
+      ['not sent', '€130.00 due · Forbidden: bot was blocked by the user'],
+      ['nie wysłano', '130,00 € do zapłaty · Forbidden: bot was blocked by the user'],
+      ['не надіслано', '130,00 EUR до сплати · Forbidden: bot was blocked by the user'],
     ]);
   });
 

@@ -1,6 +1,6 @@
 import type { TimelineEntry } from '@school/contract/students';
 import type { TFunction } from 'i18next';
-import { formatDate, formatDateTime, formatWallClock } from '../../lib/format';
+import { formatDate, formatDateTime, formatMoney, formatWallClock } from '../../lib/format';
 
 /**
  * An entry's title and detail in the chosen language (docs/students.md, Timeline): the server
@@ -10,6 +10,10 @@ export function timelineTitle(entry: TimelineEntry, t: TFunction): string {
   if (entry.kind === 'participation' && entry.title === '') return t('timeline.lesson');
   // the student opened their own page (docs/learner-page.md): the words are the entry
   if (entry.kind === 'page') return t('timeline.openedPage');
+  // a payment reminder by the bot (docs/money.md, Payment reminders): whether Telegram took it
+  if (entry.kind === 'reminder') {
+    return entry.sent ? t('timeline.reminderSent') : t('timeline.reminderNotSent');
+  }
   return entry.title;
 }
 
@@ -42,6 +46,12 @@ export function timelineDetail(entry: TimelineEntry, t: TFunction, locale: strin
       parts.push(entry.end ? `${entry.start}–${entry.end}` : entry.start);
       if (entry.presence) parts.push(t(`timeline.${entry.presence}`));
       if (entry.paid) parts.push(t('timeline.paid'));
+      break;
+    case 'reminder':
+      parts.push(
+        t('timeline.reminderDue', { amount: formatMoney(entry.amount, locale, entry.currency) }),
+      );
+      if (entry.error) parts.push(entry.error);
       break;
     case 'document': {
       if (entry.number !== '') parts.push(t('timeline.number', { number: entry.number }));
