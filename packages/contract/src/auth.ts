@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CURRENCIES } from './bank.js';
 import { LOGIN_MAX } from './constants.js';
 import { role } from './users.js';
 
@@ -23,6 +24,8 @@ export const sessionUser = z
     timeZone: z.string(),
     /** what the user may do (docs/roles.md), as it is now */
     role,
+    /** the school's currency (School details), in which every screen writes amounts */
+    currency: z.enum(CURRENCIES),
   })
   .meta({ id: 'SessionUser' });
 export type SessionUser = z.infer<typeof sessionUser>;

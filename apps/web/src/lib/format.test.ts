@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { setSchoolCurrency } from './currency';
 import { formatDate, formatMoney } from './format';
 
 describe('formatMoney (docs/interface.md: zł, two decimals)', () => {
@@ -11,6 +12,16 @@ describe('formatMoney (docs/interface.md: zł, two decimals)', () => {
   it('shows zł for PLN and another currency the language’s way', () => {
     expect(formatMoney(-20, 'en', 'PLN')).toBe('-20.00 zł');
     expect(formatMoney(1234.5, 'en', 'EUR')).toBe('€1,234.50');
+  });
+
+  it("writes the school's currency when the amount names none", () => {
+    setSchoolCurrency('EUR');
+    try {
+      expect(formatMoney(1234.5, 'en')).toBe('€1,234.50');
+      expect(formatMoney(-20, 'en', 'PLN')).toBe('-20.00 zł');
+    } finally {
+      setSchoolCurrency('PLN');
+    }
   });
 
   it('shows nothing for no price', () => {

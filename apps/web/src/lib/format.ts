@@ -1,3 +1,5 @@
+import { schoolCurrency } from './currency';
+
 /** Date and time in the chosen UI language and the user's own time zone (docs/interface.md, Languages). */
 export function formatDateTime(iso: string, locale: string, timeZone?: string): string {
   const date = new Date(iso);
@@ -42,11 +44,15 @@ export function browserTimeZone(): string {
 }
 
 /**
- * docs/interface.md: amounts are shown in zł with two decimals; digits follow the chosen
- * language. An amount the API answers in another currency (its `currency`) shows that one's
- * sign the language's way.
+ * docs/interface.md: amounts are shown with two decimals in the school's currency (zł, or
+ * euro: docs/money.md, Amounts); digits follow the chosen language. An amount the API answers
+ * in a currency of its own (its `currency`) shows that one's sign the language's way.
  */
-export function formatMoney(amount: number | null, locale: string, currency = 'PLN'): string {
+export function formatMoney(
+  amount: number | null,
+  locale: string,
+  currency: string = schoolCurrency(),
+): string {
   if (amount === null || !Number.isFinite(amount)) return '';
   const digits = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
   if (currency !== 'PLN') {

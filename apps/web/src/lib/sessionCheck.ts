@@ -1,6 +1,7 @@
 import type { SessionUser } from '@school/contract/auth';
 import type { Role } from '@school/contract/users';
 import { sessionPaths } from '@school/contract/session-paths';
+import { setSchoolCurrency } from './currency';
 import { HttpError, request } from './http';
 
 // Without @tanstack/react-query: the login page checks the session with this before the rest of
@@ -22,7 +23,9 @@ export type Session =
 
 export const LOGGED_OUT: Session = { isLoggedIn: false };
 
+/** The session of the server's answer; the school's currency it carries applies from now. */
 export function toSession(user: SessionUser): Session {
+  setSchoolCurrency(user.currency);
   return {
     isLoggedIn: true,
     userId: user.id,

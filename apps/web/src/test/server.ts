@@ -22,6 +22,7 @@ export const ADMIN: SessionUser = {
   login: 'admin',
   timeZone: 'UTC',
   role: 'admin',
+  currency: 'PLN',
 };
 
 /** The password the fake API's login accepts (any other answers 401). */

@@ -5,6 +5,7 @@ import { configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { clearNotices } from '../components/feedback/notices';
 import { forgetOwnVersions } from '../components/form/versionChain';
+import { setSchoolCurrency } from '../lib/currency';
 import { resetApi, server } from './server';
 
 // Screens are lazy chunks behind a lazy shell: on a busy machine the first render of a file
@@ -18,5 +19,6 @@ afterEach(() => {
   server.resetHandlers();
   resetApi();
   forgetOwnVersions();
+  setSchoolCurrency('PLN');
 });
 afterAll(() => server.close());

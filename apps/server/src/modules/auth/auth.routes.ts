@@ -15,6 +15,7 @@ import {
   listSessions,
   recordFailedLogin,
 } from './auth.queries.js';
+import { readSchoolDetails } from '../school/school.shared.js';
 import { describeDevice } from './device.js';
 import { getDummyHash, verifyPassword } from './password.js';
 
@@ -25,9 +26,12 @@ export interface AuthRoutesOptions {
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 429: errorBody };
 
-function toSessionUser(
+/** The login's and the session check's answer: the user, and the school's currency. */
+async function toSessionUser(
+  db: Db,
   s: Pick<CurrentSession, 'userId' | 'firstName' | 'lastName' | 'login' | 'timezone' | 'role'>,
-): SessionUser {
+): Promise<SessionUser> {
+  const { currency } = await readSchoolDetails(db);
   return {
     id: s.userId,
     imie: s.firstName,
@@ -35,6 +39,7 @@ function toSessionUser(
     login: s.login,
     timeZone: s.timezone,
     role: s.role,
+    currency,
   };
 }
 
@@ -102,7 +107,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         actorOf({ ...user, userId: user.id }, request.id),
       );
       request.log.info({ event: 'login', userId: user.id, ip });
-      return toSessionUser({ ...user, userId: user.id, timezone });
+      return toSessionUser(db, { ...user, userId: user.id, timezone });
     },
   );
 
@@ -119,7 +124,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request, reply) => {
       const session = request.session as CurrentSession;
       app.sessions.setXsrfCookie(reply, request, session.tokenHash);
-      return toSessionUser(session);
+      return toSessionUser(db, session);
     },
   );
 

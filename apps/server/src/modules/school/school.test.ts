@@ -97,6 +97,17 @@ describe('the school details', () => {
     await put({ currency: 'PLN' });
   });
 
+  it("the session answers the school's currency, to every role, from the next check", async () => {
+    const currencyOf = async (agent: Agent) =>
+      (await agent.request({ method: 'GET', url: '/api/islogin' })).json<{ currency: string }>()
+        .currency;
+    expect(await currencyOf(teacher)).toBe('PLN');
+    expect((await put({ currency: 'EUR' })).statusCode).toBe(200);
+    for (const agent of [admin, manager, teacher]) expect(await currencyOf(agent)).toBe('EUR');
+    await put({ currency: 'PLN' });
+    expect(await currencyOf(manager)).toBe('PLN');
+  });
+
   it('a manager reads them, changes nothing; a teacher neither', async () => {
     expect((await read(manager)).iban).toBe('PL61109010140000071219812874');
     const managerPut = await put({ name: 'Mine' }, manager);

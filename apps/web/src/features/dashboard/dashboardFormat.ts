@@ -1,3 +1,5 @@
+import { schoolCurrency } from '../../lib/currency';
+
 /** Formatting for the dashboard, in the chosen language (docs/interface.md, Languages); money: lib/format. */
 
 export function formatCount(value: number, locale: string): string {
@@ -32,11 +34,17 @@ export function formatMonth(month: string, locale: string, style: 'short' | 'lon
   ).format(first);
 }
 
-/** An axis's amount, short: "12K zł", "12 tys. zł" (the figures and the table say it whole). */
+/**
+ * An axis's amount, short: "12K zł", "12 tys. zł", "€12K" in the school's currency (the figures
+ * and the table say it whole).
+ */
 export function formatMoneyShort(amount: number, locale: string): string {
-  const digits = new Intl.NumberFormat(locale, {
-    notation: 'compact',
-    maximumFractionDigits: 1,
-  }).format(amount);
-  return `${digits} zł`;
+  const compact = { notation: 'compact', maximumFractionDigits: 1 } as const;
+  const currency = schoolCurrency();
+  if (currency !== 'PLN') {
+    return new Intl.NumberFormat(locale, { ...compact, style: 'currency', currency }).format(
+      amount,
+    );
+  }
+  return `${new Intl.NumberFormat(locale, compact).format(amount)} zł`;
 }

@@ -8,6 +8,7 @@ import { toFormValues, type FieldSpec } from '../../components/form/fields';
 import { HistorySection } from '../../components/history/HistorySection';
 import { LoadingState } from '../../components/LoadingState';
 import { useMayDo } from '../../lib/access';
+import { setSchoolCurrency } from '../../lib/currency';
 import { request } from '../../lib/http';
 import styles from './SettingsScreen.module.css';
 
@@ -73,9 +74,16 @@ export function SchoolDetailsSection() {
               fields={fields}
               defaultValues={valuesOf(details.data)}
               submitLabel={t('form.saveChanges')}
-              onSubmit={(body) =>
-                request(api.schoolDetails, { method: 'PUT', body, schema: schoolDetails })
-              }
+              onSubmit={async (body) => {
+                const saved = await request(api.schoolDetails, {
+                  method: 'PUT',
+                  body,
+                  schema: schoolDetails,
+                });
+                // every screen writes amounts in the currency saved, from now on
+                setSchoolCurrency(saved.currency);
+                return saved;
+              }}
               // the version read goes with the save; a 409 shows what changed meanwhile (ADR 038)
               versioned={{
                 version: details.data.version,

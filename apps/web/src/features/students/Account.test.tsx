@@ -43,6 +43,12 @@ describe('the student’s account (docs/screens.md, Student)', () => {
     expect(ledger).toHaveTextContent('Charge English A2, lesson of Nov 2, 2026');
   });
 
+  it("writes the amounts in the school's currency, as the session answers it", async () => {
+    setSession({ ...ADMIN, currency: 'EUR' });
+    const section = await accountSection();
+    expect(await within(section).findByText('€120.00 owed')).toBeInTheDocument();
+  });
+
   it('shows the payment reference to copy, and says when the school has no bank account', async () => {
     const user = userEvent.setup();
     const written: string[] = [];
