@@ -116,4 +116,12 @@ describe('list column widths', () => {
       175, 100, 100, 165,
     ]);
   });
+
+  it('scrolls rather than cut a column marked whole', () => {
+    // a name and eight amounts in 660 px: the amounts keep their 90 px, the name what it asks
+    // up to the scrolled most; the table is wider than its box and scrolls sideways
+    const wishes = [200, ...Array.from({ length: 8 }, () => 90)];
+    const widths = fitWishes(wishes, 660, [], [false, ...wishes.slice(1).map(() => true)]);
+    expect(widths).toEqual([180, 90, 90, 90, 90, 90, 90, 90, 90]);
+  });
 });

@@ -136,6 +136,13 @@ export function fitWishes(
   if (wishes.length * MIN_COLUMN_WIDTH > room) {
     return wishes.map((wish) => Math.min(wish, SCROLLED_MAX));
   }
+  // the columns marked whole (amounts, dates) are never cut: where they and the others' least
+  // do not fit, the table scrolls sideways instead, as on a phone
+  const wholeAsked = wishes.reduce((sum, wish, index) => sum + (whole[index] ? wish : 0), 0);
+  const others = wishes.filter((_, index) => whole[index] !== true).length;
+  if (wholeAsked > 0 && wholeAsked + others * MIN_COLUMN_WIDTH > room) {
+    return wishes.map((wish, index) => (whole[index] ? wish : Math.min(wish, SCROLLED_MAX)));
+  }
   const level = cutToLevel(wishes, room, floors);
   return (
     keepMarkedWhole(wishes, room, floors, whole) ?? keepShortWhole(wishes, room, floors) ?? level
