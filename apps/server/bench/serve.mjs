@@ -50,8 +50,13 @@ pg.Client.prototype.query = function (...args) {
 };
 // it logs as production does (LOG_LEVEL, default info: one line per request), to its standard
 // output, which the bench discards
+// SESSION_CACHE=off measures the app reading every session, as before ADR 047
 const app = await buildApp({
-  config: loadConfig({ DATABASE_URL: url, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' }),
+  config: loadConfig({
+    DATABASE_URL: url,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    SESSION_CACHE: process.env.SESSION_CACHE,
+  }),
   database,
 });
 const barePool = new pg.Pool({ connectionString: url, max: 10 });

@@ -11,6 +11,9 @@ describe('loadConfig', () => {
       DEFAULT_LOCALE: 'en',
       SESSION_IDLE_MINUTES: 720,
       SESSION_MAX_DAYS: 30,
+      SESSION_CACHE: true,
+      SESSION_CACHE_SIZE: 1_000,
+      SESSION_CACHE_MAX_AGE_SECONDS: 60,
       COOKIE_SECURE: false,
       BOT_MODE: 'polling',
       BOT_REMINDER_MINUTES: 120,
@@ -27,6 +30,13 @@ describe('loadConfig', () => {
     expect(c.backupDir).toBe('/srv/school/backups');
     const d = loadConfig({ BACKUP_DIR: '/mnt/copies', BACKUP_EVERY_HOURS: '0', BACKUP_KEEP: '3' });
     expect(d).toMatchObject({ backupDir: '/mnt/copies', BACKUP_EVERY_HOURS: 0, BACKUP_KEEP: 3 });
+  });
+
+  it('turns the session cache off with SESSION_CACHE=off and refuses another word (ADR 047)', () => {
+    expect(loadConfig({ SESSION_CACHE: 'off' }).SESSION_CACHE).toBe(false);
+    expect(loadConfig({ SESSION_CACHE: 'on' }).SESSION_CACHE).toBe(true);
+    expect(() => loadConfig({ SESSION_CACHE: 'sometimes' })).toThrow(/SESSION_CACHE="sometimes"/);
+    expect(() => loadConfig({ SESSION_CACHE_SIZE: '0' })).toThrow(/SESSION_CACHE_SIZE/);
   });
 
   it('reads values and treats empty ones as unset', () => {

@@ -142,7 +142,7 @@ describe('the session cache', () => {
     await vi.waitFor(
       async () => expect((await isLogin()).json()).toMatchObject({ role: 'teacher' }),
       {
-        timeout: 2_000,
+        timeout: 5_000,
         interval: 10,
       },
     );
@@ -151,7 +151,7 @@ describe('the session cache', () => {
       [user.id],
     );
     await vi.waitFor(async () => expect((await isLogin()).statusCode).toBe(401), {
-      timeout: 2_000,
+      timeout: 5_000,
       interval: 10,
     });
   });
