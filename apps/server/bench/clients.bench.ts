@@ -29,6 +29,7 @@ import {
   paymentsTo,
   putsTo,
   run,
+  statementsPerRequest,
 } from './requests.js';
 import { owingStudents, OWING, seedMoney } from './money.seed.js';
 import { seed, seedSchedule } from './seed.js';
@@ -190,6 +191,14 @@ async function main() {
       ...rows,
     ].join('\n')}\n`,
   );
+  // the statements each app route sends per request, counted in the server (ADR 047)
+  const counted: string[] = [];
+  for (const [name, url, headers, floor, requests] of chosen) {
+    if (name === floor || requests) continue;
+    const perRequest = await statementsPerRequest(child, url, headers);
+    counted.push(`${name} ${perRequest.toFixed(2)}`);
+  }
+  process.stdout.write(`statements per request: ${counted.join(', ')}\n`);
   const mb = (n: number) => `${n.toFixed(0)} MB`;
 
   // the export before the import: the clients as seeded, BENCH_CLIENTS rows

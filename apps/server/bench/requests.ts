@@ -1,4 +1,5 @@
 // What the bench sends the servers: autocannon's load, the login, the import and the export.
+import type { ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import type pg from 'pg';
 import { XSRF_COOKIE, XSRF_HEADER } from '@school/contract/common';
@@ -146,4 +147,33 @@ export async function importedClients(pool: pg.Pool) {
 export async function historyEntries(pool: pg.Pool) {
   const { rows } = await pool.query<{ n: number }>('select count(*)::int as n from history');
   return rows[0]?.n ?? 0;
+}
+
+/** How many statements the server's app pool has sent so far (serve.mjs counts them). */
+function statementsOf(child: ChildProcess) {
+  return new Promise<number>((resolve) => {
+    child.once('message', (m) => resolve((m as { statements: number }).statements));
+    child.send({ type: 'statements' });
+  });
+}
+
+/**
+ * The statements the app sends per request of `url`: `amount` requests one after another,
+ * the statements counted before and after (docs/quality.md, Bench). Unlike req/s, the same on
+ * a busy machine as on an idle one.
+ */
+export async function statementsPerRequest(
+  child: ChildProcess,
+  url: string,
+  headers: Record<string, string>,
+  amount = 500,
+) {
+  const before = await statementsOf(child);
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    autocannon({ url, headers, amount, connections: 1 }, (err, r) =>
+      err ? reject(err) : resolve(r),
+    );
+  });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url} answered non-2xx`);
+  return ((await statementsOf(child)) - before) / amount;
 }

@@ -38,10 +38,25 @@ const memory = () => {
 };
 
 const database = createDatabase(url);
+// The statements the app's pool sends, counted for the bench's statements per request
+// (docs/quality.md, Bench): every connection the pool opens, each statement it is given.
+let statements = 0;
+const appClients = new WeakSet();
+database.pool.on('connect', (client) => appClients.add(client));
+const sendQuery = pg.Client.prototype.query;
+pg.Client.prototype.query = function (...args) {
+  if (appClients.has(this)) statements++;
+  return sendQuery.apply(this, args);
+};
 // it logs as production does (LOG_LEVEL, default info: one line per request), to its standard
 // output, which the bench discards
+// SESSION_CACHE=off measures the app reading every session, as before ADR 047
 const app = await buildApp({
-  config: loadConfig({ DATABASE_URL: url, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' }),
+  config: loadConfig({
+    DATABASE_URL: url,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    SESSION_CACHE: process.env.SESSION_CACHE,
+  }),
   database,
 });
 const barePool = new pg.Pool({ connectionString: url, max: 10 });
@@ -122,6 +137,10 @@ process.send?.(ready);
 process.on('message', (message) => {
   if (message?.type === 'memory') {
     process.send?.({ memory: memory() });
+    return;
+  }
+  if (message?.type === 'statements') {
+    process.send?.({ statements });
     return;
   }
   process.stderr.write(`server memory at the end: ${memory()}\n`);

@@ -152,7 +152,7 @@ export async function buildApp({
   await registerCompression(app);
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
-  await registerSessions(app, config, database.db);
+  await registerSessions(app, config, database);
   registerHistoryContext(app);
   app.decorate('loginThrottle', createLoginThrottle(config, database.db));
   await registerOpenApi(app, config);

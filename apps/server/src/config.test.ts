@@ -11,6 +11,9 @@ describe('loadConfig', () => {
       DEFAULT_LOCALE: 'en',
       SESSION_IDLE_MINUTES: 720,
       SESSION_MAX_DAYS: 30,
+      SESSION_CACHE: true,
+      SESSION_CACHE_SIZE: 1_000,
+      SESSION_CACHE_MAX_AGE_SECONDS: 60,
       COOKIE_SECURE: false,
       BOT_MODE: 'polling',
       BOT_REMINDER_MINUTES: 120,
@@ -33,6 +36,13 @@ describe('loadConfig', () => {
   it('turns payment reminders off with PAYMENT_REMINDER_DAYS=0', () => {
     expect(loadConfig({ PAYMENT_REMINDER_DAYS: '0' }).PAYMENT_REMINDER_DAYS).toBe(0);
     expect(loadConfig({ PAYMENT_REMINDER_DAYS: '30' }).PAYMENT_REMINDER_DAYS).toBe(30);
+  });
+
+  it('turns the session cache off with SESSION_CACHE=off and refuses another word (ADR 047)', () => {
+    expect(loadConfig({ SESSION_CACHE: 'off' }).SESSION_CACHE).toBe(false);
+    expect(loadConfig({ SESSION_CACHE: 'on' }).SESSION_CACHE).toBe(true);
+    expect(() => loadConfig({ SESSION_CACHE: 'sometimes' })).toThrow(/SESSION_CACHE="sometimes"/);
+    expect(() => loadConfig({ SESSION_CACHE_SIZE: '0' })).toThrow(/SESSION_CACHE_SIZE/);
   });
 
   it('reads values and treats empty ones as unset', () => {

@@ -5,6 +5,9 @@ const bool = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no'])
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 const positiveInt = z.coerce.number().int().positive();
+const onOff = z
+  .enum(['on', 'off', '1', '0', 'true', 'false', 'yes', 'no'])
+  .transform((v) => v === 'on' || v === '1' || v === 'true' || v === 'yes');
 
 /** Every setting (docs/architecture.md, Configuration); all optional. */
 const envSchema = z
@@ -52,6 +55,11 @@ const envSchema = z
     GAMES_BASE_URL: z.url().optional(),
     SESSION_IDLE_MINUTES: positiveInt.default(720),
     SESSION_MAX_DAYS: positiveInt.default(30),
+    // ADR 047: each instance keeps the sessions it has read, dropped by LISTEN/NOTIFY; off
+    // behind a pooler in transaction mode, where LISTEN does not hold
+    SESSION_CACHE: onOff.default(true),
+    SESSION_CACHE_SIZE: z.coerce.number().int().min(1).max(1_000_000).default(1_000),
+    SESSION_CACHE_MAX_AGE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
     TRUST_PROXY: bool.default(false),
     COOKIE_SECURE: bool.default(false),
     // ADR 011: LOGIN_MAX_FAILURES counts per (login, address); a login failing from many

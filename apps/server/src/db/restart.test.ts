@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,6 +29,7 @@ const serverEntry = fileURLToPath(new URL('../server.ts', import.meta.url));
 const PASSWORD = 'first admin password';
 const logIn = (base: string) => logInOverHttp(base, PASSWORD);
 const quiet = { info: () => undefined, warn: () => undefined };
+const METRICS = 'restart-test-metrics-token';
 
 let dataDir = '';
 let port = 0;
@@ -73,6 +75,8 @@ async function startServer(url: string): Promise<Server> {
       BOT_MODE: 'polling',
       BOT_POLL_TIMEOUT_SECONDS: '0',
       BOT_LOCK_RETRY_MS: '200',
+      // the session cache's series (ADR 047)
+      METRICS_TOKEN: METRICS,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -425,6 +429,55 @@ it('stays up through restarts at several moments: health, jobs, the bot, writes'
   );
   expect(rows[0]?.n).toBe(acknowledged.length);
 }, 120_000);
+
+/** A series' value in the server's /metrics (the first line of that name and labels). */
+async function metric(name: string, labels = '') {
+  const res = await fetch(`${server.base}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS}` },
+  });
+  const line = (await res.text()).split('\n').find((l) => l.startsWith(`${name}${labels} `));
+  return Number(line?.split(' ')[1]);
+}
+
+it('the session cache listens again after a restart, holding nothing read before it', async () => {
+  const headers = await logIn(server.base);
+  const isLogin = async () => (await fetch(`${server.base}${api.islogin}`, { headers })).status;
+  const hits = () => metric('session_cache_lookups_total', '{outcome="hit"}');
+  await vi.waitFor(async () => expect(await metric('session_cache_listening')).toBe(1), {
+    timeout: 10_000,
+    interval: 100,
+  });
+  expect(await isLogin()).toBe(200);
+  const before = await hits();
+  expect(await isLogin()).toBe(200);
+  expect(await hits()).toBe(before + 1); // kept
+  await stopPostgres();
+  await startPostgres();
+  // the session ends as soon as the database is back, whether or not the server listens yet
+  const sid = /(?:^|; )sid=([^;]+)/.exec(headers.cookie)?.[1] ?? '';
+  const hash = createHash('sha256').update(sid).digest();
+  const gone = await sql.query('delete from sessions where token_hash = $1', [hash]);
+  expect(gone.rowCount).toBe(1);
+  expect(await isLogin()).toBe(401);
+  // it listens again by itself, and keeps sessions again
+  await vi.waitFor(async () => expect(await metric('session_cache_listening')).toBe(1), {
+    timeout: 10_000,
+    interval: 100,
+  });
+  const { rows } = await sql.query<{ n: number }>(
+    `select count(*)::int as n from pg_stat_activity where application_name = 'school session cache'`,
+  );
+  expect(rows[0]?.n).toBe(1);
+  expect(await isLogin()).toBe(401);
+  const again = await logIn(server.base);
+  const isAgain = async () =>
+    (await fetch(`${server.base}${api.islogin}`, { headers: again })).status;
+  expect(await isAgain()).toBe(200);
+  const kept = await hits();
+  expect(await isAgain()).toBe(200);
+  expect(await hits()).toBe(kept + 1);
+  expect(alive(server), server.output()).toBe(true);
+}, 60_000);
 
 it('stops on SIGTERM while PostgreSQL is away, and exits 0', async () => {
   // a job under way, so the runner and the import both have something to give up

@@ -18,6 +18,8 @@ export type BotOutcome = (typeof BOT_OUTCOMES)[number];
 export const PAYMENT_REMINDER_OUTCOMES = ['sent', 'failed'] as const;
 /** How a backup ended. */
 export const BACKUP_OUTCOMES = ['done', 'failed'] as const;
+/** How a request's session was found (ADR 047). */
+const SESSION_CACHE_OUTCOMES = ['hit', 'miss', 'read'] as const;
 
 /**
  * The metrics of one app instance, in a registry of its own, so tests can build several apps
@@ -119,6 +121,36 @@ export function createMetrics(pool: pg.Pool) {
   });
   lastBackupTimestamp.set(0);
 
+  // ADR 047: this instance's session cache
+  let sessionCacheSize = () => 0;
+  new Gauge({
+    name: 'session_cache_entries',
+    help: 'Sessions this instance keeps in its cache now',
+    registers,
+    collect() {
+      this.set(sessionCacheSize());
+    },
+  });
+  const sessionCacheListening = new Gauge({
+    name: 'session_cache_listening',
+    help: '1 while the session cache listens for changes (and is used), else 0',
+    registers,
+  });
+  sessionCacheListening.set(0);
+  const sessionCacheLookups = new Counter({
+    name: 'session_cache_lookups_total',
+    help: 'Sessions looked up: hit (kept), miss (read and kept), read (read, no cache in use)',
+    labelNames: ['outcome'] as const,
+    registers,
+  });
+  for (const outcome of SESSION_CACHE_OUTCOMES) sessionCacheLookups.inc({ outcome }, 0);
+  const sessionCacheResets = new Counter({
+    name: 'session_cache_resets_total',
+    help: 'Times the session cache was dropped whole: its listening connection lost or made again',
+    registers,
+  });
+  sessionCacheResets.inc(0);
+
   return {
     registry,
     httpRequests,
@@ -134,6 +166,13 @@ export function createMetrics(pool: pg.Pool) {
     backupsTotal,
     /** after a successful backup: `lastBackupTimestamp.set(Date.now() / 1000)` */
     lastBackupTimestamp,
+    sessionCacheListening,
+    sessionCacheLookups,
+    sessionCacheResets,
+    /** how the session cache's size is read when scraped */
+    watchSessionCache(size: () => number) {
+      sessionCacheSize = size;
+    },
   };
 }
 

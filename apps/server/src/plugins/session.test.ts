@@ -65,6 +65,13 @@ it('reads the live session as arrays into the very row drizzle maps (db/rows.ts)
     .execute({ tokenHash, idleMinutes: 60 });
   expect(fast).toMatchObject({ timezone: 'Europe/Kyiv', role: expect.any(String) });
   expect(fast?.stale).toBe(false);
-  expect(fast).toEqual(general[0]);
+  // the times are the database's at each read: numbers, within what a fresh login leaves
+  const times = { activityAgeMs: expect.any(Number), expiresInMs: expect.any(Number) };
+  expect(fast).toEqual({ ...general[0], ...times });
+  expect(general[0]).toEqual({ ...fast, ...times });
+  expect(fast?.activityAgeMs).toBeGreaterThanOrEqual(0);
+  expect(fast?.activityAgeMs).toBeLessThan(60_000);
+  expect(fast?.expiresInMs).toBeGreaterThan(29 * 86_400_000);
+  expect(fast?.expiresInMs).toBeLessThanOrEqual(30 * 86_400_000);
   expect(await findLiveSession(t.database.db, hashToken('not a token'), 60)).toBeUndefined();
 });

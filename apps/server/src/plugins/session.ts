@@ -3,9 +3,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { XSRF_COOKIE, XSRF_HEADER, errorCodes } from '@school/contract/common';
 import type { Role } from '@school/contract/users';
 import type { Config } from '../config.js';
-import type { Db } from '../db/client.js';
+import type { Database } from '../db/client.js';
 import { findLiveSession, getOrCreateSecret, touchSession } from './session.queries.js';
 import { HttpError } from './errors.js';
+import { SessionCache } from './session-cache.js';
+import { SessionListener } from './session-listener.js';
 
 export interface CurrentSession {
   id: number;
@@ -15,7 +17,10 @@ export interface CurrentSession {
   firstName: string;
   lastName: string;
   timezone: string;
-  /** read with the session on every request: a role change applies at the next request */
+  /**
+   * read with the session, or dropped from the cache with it: a role change applies at the
+   * next request (ADR 047)
+   */
   role: Role;
   /** role admin */
   isAdmin: boolean;
@@ -41,6 +46,12 @@ export interface SessionTools {
   ) => void;
   setXsrfCookie: (reply: FastifyReply, request: FastifyRequest, tokenHash: Buffer) => void;
   clearCookies: (reply: FastifyReply, request: FastifyRequest) => void;
+  /**
+   * After a write that ends a session or changes a user (committed): waits until every
+   * instance's session cache has dropped what it changed, so the next request anywhere sees it
+   * (ADR 047). Never throws.
+   */
+  settle: () => Promise<void>;
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -74,13 +85,17 @@ function sameOrigin(request: FastifyRequest): boolean {
 
 /**
  * Sessions live in PostgreSQL, so every app instance sees a login, a logout and a revoke at
- * once (docs/architecture.md, Scale-out). The XSRF token is an HMAC of the session with a shared secret.
+ * once (docs/architecture.md, Scale-out); each instance keeps those it has read in a cache
+ * that the database's notifications keep right (ADR 047). The XSRF token is an HMAC of the
+ * session with a shared secret.
  */
-export async function registerSessions(app: FastifyInstance, config: Config, db: Db) {
+export async function registerSessions(app: FastifyInstance, config: Config, database: Database) {
+  const { db } = database;
   const secret = await getOrCreateSecret(db, 'xsrf');
   const xsrfFor = (tokenHash: Buffer) =>
     createHmac('sha256', secret).update(tokenHash).digest('base64url');
   const maxAge = config.SESSION_MAX_DAYS * 24 * 3600;
+  const find = sessionFinder(app, config, database);
 
   const tools: SessionTools = {
     issue(reply, request) {
@@ -114,35 +129,22 @@ export async function registerSessions(app: FastifyInstance, config: Config, db:
       reply.clearCookie(sessionCookieName(secure), { path: '/', secure });
       reply.clearCookie(XSRF_COOKIE, { path: '/', secure });
     },
+    settle: find.settle,
   };
   app.decorate('sessions', tools);
   app.decorateRequest('session', null);
 
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
-    // Only the cookie of this connection's kind is read: behind https (COOKIE_SECURE) a plain
-    // `sid`, which a sibling subdomain or a plain-http page can plant, is ignored; the
-    // __Host- prefix guarantees the cookie was set by this host over https.
-    const token = request.cookies[sessionCookieName(isSecure(config, request))];
-    if (token && token.length <= 100) {
-      const tokenHash = hashToken(token);
-      const row = await findLiveSession(db, tokenHash, config.SESSION_IDLE_MINUTES);
-      if (row) {
-        request.session = { ...row, isAdmin: row.role === 'admin', tokenHash };
-        // at most one write a minute per session
-        if (row.stale) await touchSession(db, row.id);
-      }
-    }
-
-    if (!MUTATING.has(request.method)) return;
+  /** The XSRF check of a request whose session is known; an error refuses it. */
+  const xsrfProblem = (request: FastifyRequest): HttpError | undefined => {
+    if (!MUTATING.has(request.method)) return undefined;
     // the player's results come from any site that embeds it, and change nothing of a session
-    if (request.url.startsWith(PUBLIC_PREFIX)) return;
+    if (request.url.startsWith(PUBLIC_PREFIX)) return undefined;
     if (!sameOrigin(request)) {
       request.log.warn({ event: 'xsrf_refused', ip: request.ip, reason: 'foreign origin' });
-      throw new HttpError(403, errorCodes.xsrf, 'Request from a foreign origin refused');
+      return new HttpError(403, errorCodes.xsrf, 'Request from a foreign origin refused');
     }
     const path = request.url.split('?')[0] ?? '';
-    if (!request.session || XSRF_EXEMPT.has(path)) return;
+    if (!request.session || XSRF_EXEMPT.has(path)) return undefined;
     const header = request.headers[XSRF_HEADER];
     if (typeof header !== 'string' || !safeEqual(header, xsrfFor(request.session.tokenHash))) {
       request.log.warn({
@@ -151,7 +153,122 @@ export async function registerSessions(app: FastifyInstance, config: Config, db:
         userId: request.session.userId,
         reason: header ? 'wrong token' : 'missing token',
       });
-      throw new HttpError(403, errorCodes.xsrf, 'Missing or wrong X-XSRF-TOKEN header');
+      return new HttpError(403, errorCodes.xsrf, 'Missing or wrong X-XSRF-TOKEN header');
     }
+    return undefined;
+  };
+
+  // a callback hook (docs/quality.md, Performance): a session kept in the cache costs no promise
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!request.url.startsWith('/api/')) {
+      done();
+      return;
+    }
+    // Only the cookie of this connection's kind is read: behind https (COOKIE_SECURE) a plain
+    // `sid`, which a sibling subdomain or a plain-http page can plant, is ignored; the
+    // __Host- prefix guarantees the cookie was set by this host over https.
+    const token = request.cookies[sessionCookieName(isSecure(config, request))];
+    const found = token && token.length <= 100 ? find(hashToken(token)) : null;
+    if (found instanceof Promise) {
+      found.then((session) => {
+        request.session = session;
+        done(xsrfProblem(request));
+      }, done);
+      return;
+    }
+    request.session = found;
+    done(xsrfProblem(request));
+  });
+}
+
+type Finder = ((tokenHash: Buffer) => CurrentSession | null | Promise<CurrentSession | null>) & {
+  settle: () => Promise<void>;
+};
+
+/**
+ * The live session of a token hash (ADR 003): from this instance's cache while its listening
+ * connection is up, else read from PostgreSQL (and kept, while it listens). With
+ * SESSION_CACHE=off every request reads it. Its activity is written at most once a minute.
+ */
+function sessionFinder(app: FastifyInstance, config: Config, database: Database): Finder {
+  const { db, pool } = database;
+  const idleMinutes = config.SESSION_IDLE_MINUTES;
+  const { metrics } = app;
+  const lookups = {
+    hit: metrics.sessionCacheLookups.labels('hit'),
+    miss: metrics.sessionCacheLookups.labels('miss'),
+    read: metrics.sessionCacheLookups.labels('read'),
+  };
+  const cache = config.SESSION_CACHE
+    ? new SessionCache<CurrentSession>({
+        maxEntries: config.SESSION_CACHE_SIZE,
+        maxAgeMs: config.SESSION_CACHE_MAX_AGE_SECONDS * 1000,
+        idleMs: idleMinutes * 60_000,
+      })
+    : undefined;
+  const listener = cache
+    ? new SessionListener({
+        connectionString: pool.options.connectionString ?? '',
+        connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
+        pool,
+        log: app.log,
+        onChange: (payload) => cache.drop(payload),
+        onReset: (listening) => {
+          cache.clear();
+          metrics.sessionCacheResets.inc();
+          metrics.sessionCacheListening.set(listening ? 1 : 0);
+        },
+      })
+    : undefined;
+  if (cache && listener) {
+    metrics.watchSessionCache(() => cache.size);
+    app.addHook('onReady', async () => listener.start());
+    app.addHook('onClose', async () => listener.close());
+  }
+
+  const read = async (tokenHash: Buffer, key: string | undefined) => {
+    const generation = cache?.generation ?? 0;
+    const readAt = performance.now();
+    const row = await findLiveSession(db, tokenHash, idleMinutes);
+    (key === undefined ? lookups.read : lookups.miss).inc();
+    if (!row) return null;
+    // at most one write a minute per session (ADR 003)
+    if (row.stale) await touchSession(db, row.id);
+    const session: CurrentSession = Object.freeze({
+      id: row.id,
+      userId: row.userId,
+      tokenHash,
+      login: row.login,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      timezone: row.timezone,
+      role: row.role,
+      isAdmin: row.role === 'admin',
+    });
+    if (cache && key !== undefined && listener?.up) {
+      const times = { ...row, activityAgeMs: row.stale ? 0 : row.activityAgeMs };
+      cache.set(key, session, times, readAt, generation);
+    }
+    return session;
+  };
+
+  const touch = async (kept: NonNullable<ReturnType<SessionCache<CurrentSession>['get']>>) => {
+    const at = performance.now();
+    await touchSession(db, kept.sessionId);
+    cache?.touched(kept, at);
+    return kept.value;
+  };
+
+  const find = (tokenHash: Buffer) => {
+    if (!cache || !listener?.up) return read(tokenHash, undefined);
+    const key = tokenHash.toString('hex');
+    const at = performance.now();
+    const kept = cache.get(key, at);
+    if (!kept) return read(tokenHash, key);
+    lookups.hit.inc();
+    return at >= kept.touchDue ? touch(kept) : kept.value;
+  };
+  return Object.assign(find, {
+    settle: () => (listener ? listener.round() : Promise.resolve()),
   });
 }

@@ -145,6 +145,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       async (request, reply) => {
         if (request.session) {
           await deleteSession(db, request.session.id, request.session.userId, 'logout');
+          // every instance's cache has dropped it before the answer (ADR 047)
+          await app.sessions.settle();
         }
         app.sessions.clearCookies(reply, request);
         return reply.status(204).send(null);
@@ -189,6 +191,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       const session = request.session as CurrentSession;
       if (!(await deleteSession(db, request.params.id, session.userId, 'session_revoke')))
         throw notFound('No such session');
+      await app.sessions.settle();
       request.log.info({
         event: 'session_revoked',
         userId: session.userId,

@@ -79,6 +79,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       checkPassword(password);
       await setPasswordHash(db, id, await hashPassword(password));
       if (endOtherSessions) await endSessions(db, id, own ? session.id : undefined);
+      // the user's sessions are read again everywhere, those ended refused (ADR 047)
+      await app.sessions.settle();
       request.log.info({ event: 'password_changed', userId: id, by: session.userId });
       return reply.status(204).send(null);
     },

@@ -40,6 +40,9 @@ export const forbidden = (message: string) => new HttpError(403, errorCodes.forb
 
 const ROLE_FORBIDDEN = 'Only an admin can set a role';
 
+/** A user's fields that a session carries, or that end it (ADR 047). */
+const SESSION_FIELDS = ['role', 'disabled', 'login', 'firstName', 'lastName'] as const;
+
 export function checkPassword(password: string) {
   const problem = passwordProblem(password);
   if (problem) {
@@ -107,6 +110,10 @@ export const usersOverride =
       }
       const updated = await plain.update(id, body, request, current);
       if (updated?.disabled && !current.disabled) await endSessions(db, id);
+      // what the sessions' caches hold of a user: dropped everywhere before the answer (ADR 047)
+      if (updated && SESSION_FIELDS.some((field) => updated[field] !== current[field])) {
+        await request.server.sessions.settle();
+      }
       return updated;
     },
     async remove(id, request) {
@@ -118,6 +125,9 @@ export const usersOverride =
       if (target.role === 'admin' && (await countOtherAdmins(db, id)) === 0) {
         throw new HttpError(409, 'last_admin', 'The last admin cannot be deleted');
       }
-      return plain.remove(id, request); // sessions go with it (on delete cascade)
+      // sessions go with it (on delete cascade), from every instance's cache too (ADR 047)
+      const removed = await plain.remove(id, request);
+      if (removed) await request.server.sessions.settle();
+      return removed;
     },
   });
