@@ -94,8 +94,10 @@ export async function coverageInputs(db: Executor, student: number) {
     adjustmentId: number | null;
     date: string;
     amount: string;
+    at: string | null;
+    entry: number | null;
   }>(sql`
-    select "eventId", "adjustmentId", "date", "amount" from (
+    select "eventId", "adjustmentId", "date", "amount", at::text as "at", id as "entry" from (
       -- a participation charged again after a move ahead: the date and instant of that charge
       select event_id as "eventId", null::int as "adjustmentId",
         (array_agg(date::text order by correction, at desc, id desc))[1] as "date",
@@ -106,7 +108,7 @@ export async function coverageInputs(db: Executor, student: number) {
       union all
       select null, adjustment_id, date::text, amount::text, at, id
       from ledger_entries where student_id = ${student} and kind = 'adjustment' and amount > 0
-    ) d order by at, id`);
+    ) d order by d.at, d.id`);
   const credits = await db.execute<{
     paymentId: number | null;
     adjustmentId: number | null;

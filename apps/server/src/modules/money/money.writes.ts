@@ -88,7 +88,7 @@ export async function saveCoverage(tx: Tx, student: number, c: Coverage) {
   }
   if (c.open.length > 0) {
     await tx.execute(sql`
-      insert into open_charges (student_id, event_id, adjustment_id, date, amount)
+      insert into open_charges (student_id, event_id, adjustment_id, date, amount, at, entry_id)
       select ${student}, * from unnest(${array(
         c.open.map((x) => x.eventId),
         'int',
@@ -101,6 +101,12 @@ export async function saveCoverage(tx: Tx, student: number, c: Coverage) {
       )}, ${array(
         c.open.map((x) => x.amount),
         'bigint',
+      )}, ${array(
+        c.open.map((x) => x.at ?? null),
+        'timestamptz',
+      )}, ${array(
+        c.open.map((x) => x.entry ?? null),
+        'int',
       )})`);
   }
   await tx.execute(sql`
