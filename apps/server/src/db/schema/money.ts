@@ -129,6 +129,15 @@ export const accounts = pgTable(
     /** due - credit: + owed, - credit */
     balance: grosze('balance').notNull().default(0),
     oldestDueDate: date('oldest_due_date'),
+    /**
+     * What is due by the age of its lesson in days as of `aged_on` (the school's day they were
+     * worked out): the balances' ages, read as kept while that day is today (ADR 048)
+     */
+    agedOn: date('aged_on'),
+    d0_30: grosze('d0_30').notNull().default(0),
+    d31_60: grosze('d31_60').notNull().default(0),
+    d61_90: grosze('d61_90').notNull().default(0),
+    d90plus: grosze('d90plus').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // the balances' first page, largest due first, by the index alone (ADR 041): the order the

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { MARKED_PAID } from '@school/contract/money';
 import { PAST, SCHOOL_ZONE, useMoneyApp } from '../../../test/money.js';
+import { addDays, todayIn } from '../schedule/schedule.shared.js';
 import { withAccount } from './money.service.js';
 
 /**
@@ -17,8 +18,8 @@ const m = useMoneyApp();
 async function stored(s: number) {
   const read = async (query: ReturnType<typeof sql>) => (await m.db.execute(query)).rows;
   return {
-    account: await read(sql`select due, credit, balance, oldest_due_date::text as oldest
-      from accounts where student_id = ${s}`),
+    account: await read(sql`select due, credit, balance, oldest_due_date::text as oldest,
+      aged_on::text as aged, d0_30, d31_60, d61_90, d90plus from accounts where student_id = ${s}`),
     coverage: await read(sql`select event_id, payment_id, adjustment_id, amount from coverage
       where student_id = ${s} order by event_id, payment_id, adjustment_id, amount`),
     open: await read(sql`select event_id, adjustment_id, date::text, amount, at::text, entry_id
@@ -94,6 +95,30 @@ describe('a payment covering incrementally (ADR 048)', () => {
     const { kept, recomputed } = await storedAndRecomputed(s);
     expect(kept).toEqual(recomputed);
     expect(await m.account(s)).toMatchObject({ due: 50, credit: 0, oldestDueDate: '2025-01-13' });
+  });
+
+  it("keeps the balances' ages, worked out again from the open charges on another day", async () => {
+    const s = await m.student('Aged');
+    const today = todayIn(SCHOOL_ZONE);
+    await m.takes(s, { date: addDays(today, -3), price: 30 });
+    await m.takes(s, { date: addDays(today, -45), price: 40 });
+    await m.takes(s, { date: addDays(today, -200), price: 50 });
+    await m.pay({ student: s, amount: 20, date: today });
+    const row = async () => {
+      const res = await m.get(`/api/balances?search=Aged&limit=5`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res
+        .json<{ student: number; aging: Record<string, number> }[]>()
+        .find((r) => r.student === s);
+    };
+    const aging = { d0_30: 30, d31_60: 40, d61_90: 0, d90plus: 30 };
+    expect((await row())?.aging).toEqual(aging);
+    // as if worked out yesterday, with other figures: read from the open charges, then kept again
+    await m.db.execute(sql`update accounts set aged_on = aged_on - 1, d0_30 = 1, d90plus = 2
+      where student_id = ${s}`);
+    expect((await row())?.aging).toEqual(aging);
+    const [kept] = (await stored(s)).account;
+    expect(kept).toMatchObject({ aged: today, d0_30: '3000', d90plus: '3000' });
   });
 
   it('records a payment in a handful of statements, whatever the open charges', async () => {

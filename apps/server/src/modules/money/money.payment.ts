@@ -1,7 +1,7 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { payments } from '../../db/schema/money.js';
-import { fallenDue } from './money.queries.js';
+import { agesOf, fallenDue, schoolToday } from './money.queries.js';
 
 /**
  * A new payment covering incrementally (ADR 048): when it comes last in the order of the
@@ -73,11 +73,12 @@ function paymentOf(raw: Record<string, unknown>): PaymentRow {
  * names first in their order, then (unless reserved) the others oldest first, as the
  * recomputation orders its debits (by their charge's instant, then id); a running sum says what
  * each gets. What it closes leaves `open_charges`, what it shortens is shortened, and the kept
- * figures move by what it covered: due less, credit more by what is left over, and the oldest
- * date that of the first charge still open. The payment row and what it covered, per
+ * figures move by what it covered: due less, credit more by what is left over, the oldest
+ * date that of the first charge still open, and the ages as of the school's today. The payment row and what it covered, per
  * participation.
  */
-export async function insertCoveringPayment(tx: Tx, p: NewPayment) {
+export async function insertCoveringPayment(tx: Tx, zone: string, p: NewPayment) {
+  const today = schoolToday(zone);
   const res = await tx.execute<Record<string, unknown> & { covers: [number, number][] | null }>(sql`
     with paid as (
       insert into payments (student_id, amount, date, method, reference, note, events)
@@ -116,7 +117,12 @@ export async function insertCoveringPayment(tx: Tx, p: NewPayment) {
         oldest_due_date = (select o.date from opens o
           where not exists (select 1 from taken t where t.rid = o.rid and t.part = t.amount)
           order by o.at, o.entry_id limit 1),
-        updated_at = now()
+        updated_at = now(), aged_on = ${today},
+        (d0_30, d31_60, d61_90, d90plus) = (select ${agesOf(
+          sql`o.amount - coalesce(t.part, 0)`,
+          sql`o.date`,
+          today,
+        )} from opens o left join taken t on t.rid = o.rid)
       from (select coalesce(sum(part), 0) as covered from taken) c
       where a.student_id = ${p.student}
     )

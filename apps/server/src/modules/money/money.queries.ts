@@ -22,6 +22,23 @@ export const fallenDue = (zone: string): SQL => sql`not d.charged
   and d.ends_at <= (now() at time zone ${zone}) + interval '3 hours'
   and ${endInstant(zone)} <= now()`;
 
+/** The school's today: the day in its zone (docs/money.md, Balances). */
+export const schoolToday = (zone: string): SQL => sql`(now() at time zone ${zone})::date`;
+
+/**
+ * The sums of `amount` by the age in days of `date` against `today`, the balances' four ages
+ * (0-30, 31-60, 61-90, over 90 days), as the columns d0_30, d31_60, d61_90 and d90plus: an
+ * aggregate over the open parts of charges (docs/money.md, Balances).
+ */
+export function agesOf(amount: SQL, date: SQL, today: SQL): SQL {
+  const age = sql`${today} - ${date}`;
+  const bucket = (from: number, to: number | null) =>
+    sql`coalesce(sum(${amount}) filter (where ${age} >= ${from}
+      ${to === null ? sql`` : sql`and ${age} <= ${to}`}), 0)::bigint`;
+  return sql`${bucket(0, 30)} as d0_30, ${bucket(31, 60)} as d31_60,
+    ${bucket(61, 90)} as d61_90, ${bucket(91, null)} as d90plus`;
+}
+
 /** A participation with what its charge is made of. */
 export interface ChargeInputs {
   event: number;

@@ -17,11 +17,9 @@ import { HttpError, invalidField, notFound } from '../../plugins/errors.js';
 import { requireStudent } from '../students/students.shared.js';
 import { todayIn } from '../schedule/schedule.shared.js';
 import { grosze, participationCharge, zl } from './money.charge.js';
-import { coverageOf } from './money.coverage.js';
 import { schoolZoneOf } from './money.corrections.js';
 import {
   accountRead,
-  coverageInputs,
   dueUncharged,
   ledgerOf,
   studentNameOf,
@@ -34,7 +32,7 @@ import {
   appendEntry,
   insertCharges,
   lockAccount,
-  saveCoverage,
+  recomputeCoverage,
   voidChange,
 } from './money.writes.js';
 import { insertCoveringPayment, lockForPayment, type NewPayment } from './money.payment.js';
@@ -60,8 +58,7 @@ export async function withAccount<R>(
   await lockAccount(tx, student);
   await insertCharges(tx, await dueUncharged(tx, zone, student));
   const result = await write();
-  const { debits, credits } = await coverageInputs(tx, student);
-  await saveCoverage(tx, student, coverageOf(debits, credits));
+  await recomputeCoverage(tx, zone, student);
   return result;
 }
 
@@ -206,7 +203,7 @@ export async function recordPayment(money: Money, input: z.output<typeof payment
     const lock = await lockForPayment(tx, zone, p.student, p.date);
     if (!lock) throw notFound('No such student');
     const { row, covers } = lock.incremental
-      ? await insertCoveringPayment(tx, p)
+      ? await insertCoveringPayment(tx, zone, p)
       : { row: await withAccount(tx, zone, p.student, () => insertPayment(tx, p)), covers: null };
     await recordChange(tx, {
       action: 'create',
