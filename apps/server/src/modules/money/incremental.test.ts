@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { MARKED_PAID } from '@school/contract/money';
 import { PAST, SCHOOL_ZONE, useMoneyApp } from '../../../test/money.js';
+import { statementsOf } from '../../../test/statements.js';
 import { addDays, todayIn } from '../schedule/schedule.shared.js';
 import { withAccount } from './money.service.js';
 
@@ -32,22 +32,6 @@ async function storedAndRecomputed(s: number) {
   const kept = await stored(s);
   await m.db.transaction((tx) => withAccount(tx, SCHOOL_ZONE, s, async () => undefined));
   return { kept, recomputed: await stored(s) };
-}
-
-/** The statements sent to PostgreSQL while `work` runs, counted at the client. */
-async function statementsOf(work: () => Promise<unknown>) {
-  const query = pg.Client.prototype.query;
-  let n = 0;
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    n++;
-    return (query as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof query;
-  try {
-    await work();
-  } finally {
-    pg.Client.prototype.query = query;
-  }
-  return n;
 }
 
 describe('a payment covering incrementally (ADR 048)', () => {

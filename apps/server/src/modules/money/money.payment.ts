@@ -1,5 +1,6 @@
-import { getTableColumns, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import { rowDecoder } from '../../db/rows.js';
 import { payments } from '../../db/schema/money.js';
 import { agesOf, fallenDue, schoolToday } from './money.queries.js';
 
@@ -55,17 +56,8 @@ export async function lockForPayment(tx: Tx, zone: string, student: number, date
   return res.rows[0];
 }
 
-const paymentColumns = Object.entries(getTableColumns(payments));
-
 /** A row of `payments` read raw, decoded as drizzle decodes its own (dates, the id array). */
-function paymentOf(raw: Record<string, unknown>): PaymentRow {
-  const row: Record<string, unknown> = {};
-  for (const [field, column] of paymentColumns) {
-    const value = raw[column.name];
-    row[field] = value === null || value === undefined ? value : column.mapFromDriverValue(value);
-  }
-  return row as PaymentRow;
-}
+const paymentOf = rowDecoder(payments);
 
 /**
  * Records payment `p` with its ledger entry and covers, in one statement, under the account's
