@@ -40,7 +40,7 @@ export async function seedMoney(pool: pg.Pool) {
   // each student's charges, newest first: all but the latest few are paid by one payment
   await pool.query(
     `create temporary table bench_charges as
-     select student_id, event_id, date, amount, row_number() over (
+     select student_id, event_id, date, amount, at, id, row_number() over (
          partition by student_id order by at desc, id desc) as newest
      from ledger_entries where kind = 'charge'`,
   );
@@ -63,8 +63,8 @@ export async function seedMoney(pool: pg.Pool) {
      from bench_charges c join paid on paid.student_id = c.student_id where c.newest = 0`,
   );
   await pool.query(
-    `insert into open_charges (student_id, event_id, date, amount)
-     select student_id, event_id, date, amount from bench_charges where newest > 0`,
+    `insert into open_charges (student_id, event_id, date, amount, at, entry_id)
+     select student_id, event_id, date, amount, at, id from bench_charges where newest > 0`,
   );
   await pool.query(
     `insert into accounts (student_id, due, credit, balance, oldest_due_date)

@@ -1,4 +1,4 @@
-import { Column, is, Placeholder, SQL } from 'drizzle-orm';
+import { Column, getTableColumns, is, Placeholder, SQL, type Table } from 'drizzle-orm';
 import pg from 'pg';
 import { poolOf, type Db } from './client.js';
 import { preparedOnce } from './prepared.js';
@@ -100,5 +100,21 @@ export function preparedSelect<T>(
   return (values: Record<string, unknown>) => {
     const params = statement.params.map((p) => (is(p, Placeholder) ? values[p.name] : p));
     return readRows<T>(db, fields, { toSQL: () => ({ sql: statement.sql, params }) }, name);
+  };
+}
+
+/**
+ * A decoder of raw rows of `table` (every column, by its SQL name, as `returning *` or `t.*`
+ * gives them) into the object drizzle's own select or `returning()` makes of them.
+ */
+export function rowDecoder<T extends Table>(table: T) {
+  const columns = Object.entries(getTableColumns(table));
+  return (raw: Record<string, unknown>): T['$inferSelect'] => {
+    const row: Record<string, unknown> = {};
+    for (const [field, column] of columns) {
+      const value = raw[column.name];
+      row[field] = value === null || value === undefined ? value : column.mapFromDriverValue(value);
+    }
+    return row;
   };
 }

@@ -20,7 +20,13 @@ import {
   uncheckedJson,
   type ResourceData,
 } from './resource.parts.js';
-import { guardVersion, versionedItem, versionedUpdate, versionSent } from './versions.js';
+import {
+  guardVersion,
+  guardVersionInWrite,
+  versionedItem,
+  versionedUpdate,
+  versionSent,
+} from './versions.js';
 
 export { withVersion } from './versions.js';
 export {
@@ -98,6 +104,12 @@ export interface ResourceDescription<
    * check costs more than the query (ADR 016). The schema still documents the answer.
    */
   listUnchecked?: boolean;
+  /**
+   * An update that finds and locks its row itself, checks the version sent on it (throwing
+   * VersionConflict) and answers undefined when there is none: the item is then not read before
+   * it, so a write is one round trip (ADR 048). Over the override's `update`.
+   */
+  updateItself?: (id: number, input: z.output<SU>, request: FastifyRequest) => Promise<unknown>;
   /** A delete of a row other rows point at answers 409 linked; nothing is deleted. */
   linked?: string;
   /**
@@ -270,8 +282,15 @@ export function registerResource<
   };
   const update: Handler = async (request) => {
     const id = idOf(request);
-    const current = await found(data.find(id, request));
     const input = request.body as z.output<SU>;
+    const { updateItself } = d;
+    if (updateItself && !setsNothing(input)) {
+      const current = () => found(data.find(id, request)) as Promise<object>;
+      return guardVersionInWrite(db, { entity, id, current }, versionSent(input), () =>
+        found(updateItself(id, input, request).catch(duplicate)),
+      );
+    }
+    const current = await found(data.find(id, request));
     // ADR 038: a save made on an older version changes nothing; the write checks it again on
     // the row it locks, so a change in between is refused too
     return guardVersion(db, { entity, id, current: current as object }, versionSent(input), () =>

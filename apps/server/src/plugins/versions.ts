@@ -132,3 +132,22 @@ export async function guardVersion<R>(
     throw err;
   }
 }
+
+/**
+ * The same for a write that checks the version on the row it locks and is not given its record
+ * first (ADR 048): the record is read only for the 409 of a conflict.
+ */
+export async function guardVersionInWrite<R>(
+  db: Db,
+  record: { entity: string; id: number; current: () => Promise<object> },
+  sent: number | undefined,
+  write: () => Promise<R>,
+): Promise<R> {
+  try {
+    return await write();
+  } catch (err) {
+    if (!(err instanceof VersionConflict)) throw err;
+    const { entity, id, current } = record;
+    throw await versionConflict(db, entity, id, sent ?? 0, await current());
+  }
+}

@@ -129,10 +129,20 @@ export const accounts = pgTable(
     /** due - credit: + owed, - credit */
     balance: grosze('balance').notNull().default(0),
     oldestDueDate: date('oldest_due_date'),
+    /**
+     * What is due by the age of its lesson in days as of `aged_on` (the school's day they were
+     * worked out): the balances' ages, read as kept while that day is today (ADR 048)
+     */
+    agedOn: date('aged_on'),
+    d0_30: grosze('d0_30').notNull().default(0),
+    d31_60: grosze('d31_60').notNull().default(0),
+    d61_90: grosze('d61_90').notNull().default(0),
+    d90plus: grosze('d90plus').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // the balances' first page, largest due first, by the index alone (ADR 041)
-  (t) => [index('accounts_due_student_idx').on(t.due.desc().nullsFirst(), t.studentId)],
+  // the balances' first page, largest due first, by the index alone (ADR 041): the order the
+  // list asks for (`due desc nulls last, student_id`), so no sort of every account (ADR 048)
+  (t) => [index('accounts_due_student_idx').on(t.due.desc().nullsLast(), t.studentId)],
 );
 
 /**
@@ -153,7 +163,10 @@ export const coverage = pgTable(
   (t) => [index('coverage_student_idx').on(t.studentId), index('coverage_event_idx').on(t.eventId)],
 );
 
-/** The open (uncovered) part of each due charge, by its day: the balances' ages. */
+/**
+ * The open (uncovered) part of each due charge, by its day: the balances' ages, and what a new
+ * payment covers, oldest first, without recomputing the rest (ADR 048).
+ */
 export const openCharges = pgTable(
   'open_charges',
   {
@@ -163,6 +176,9 @@ export const openCharges = pgTable(
     adjustmentId: integer('adjustment_id'),
     date: date('date').notNull(),
     amount: grosze('amount').notNull(),
+    /** its place in what covers what, oldest first: its (latest) charge entry's instant and id */
+    at: timestamp('at', { withTimezone: true }),
+    entryId: integer('entry_id'),
   },
   (t) => [index('open_charges_student_idx').on(t.studentId, t.date)],
 );

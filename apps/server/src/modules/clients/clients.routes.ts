@@ -90,6 +90,11 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     summaries: {
       update: 'Update a client; fields left out stay as they are (a stage move sends just stage)',
     },
+    // one statement: a stage change stamped and logged, the history entry (ADR 048)
+    async updateItself(id, input, request) {
+      const updated = await updateClient(db, id, input, sessionOf(request).userId);
+      return updated && toClient(updated);
+    },
     override: () => ({
       async list(q) {
         const rows = await listClients(db, q);
@@ -103,11 +108,6 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       find: found,
       async create(input) {
         return (await found(await insertClient(db, input))) ?? Promise.reject(notFound());
-      },
-      // a stage change is stamped and logged (clients.writes.ts updateClient)
-      async update(id, input, request) {
-        const updated = await updateClient(db, id, input, sessionOf(request).userId);
-        return updated ? found(id) : undefined;
       },
     }),
   });

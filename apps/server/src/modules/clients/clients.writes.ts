@@ -1,10 +1,13 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, getTableColumns, sql } from 'drizzle-orm';
 import { type Db, type Tx } from '../../db/client.js';
-import { recordChange } from '../../db/history.js';
-import { checkVersion } from '../../db/versions.js';
+import { currentActor, recordChange } from '../../db/history.js';
+import { historyOfUpdate } from '../../db/history-statement.js';
+import { rowDecoder } from '../../db/rows.js';
+import { VersionConflict } from '../../db/versions.js';
 import { clientStageMoves, clients } from '../../db/schema/clients.js';
 import { stages } from '../../db/schema/lookups.js';
 import { newHashCode } from '../students/students.shared.js';
+import type { ClientWithProduct } from './clients.queries.js';
 
 /** The fields a write may set, already parsed by the contract schema. */
 export interface ClientFields {
@@ -140,26 +143,64 @@ export function columnsBesideStage(f: ClientFields) {
   return Object.values(columns).some((v) => v !== undefined) ? columns : null;
 }
 
-/** Updates a client; a stage change goes through changeStages (stamped and logged). */
-export async function updateClient(db: Db, id: number, f: ClientFields, movedBy: number) {
-  return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(clients).where(eq(clients.id, id)).for('update');
-    if (!current) return false;
-    // ADR 038: a save made on an older version changes nothing
-    checkVersion(current, f.version);
-    if (f.stage !== undefined) await changeStages(tx, [{ clientId: id, stage: f.stage }], movedBy);
-    const columns = columnsBesideStage(f);
-    // the row as it now is, for its history entry: from the update when there is one
-    const [after] = columns
-      ? await tx.update(clients).set(columns).where(eq(clients.id, id)).returning()
-      : await tx.select().from(clients).where(eq(clients.id, id));
-    await recordChange(tx, {
-      action: 'update',
-      entity: 'clients',
-      entityId: id,
-      before: current,
-      after,
+const clientOf = rowDecoder(clients);
+const clientColumns = getTableColumns(clients);
+
+/**
+ * Updates a client in one statement (ADR 048), with what changeStages does to a stage change
+ * (stamped, logged in client_stage_moves before the client's row is written, migration 0019) and
+ * its record history entry; a save made on an older version changes nothing (ADR 038). The row
+ * as it now is with its product's name, undefined when there is no such client.
+ */
+export async function updateClient(
+  db: Db,
+  id: number,
+  f: ClientFields,
+  movedBy: number,
+): Promise<ClientWithProduct | undefined> {
+  const sets = Object.entries(columnsBesideStage(f) ?? {})
+    .filter(([, value]) => value !== undefined)
+    .map(([field, value]) => {
+      const column = clientColumns[field as keyof typeof clientColumns];
+      return sql`${sql.identifier(column.name)} = ${sql.param(value, column)}`;
     });
-    return true;
-  });
+  const stage = f.stage === undefined ? undefined : sql`${f.stage}::int`;
+  if (stage) {
+    sets.push(sql`stage_id = ${stage}`);
+    sets.push(sql`stage_changed_at = case when b.stage_id is distinct from ${stage} then now()
+      else c.stage_changed_at end`);
+  }
+  if (sets.length === 0) sets.push(sql`id = c.id`);
+  const actor = currentActor();
+  const res = await db.execute<Record<string, unknown>>(sql`
+    with b as (select * from clients where id = ${id} for update),
+    ok as (select * from b where ${f.version ?? null}::int is null or b.version = ${f.version ?? null}::int),
+    moved as (
+      ${
+        stage
+          ? sql`insert into client_stage_moves (client_id, from_stage_id, to_stage_id, moved_by)
+            select ok.id, ok.stage_id, ${stage}, ${movedBy}::int from ok
+            where ok.stage_id is distinct from ${stage} returning 1`
+          : sql`select 1 where false`
+      }
+    ),
+    a as (
+      update clients c set ${sql.join(sets, sql`, `)}
+      from ok b where c.id = b.id and (select count(*) from moved) >= 0
+      returning c.*
+    )${
+      actor
+        ? sql`, h as (${historyOfUpdate(actor, 'clients', clients, {
+            before: 'b',
+            after: 'a',
+            from: sql`b join a on a.id = b.id`,
+          })})`
+        : sql``
+    }
+    select a.*, p.name as product_name, b.version as version_before, a.id is not null as updated
+    from b left join a on true left join products p on p.id = a.product_id`);
+  const [row] = res.rows;
+  if (!row) return undefined;
+  if (!row.updated) throw new VersionConflict(Number(row.version_before));
+  return { client: clientOf(row), productName: (row.product_name as string | null) ?? null };
 }

@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { csvStream } from '../../plugins/csv-export.js';
 import { plainZl, zl } from './money.charge.js';
-import { fallenDue } from './money.queries.js';
+import { agesOf, fallenDue, schoolToday } from './money.queries.js';
 
 const SORTS: Record<string, SQL> = {
   due: sql`a.due`,
@@ -35,16 +35,19 @@ interface Row {
   d90plus: string;
   total: number;
   pending: boolean;
+  /** its ages were worked out on another day than today: read from its open charges */
+  stale: boolean;
 }
 
 type BalancesQuery = Omit<z.output<typeof balancesQuery>, 'limit' | 'offset'>;
 
 /**
- * The kept figures of the students with money the query selects, in its order, a page: the due
- * part aged by the lesson date of each open charge against the school's today (docs/money.md,
- * Balances). One statement (ADR 041): the page by the index of its order, the total by a count
- * of its own, the ages of the page's students only, and `pending`, whether a participation has
- * fallen due and is not charged (the caller then settles and reads again).
+ * The kept figures of the students with money the query selects, in its order, a page
+ * (docs/money.md, Balances). One statement (ADR 041, ADR 048): the page by the index of its
+ * order, the total by a count of the accounts alone (their students' names only when searched),
+ * the ages as kept when they were worked out today, else summed from the open charges of that
+ * student against the school's today, and `pending`, whether a participation has fallen due and
+ * is not charged (the caller then settles and reads again).
  */
 async function balanceRows(
   db: Db,
@@ -53,7 +56,7 @@ async function balanceRows(
   limit: number,
   offset: number,
 ): Promise<Row[]> {
-  const today = sql`(now() at time zone ${zone})::date`;
+  const today = schoolToday(zone);
   const where: SQL[] = [sql`true`];
   if (q.owing) where.push(sql`a.balance > 0`);
   if (q.olderThan !== undefined) {
@@ -63,38 +66,57 @@ async function balanceRows(
     const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     where.push(sql`(s.name || ' ' || s.surname) ilike ${like}`);
   }
-  const filtered = sql`from accounts a join students s on s.id = a.student_id
-    where ${sql.join(where, sql` and `)}`;
+  const filter = sql.join(where, sql` and `);
+  const counted = q.search
+    ? sql`from accounts a join students s on s.id = a.student_id where ${filter}`
+    : sql`from accounts a where ${filter}`;
   const sort = q.sort ?? '-due';
   const column = SORTS[sort.replace(/^-/, '')] ?? sql`a.due`;
   const direction = sort.startsWith('-') ? sql`desc` : sql`asc`;
-  const bucket = (from: number, to: number | null) =>
-    sql`coalesce(sum(o.amount) filter (where ${today} - o.date >= ${from}
-      ${to === null ? sql`` : sql`and ${today} - o.date <= ${to}`}), 0)::text`;
+  const kept = (age: string) =>
+    sql.raw(`(case when p.stale then g.${age} else p.${age} end)::text as ${age}`);
   const res = await db.execute<Row & Record<string, unknown>>(sql`
-    select p.*, g.*,
-      (select count(*) ${filtered})::int as total,
+    select p.student, p.name, p.due, p.credit, p.balance, p.oldest, p.stale,
+      ${kept('d0_30')}, ${kept('d31_60')}, ${kept('d61_90')}, ${kept('d90plus')},
+      (select count(*) ${counted})::int as total,
       exists (select 1 from participation_dues d where ${fallenDue(zone)}) as pending
     from (
       select a.student_id as student, trim(s.name || ' ' || s.surname) as name,
         a.due::text as due, a.credit::text as credit, a.balance::text as balance,
-        a.oldest_due_date::text as oldest, ${column} as sorted
-      ${filtered}
+        a.oldest_due_date::text as oldest, ${column} as sorted,
+        a.aged_on is distinct from ${today} as stale, a.d0_30, a.d31_60, a.d61_90, a.d90plus
+      from accounts a join students s on s.id = a.student_id where ${filter}
       order by ${column} ${direction} nulls last, a.student_id
       limit ${limit} offset ${offset}
     ) p
     left join lateral (
-      select ${bucket(0, 30)} as d0_30, ${bucket(31, 60)} as d31_60,
-        ${bucket(61, 90)} as d61_90, ${bucket(91, null)} as d90plus
-      from open_charges o where o.student_id = p.student
+      select ${agesOf(sql`o.amount`, sql`o.date`, today)}
+      from open_charges o where p.stale and o.student_id = p.student
     ) g on true
     order by p.sorted ${direction} nulls last, p.student`);
   return res.rows;
 }
 
+/**
+ * The ages of every account worked out on another day, as of the school's today (ADR 048): once
+ * a day, after the first read of the balances that found such. An account a write holds is left
+ * to that write, which works its ages out itself.
+ */
+async function refreshAges(db: Db, zone: string) {
+  const today = schoolToday(zone);
+  await db.execute(sql`
+    update accounts a set aged_on = ${today},
+      (d0_30, d31_60, d61_90, d90plus) = (select ${agesOf(sql`o.amount`, sql`o.date`, today)}
+        from open_charges o where o.student_id = a.student_id)
+    where a.aged_on is distinct from ${today} and a.student_id in (
+      select student_id from accounts where aged_on is distinct from ${today}
+      for update skip locked)`);
+}
+
 /** GET /api/balances: every student with money (docs/money.md, Balances), paged. */
 export async function listBalances(db: Db, zone: string, q: z.output<typeof balancesQuery>) {
   const found = await balanceRows(db, zone, q, q.limit, q.offset);
+  if (found.some((r) => r.stale)) await refreshAges(db, zone);
   const rows: BalanceRow[] = found.map((r) => ({
     student: r.student,
     name: r.name,

@@ -3,15 +3,8 @@ import type { Db, Tx } from '../../db/client.js';
 import { recordChanges, type Change } from '../../db/history.js';
 import { todayIn } from '../schedule/schedule.shared.js';
 import { participationCharge, zl } from './money.charge.js';
-import { coverageOf } from './money.coverage.js';
-import {
-  chargeInputsOf,
-  coverageInputs,
-  dueUncharged,
-  studentNames,
-  type ChargeInputs,
-} from './money.queries.js';
-import { insertCharges, lockAccount, saveCoverage } from './money.writes.js';
+import { chargeInputsOf, dueUncharged, studentNames, type ChargeInputs } from './money.queries.js';
+import { insertCharges, lockAccount, recomputeCoverage } from './money.writes.js';
 
 /**
  * The school's time zone per database handle, registered by the money routes at start-up, so
@@ -113,10 +106,7 @@ export async function withCorrections<R>(
       )})`);
   }
   await recordChanges(tx, changes);
-  for (const student of students) {
-    const { debits, credits } = await coverageInputs(tx, student);
-    await saveCoverage(tx, student, coverageOf(debits, credits));
-  }
+  for (const student of students) await recomputeCoverage(tx, zone, student);
   return result;
 }
 

@@ -16,6 +16,9 @@ export interface Debit {
   date: string;
   /** grosze, > 0 */
   amount: number;
+  /** its place among the debits: its (latest) charge entry's instant and id (ADR 048) */
+  at?: string | null;
+  entry?: number | null;
 }
 
 export interface Credit {

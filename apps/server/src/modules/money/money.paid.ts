@@ -6,14 +6,13 @@ import { recordChange } from '../../db/history.js';
 import { HttpError } from '../../plugins/errors.js';
 import { todayIn } from '../schedule/schedule.shared.js';
 import { participationCharge, zl } from './money.charge.js';
-import { coverageOf } from './money.coverage.js';
 import { schoolZoneOf } from './money.corrections.js';
-import { chargeInputsOf, coverageInputs, dueUncharged, studentNameOf } from './money.queries.js';
+import { chargeInputsOf, dueUncharged, studentNameOf } from './money.queries.js';
 import {
   appendEntry,
   insertCharges,
   lockAccount,
-  saveCoverage,
+  recomputeCoverage,
   voidChange,
 } from './money.writes.js';
 
@@ -42,11 +41,6 @@ export const isPaidSql = (c: PaidColumns): SQL<boolean> => sql<boolean>`(case
       and pp.reference = ${MARKED_PAID})
   end)`;
 
-async function recompute(tx: Tx, student: number) {
-  const { debits, credits } = await coverageInputs(tx, student);
-  await saveCoverage(tx, student, coverageOf(debits, credits));
-}
-
 /**
  * PUT isPaid of participation `id` (docs/money.md, isPaid), in the write's transaction: true on
  * a charge not covered records a payment of what is left (method other, reference 'marked
@@ -59,7 +53,7 @@ export async function setPaid(db: Db, tx: Tx, id: number, paid: boolean) {
   if (!found) return;
   await lockAccount(tx, found.student);
   await insertCharges(tx, await dueUncharged(tx, zone, found.student));
-  await recompute(tx, found.student);
+  await recomputeCoverage(tx, zone, found.student);
   // as it stands now that what has fallen due is charged
   const [p] = await chargeInputsOf(tx, zone, [id]);
   if (!p) return;
@@ -78,7 +72,7 @@ export async function setPaid(db: Db, tx: Tx, id: number, paid: boolean) {
   } else if (charge > 0 && covered > 0) {
     await unmarkPaid(tx, zone, id);
   }
-  await recompute(tx, p.student);
+  await recomputeCoverage(tx, zone, p.student);
 }
 
 async function markPaid(tx: Tx, zone: string, student: number, id: number, amount: number) {

@@ -22,6 +22,23 @@ export const fallenDue = (zone: string): SQL => sql`not d.charged
   and d.ends_at <= (now() at time zone ${zone}) + interval '3 hours'
   and ${endInstant(zone)} <= now()`;
 
+/** The school's today: the day in its zone (docs/money.md, Balances). */
+export const schoolToday = (zone: string): SQL => sql`(now() at time zone ${zone})::date`;
+
+/**
+ * The sums of `amount` by the age in days of `date` against `today`, the balances' four ages
+ * (0-30, 31-60, 61-90, over 90 days), as the columns d0_30, d31_60, d61_90 and d90plus: an
+ * aggregate over the open parts of charges (docs/money.md, Balances).
+ */
+export function agesOf(amount: SQL, date: SQL, today: SQL): SQL {
+  const age = sql`${today} - ${date}`;
+  const bucket = (from: number, to: number | null) =>
+    sql`coalesce(sum(${amount}) filter (where ${age} >= ${from}
+      ${to === null ? sql`` : sql`and ${age} <= ${to}`}), 0)::bigint`;
+  return sql`${bucket(0, 30)} as d0_30, ${bucket(31, 60)} as d31_60,
+    ${bucket(61, 90)} as d61_90, ${bucket(91, null)} as d90plus`;
+}
+
 /** A participation with what its charge is made of. */
 export interface ChargeInputs {
   event: number;
@@ -94,8 +111,10 @@ export async function coverageInputs(db: Executor, student: number) {
     adjustmentId: number | null;
     date: string;
     amount: string;
+    at: string | null;
+    entry: number | null;
   }>(sql`
-    select "eventId", "adjustmentId", "date", "amount" from (
+    select "eventId", "adjustmentId", "date", "amount", at::text as "at", id as "entry" from (
       -- a participation charged again after a move ahead: the date and instant of that charge
       select event_id as "eventId", null::int as "adjustmentId",
         (array_agg(date::text order by correction, at desc, id desc))[1] as "date",
@@ -106,7 +125,7 @@ export async function coverageInputs(db: Executor, student: number) {
       union all
       select null, adjustment_id, date::text, amount::text, at, id
       from ledger_entries where student_id = ${student} and kind = 'adjustment' and amount > 0
-    ) d order by at, id`);
+    ) d order by d.at, d.id`);
   const credits = await db.execute<{
     paymentId: number | null;
     adjustmentId: number | null;

@@ -6,6 +6,7 @@ import {
   type adjustmentInput,
   type LedgerEntry,
   type ledgerQuery,
+  MARKED_PAID,
   type paymentInput,
 } from '@school/contract/money';
 import type { Db, Tx } from '../../db/client.js';
@@ -16,11 +17,9 @@ import { HttpError, invalidField, notFound } from '../../plugins/errors.js';
 import { requireStudent } from '../students/students.shared.js';
 import { todayIn } from '../schedule/schedule.shared.js';
 import { grosze, participationCharge, zl } from './money.charge.js';
-import { coverageOf } from './money.coverage.js';
 import { schoolZoneOf } from './money.corrections.js';
 import {
   accountRead,
-  coverageInputs,
   dueUncharged,
   ledgerOf,
   studentNameOf,
@@ -34,10 +33,11 @@ import {
   appendEntry,
   insertCharges,
   lockAccount,
-  saveCoverage,
+  recomputeCoverage,
   voidChange,
 } from './money.writes.js';
-import { paymentById } from './payments.queries.js';
+import { insertCoveringPayment, lockForPayment, type NewPayment } from './money.payment.js';
+import { paymentById, toPayment } from './payments.queries.js';
 
 /** The school's time zone the money of lessons is reckoned in (BOT_TIMEZONE, ADR 035). */
 export interface Money {
@@ -59,8 +59,7 @@ export async function withAccount<R>(
   await lockAccount(tx, student);
   await insertCharges(tx, await dueUncharged(tx, zone, student));
   const result = await write();
-  const { debits, credits } = await coverageInputs(tx, student);
-  await saveCoverage(tx, student, coverageOf(debits, credits));
+  await recomputeCoverage(tx, zone, student);
   return result;
 }
 
@@ -162,48 +161,73 @@ async function requireOwnEvents(db: Db, student: number, ids: number[]) {
   }
 }
 
-/** POST /api/payments: the payment, its ledger entry and what it covers (docs/money.md). */
+/** The payment's row and ledger entry, by drizzle (the path that recomputes what covers what). */
+async function insertPayment(tx: Tx, p: NewPayment) {
+  const [row] = await tx
+    .insert(payments)
+    .values({
+      studentId: p.student,
+      amount: p.amount,
+      date: p.date,
+      method: p.method,
+      reference: p.reference,
+      note: p.note,
+      events: p.events,
+    })
+    .returning();
+  if (!row) throw new Error('payment not made');
+  await appendEntry(tx, {
+    student: row.studentId,
+    kind: 'payment',
+    date: row.date,
+    amount: -row.amount,
+    payment: row.id,
+    note: p.entryNote,
+  });
+  return row;
+}
+
+/**
+ * POST /api/payments: the payment, its ledger entry and what it covers (docs/money.md). A
+ * payment that comes last among the student's credits, with nothing fallen due since, covers
+ * incrementally in one statement (ADR 048); any other recomputes what covers what (ADR 039).
+ * Either way the same coverage, in one transaction with its history entry.
+ */
 export async function recordPayment(money: Money, input: z.output<typeof paymentInput>) {
   const { db, zone } = money;
-  await requireStudent(db, input.student);
-  await requireOwnEvents(db, input.student, input.events);
-  const id = await db.transaction((tx) =>
-    withAccount(tx, zone, input.student, async () => {
-      const [row] = await tx
-        .insert(payments)
-        .values({
-          studentId: input.student,
-          amount: grosze(input.amount),
-          date: input.date,
-          method: input.method,
-          reference: input.reference,
-          note: input.note,
-          events: [...new Set(input.events)],
-        })
-        .returning();
-      if (!row) throw new Error('payment not made');
-      await appendEntry(tx, {
-        student: row.studentId,
-        kind: 'payment',
-        date: row.date,
-        amount: -row.amount,
-        payment: row.id,
-        note: [row.method, row.reference].filter(Boolean).join(' '),
-      });
-      await recordChange(tx, {
-        action: 'create',
-        entity: 'payments',
-        entityId: row.id,
-        after: {
-          ...row,
-          amount: zl(row.amount),
-          studentName: await studentNameOf(tx, row.studentId),
-        },
-      });
-      return row.id;
-    }),
-  );
-  return paymentById(db, id);
+  if (input.events.length > 0) {
+    await requireStudent(db, input.student);
+    await requireOwnEvents(db, input.student, input.events);
+  }
+  const p: NewPayment = {
+    student: input.student,
+    amount: grosze(input.amount),
+    date: input.date,
+    method: input.method,
+    reference: input.reference,
+    note: input.note,
+    events: [...new Set(input.events)],
+    reserved: input.reference === MARKED_PAID,
+    entryNote: [input.method, input.reference].filter(Boolean).join(' '),
+  };
+  const made = await db.transaction(async (tx) => {
+    const lock = await lockForPayment(tx, zone, p.student, p.date);
+    if (!lock) throw notFound('No such student');
+    const { row, covers } = lock.incremental
+      ? await insertCoveringPayment(tx, zone, p)
+      : { row: await withAccount(tx, zone, p.student, () => insertPayment(tx, p)), covers: null };
+    await recordChange(tx, {
+      action: 'create',
+      entity: 'payments',
+      entityId: row.id,
+      after: { ...row, amount: zl(row.amount), studentName: lock.name },
+    });
+    return { row, covers, studentName: lock.name };
+  });
+  // what a recomputation covered is read once it is committed
+  return made.covers
+    ? toPayment({ p: made.row, studentName: made.studentName }, made.covers)
+    : paymentById(db, made.row.id);
 }
 
 /** POST /api/payments/{id}/void: it stays, voided; what it covered is open again. */

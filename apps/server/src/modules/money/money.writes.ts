@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import type { Change } from '../../db/history.js';
 import { participationCharge, zl } from './money.charge.js';
-import type { Coverage } from './money.coverage.js';
-import type { ChargeInputs } from './money.queries.js';
+import { coverageOf, type Coverage } from './money.coverage.js';
+import { agesOf, coverageInputs, schoolToday, type ChargeInputs } from './money.queries.js';
 
 /**
  * Locks a student's account row, making it first if need be: every write of one student's money
@@ -65,8 +65,11 @@ export async function insertCharges(tx: Tx, due: ChargeInputs[]) {
   return rows.length;
 }
 
-/** Stores a recomputed coverage and the kept figures of the account (locked), a statement each. */
-export async function saveCoverage(tx: Tx, student: number, c: Coverage) {
+/**
+ * Stores a recomputed coverage and the kept figures of the account (locked), a statement each;
+ * the ages of what is due as of the school's today in `zone` (ADR 048).
+ */
+async function saveCoverage(tx: Tx, zone: string, student: number, c: Coverage) {
   await tx.execute(sql`delete from coverage where student_id = ${student}`);
   await tx.execute(sql`delete from open_charges where student_id = ${student}`);
   if (c.covers.length > 0) {
@@ -88,7 +91,7 @@ export async function saveCoverage(tx: Tx, student: number, c: Coverage) {
   }
   if (c.open.length > 0) {
     await tx.execute(sql`
-      insert into open_charges (student_id, event_id, adjustment_id, date, amount)
+      insert into open_charges (student_id, event_id, adjustment_id, date, amount, at, entry_id)
       select ${student}, * from unnest(${array(
         c.open.map((x) => x.eventId),
         'int',
@@ -101,12 +104,30 @@ export async function saveCoverage(tx: Tx, student: number, c: Coverage) {
       )}, ${array(
         c.open.map((x) => x.amount),
         'bigint',
+      )}, ${array(
+        c.open.map((x) => x.at ?? null),
+        'timestamptz',
+      )}, ${array(
+        c.open.map((x) => x.entry ?? null),
+        'int',
       )})`);
   }
+  const today = schoolToday(zone);
   await tx.execute(sql`
     update accounts set due = ${c.due}, credit = ${c.credit}, balance = ${c.due - c.credit},
-      oldest_due_date = ${c.oldestDueDate}, updated_at = now()
+      oldest_due_date = ${c.oldestDueDate}, updated_at = now(), aged_on = ${today},
+      (d0_30, d31_60, d61_90, d90plus) = (select ${agesOf(sql`o.amount`, sql`o.date`, today)}
+        from open_charges o where o.student_id = ${student})
     where student_id = ${student}`);
+}
+
+/**
+ * What covers what of a student, worked out whole from their ledger and stored with the kept
+ * figures (ADR 039), under the account's lock.
+ */
+export async function recomputeCoverage(tx: Tx, zone: string, student: number) {
+  const { debits, credits } = await coverageInputs(tx, student);
+  await saveCoverage(tx, zone, student, coverageOf(debits, credits));
 }
 
 /** A ledger entry recorded now (a payment, an adjustment, a void). */

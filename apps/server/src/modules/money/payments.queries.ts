@@ -23,7 +23,8 @@ const fields = {
 };
 type Row = { p: typeof payments.$inferSelect; studentName: string };
 
-const toPayment = (r: Row, covers: { event: number; amount: number }[]): Payment => ({
+/** A payment as the API answers it, from its row, its student's name and what it covers. */
+export const toPayment = (r: Row, covers: { event: number; amount: number }[]): Payment => ({
   id: r.p.id,
   student: r.p.studentId,
   studentName: r.studentName,

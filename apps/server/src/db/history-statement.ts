@@ -1,0 +1,59 @@
+import { getTableColumns, sql, type Column, type SQL, type Table } from 'drizzle-orm';
+import { AUDIT_SECRET } from '@school/contract/audit';
+import { isSecretField, type Actor } from './history.js';
+
+/**
+ * The record history entry of an update written by the update's own statement (ADR 048): the
+ * same entry `recordChange` writes of the row before and after (docs/history.md), its changes
+ * worked out in SQL, so a write and its entry are one statement and one round trip.
+ */
+
+/** The column types an entry worked out in SQL reads, each as `plain()` writes its value. */
+const AS_TEXT = new Set(['PgNumeric', 'PgDateString']);
+const AS_JSON = new Set(['PgInteger', 'PgSerial', 'PgText', 'PgBoolean', 'PgBigInt53']);
+
+/** A column's value as JSON, as the history keeps it: instants ISO 8601 to the millisecond. */
+function jsonOf(column: Column, ref: SQL): SQL {
+  if (column.columnType === 'PgTimestamp') {
+    return sql`to_jsonb(to_char(${ref} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
+  }
+  if (AS_TEXT.has(column.columnType)) return sql`to_jsonb(${ref}::text)`;
+  if (AS_JSON.has(column.columnType)) return sql`to_jsonb(${ref})`;
+  throw new Error(`no history in SQL for a column of type ${column.columnType}`);
+}
+
+/**
+ * The changes between the rows `before` and `after` (aliases of rows of `table`) as jsonb,
+ * `{field: [before, after]}` of the fields that differ, secrets masked: `{}` when none did.
+ */
+export function changesSql(table: Table, before: string, after: string): SQL {
+  const pairs = Object.entries(getTableColumns(table)).map(([field, column]) => {
+    const b = sql`${sql.identifier(before)}.${sql.identifier(column.name)}`;
+    const a = sql`${sql.identifier(after)}.${sql.identifier(column.name)}`;
+    const pair = isSecretField(field)
+      ? sql`jsonb_build_array(${AUDIT_SECRET}::text, ${AUDIT_SECRET}::text)`
+      : sql`jsonb_build_array(${jsonOf(column, b)}, ${jsonOf(column, a)})`;
+    return sql`${sql.raw(`'${field}'`)}, case when ${b} is distinct from ${a} then ${pair} end`;
+  });
+  return sql`jsonb_strip_nulls(jsonb_build_object(${sql.join(pairs, sql`, `)}))`;
+}
+
+/**
+ * An INSERT of the update entries of `entity` by `actor`: one per row of `rows` (a FROM list
+ * naming `before` and `after`) whose changes are not empty. A CTE of the update's statement.
+ */
+export function historyOfUpdate(
+  actor: Actor,
+  entity: string,
+  table: Table,
+  rows: { before: string; after: string; from: SQL },
+): SQL {
+  const id = sql`${sql.identifier(rows.after)}.id`;
+  return sql`insert into history (user_id, user_name, action, entity, entity_id, changes,
+      request_id)
+    select ${actor.userId}::int, ${actor.userName}::text, 'update', ${entity}::text, e.id, e.c,
+      ${actor.requestId}::text
+    from (select ${id} as id, ${changesSql(table, rows.before, rows.after)} as c
+      from ${rows.from}) e
+    where e.c <> '{}'::jsonb`;
+}
