@@ -1,0 +1,50 @@
+import { api, withQuery } from '@school/contract/paths';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import controls from '../../components/controls.module.css';
+import { currentMonth } from '../../components/pay/payMonth';
+import { useMayDo } from '../../lib/access';
+import own from './Account.module.css';
+
+/** The month before `month` (YYYY-MM). */
+function monthBefore(month: string): string {
+  const [year = 0, m = 1] = month.split('-').map(Number);
+  return m === 1 ? `${year - 1}-12` : `${year}-${String(m - 1).padStart(2, '0')}`;
+}
+
+/**
+ * The student's documents in the Account section (docs/screens.md, Student): a month, last month
+ * at first, and Download statement, the month's statement as PDF in the user's language
+ * (docs/money.md, Statements). Only for a role that reads statements.
+ */
+export function AccountDocuments({ studentId }: { studentId: number }) {
+  const { t, i18n } = useTranslation();
+  const monthId = useId();
+  const now = currentMonth();
+  const [month, setMonth] = useState(() => monthBefore(now));
+  const mayRead = useMayDo('statements', 'read');
+  if (!mayRead) return null;
+  const href = withQuery(api.studentStatement(studentId), { month, lang: i18n.language });
+  return (
+    <div className={own.documents}>
+      <label htmlFor={monthId}>{t('account.statementMonth')}</label>
+      <input
+        id={monthId}
+        type="month"
+        className={controls.input}
+        value={month}
+        max={now}
+        required
+        onChange={(e) => {
+          // a cleared or half-typed month keeps the last one chosen
+          if (/^\d{4}-\d{2}$/.test(e.target.value) && e.target.value <= now) {
+            setMonth(e.target.value);
+          }
+        }}
+      />
+      <a className={controls.secondaryButton} href={href} download>
+        {t('account.downloadStatement')}
+      </a>
+    </div>
+  );
+}
