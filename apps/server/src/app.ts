@@ -28,6 +28,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { createLoginThrottle } from './modules/auth/throttle.js';
 import { lookupsRoutes } from './modules/lookups/lookups.routes.js';
 import { statementRoutes } from './modules/money/statement.routes.js';
+import { invoicesRoutes } from './modules/money/invoices.routes.js';
 import { moneyRoutes } from './modules/money/money.routes.js';
 import { schoolRoutes } from './modules/school/school.routes.js';
 import { payRoutes } from './modules/pay/pay.routes.js';
@@ -220,6 +221,11 @@ export async function buildApp({
       await api.register(lookupsRoutes, { db: database.db });
       await api.register(moneyRoutes, { db: database.db, timezone: config.BOT_TIMEZONE });
       await api.register(statementRoutes, {
+        db: database.db,
+        timezone: config.BOT_TIMEZONE,
+        defaultLocale: config.DEFAULT_LOCALE,
+      });
+      await api.register(invoicesRoutes, {
         db: database.db,
         timezone: config.BOT_TIMEZONE,
         defaultLocale: config.DEFAULT_LOCALE,
