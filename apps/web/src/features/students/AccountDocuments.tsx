@@ -1,10 +1,17 @@
+import { invoiceRow } from '@school/contract/invoices';
 import { api, withQuery } from '@school/contract/paths';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import controls from '../../components/controls.module.css';
-import { currentMonth } from '../../components/pay/payMonth';
+import { showNotice } from '../../components/feedback/notices';
+import { Spinner } from '../../components/Spinner';
 import { useMayDo } from '../../lib/access';
+import { request } from '../../lib/http';
 import own from './Account.module.css';
+
+/** This month of the browser's calendar, YYYY-MM. */
+const thisMonth = (now = new Date()) =>
+  `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
 
 /** The month before `month` (YYYY-MM). */
 function monthBefore(month: string): string {
@@ -20,10 +27,30 @@ function monthBefore(month: string): string {
 export function AccountDocuments({ studentId }: { studentId: number }) {
   const { t, i18n } = useTranslation();
   const monthId = useId();
-  const now = currentMonth();
+  const now = thisMonth();
   const [month, setMonth] = useState(() => monthBefore(now));
   const mayRead = useMayDo('statements', 'read');
+  const mayIssue = useMayDo('invoices', 'create');
+  const [issuing, setIssuing] = useState(false);
   if (!mayRead) return null;
+  // an invoice of the month (docs/money.md, Invoices): its number, or why not, in a notice
+  const issue = () => {
+    setIssuing(true);
+    request(api.invoices, {
+      method: 'POST',
+      body: { student: studentId, month },
+      schema: invoiceRow,
+    })
+      .then(
+        (made) => showNotice({ text: t('account.invoiceIssued', { number: made.number }) }),
+        (error: unknown) =>
+          showNotice({
+            text: error instanceof Error ? error.message : String(error),
+            tone: 'error',
+          }),
+      )
+      .finally(() => setIssuing(false));
+  };
   const href = withQuery(api.studentStatement(studentId), { month, lang: i18n.language });
   return (
     <div className={own.documents}>
@@ -45,6 +72,18 @@ export function AccountDocuments({ studentId }: { studentId: number }) {
       <a className={controls.secondaryButton} href={href} download>
         {t('account.downloadStatement')}
       </a>
+      {mayIssue && (
+        <button
+          type="button"
+          className={controls.secondaryButton}
+          onClick={issue}
+          disabled={issuing}
+          aria-busy={issuing}
+        >
+          {issuing && <Spinner />}
+          {t('account.issueInvoice')}
+        </button>
+      )}
     </div>
   );
 }
