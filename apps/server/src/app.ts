@@ -28,6 +28,8 @@ import { setsRoutes } from './modules/games/sets.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createLoginThrottle } from './modules/auth/throttle.js';
 import { lookupsRoutes } from './modules/lookups/lookups.routes.js';
+import { statementRoutes } from './modules/money/statement.routes.js';
+import { invoicesRoutes } from './modules/money/invoices.routes.js';
 import { moneyRoutes } from './modules/money/money.routes.js';
 import { schoolRoutes } from './modules/school/school.routes.js';
 import { payRoutes } from './modules/pay/pay.routes.js';
@@ -232,6 +234,16 @@ export async function buildApp({
       await api.register(authRoutes, { config, db: database.db });
       await api.register(lookupsRoutes, { db: database.db });
       await api.register(moneyRoutes, { db: database.db, timezone: config.BOT_TIMEZONE });
+      await api.register(statementRoutes, {
+        db: database.db,
+        timezone: config.BOT_TIMEZONE,
+        defaultLocale: config.DEFAULT_LOCALE,
+      });
+      await api.register(invoicesRoutes, {
+        db: database.db,
+        timezone: config.BOT_TIMEZONE,
+        defaultLocale: config.DEFAULT_LOCALE,
+      });
       await api.register(schoolRoutes, { db: database.db });
       await api.register(payRoutes, { db: database.db, timezone: config.BOT_TIMEZONE });
       await api.register(usersRoutes, { db: database.db });
@@ -273,6 +285,7 @@ export async function buildApp({
         botUsername: config.BOT_USERNAME,
         gamesBaseUrl: config.GAMES_BASE_URL,
         schoolZone: config.BOT_TIMEZONE,
+        defaultLocale: config.DEFAULT_LOCALE,
       });
     },
     { prefix: '/api' },

@@ -148,6 +148,13 @@ async function fillTheRest(client: pg.ClientBase): Promise<void> {
      SELECT run.id, l.id, l.date, '10:00', '11:00', 1, 'hour', r.id, 5000, 5000
      FROM run, r, (SELECT id, date FROM lessons ORDER BY id LIMIT 1) l`,
   );
+  // invoices (docs/money.md, Invoices): a counter of the series and an invoice
+  await client.query(`INSERT INTO invoice_counters (series, year, last) VALUES ('FV', 2020, 1)`);
+  await client.query(
+    `INSERT INTO invoices (series, year, seq, number, student_id, month, total, issue_date, document)
+     SELECT 'FV', 2020, 1, 'FV/2020/0001', id, '2020-01', 1000, DATE '2020-02-01', '{"lines": []}'
+     FROM students ORDER BY id LIMIT 1`,
+  );
   await client.query(
     `INSERT INTO sessions (user_id, token_hash, expires_at)
      SELECT id, '\\xabcd', now() + interval '1 day' FROM users ORDER BY id LIMIT 1`,

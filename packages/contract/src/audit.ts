@@ -53,6 +53,7 @@ export const AUDIT_ENTITIES = [
   'school',
   'payrates',
   'payruns',
+  'invoices',
   ...EDITABLE_DICTIONARIES,
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

@@ -72,6 +72,11 @@ export const learnerPage = z
       /** the address of the payment QR code (SVG); null when nothing is due or there is no IBAN */
       qrCode: z.string().nullable(),
     }),
+    /**
+     * the months (YYYY-MM, newest first) in which the student's account has entries: each has a
+     * statement to download (GET /api/public/students/{hashCode}/statement?month=)
+     */
+    statementMonths: z.array(z.string()),
     /** the games to play and every game played: a link that records the play, the last score */
     games: z.array(
       z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES } from './bank.js';
+import { month } from './pay.js';
 import {
   conflictErrorBody,
   formDecimal,
@@ -306,3 +307,17 @@ export const moneyReportMonth = z
   })
   .meta({ id: 'MoneyReportMonth' });
 export type MoneyReportMonth = z.infer<typeof moneyReportMonth>;
+
+/** The languages a statement or an invoice is written in (docs/money.md, Statements). */
+export const DOCUMENT_LOCALES = ['en', 'pl', 'uk'] as const;
+export type DocumentLocale = (typeof DOCUMENT_LOCALES)[number];
+
+/**
+ * GET /api/students/{id}/statement and /api/public/students/{hashCode}/statement: the month, and
+ * the language to write it in (else the request's Accept-Language, docs/money.md, Statements).
+ */
+export const statementQuery = z.object({
+  month,
+  lang: z.enum(DOCUMENT_LOCALES, { error: 'must be en, pl or uk' }).optional(),
+});
+export type StatementQuery = z.output<typeof statementQuery>;

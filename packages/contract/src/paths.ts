@@ -149,6 +149,17 @@ export const api = {
   ledger: `${API}/ledger`,
   /** GET: a student's balance, due, credit, upcoming and oldest due date. */
   studentAccount: (id: number) => `${API}/students/${id}/account`,
+  /** GET ?month=YYYY-MM&lang=: the student's monthly statement as PDF (docs/money.md, Statements). */
+  studentStatement: (id: number) => `${API}/students/${id}/statement`,
+  /** GET, paged (?student, ?dateFrom, ?dateTo, ?search); POST {student, month}: an invoice. */
+  invoices: `${API}/invoices`,
+  invoice: item(`${API}/invoices`),
+  /** GET: the invoice as PDF, the same bytes every time (docs/money.md, Invoices). */
+  invoicePdf: (id: number) => `${API}/invoices/${id}/pdf`,
+  /** POST {reason, lines?}: a correcting invoice of this one. */
+  invoiceCorrect: (id: number) => `${API}/invoices/${id}/correct`,
+  /** GET with the list's filters: the invoices as CSV. */
+  invoicesCsv: `${API}/invoices/export.csv`,
   /** GET ?dateFrom=&dateTo=: per month charged, received and outstanding (docs/money.md). */
   moneyReport: `${API}/reports/money`,
   /** GET ?month=YYYY-MM: each teacher's pay of the month (a teacher: their own; docs/money.md). */
@@ -241,6 +252,9 @@ export const api = {
   /** GET: the learner's payment QR code as SVG, while something is due (ADR 040). */
   publicPaymentQr: (hashCode: string) =>
     `${API}/public/students/${encodeURIComponent(hashCode)}/payment-qr.svg`,
+  /** GET ?month=YYYY-MM&lang=: the learner's own monthly statement as PDF. */
+  publicStatement: (hashCode: string) =>
+    `${API}/public/students/${encodeURIComponent(hashCode)}/statement`,
 
   // Record history (docs/history.md)
   /** GET, admins: every entry, filtered (auditQuery), newest first. */

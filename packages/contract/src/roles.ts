@@ -30,6 +30,10 @@ export const DOMAINS = [
   'amounts',
   /** payments, adjustments, voids, accounts, the ledger, balances and money reports (docs/money.md) */
   'money',
+  /** a student's monthly statement as PDF (docs/money.md, Statements) */
+  'statements',
+  /** invoices: issuing, correcting, the list, their PDF and CSV (docs/money.md, Invoices) */
+  'invoices',
   /** teachers' pay: rates, a month's pay, approving and paying runs (docs/money.md, Teachers' pay) */
   'pay',
   /** conversations, answers, estimation groups, games and sets */
@@ -95,6 +99,13 @@ export const POLICY: Record<Domain, Record<Role, Rights>> = {
   },
   amounts: { admin: readOnly, manager: readOnly, teacher: { read: 'own' } },
   money: {
+    admin: { read: 'all', create: 'all' },
+    manager: { read: 'all', create: 'all' },
+    teacher: nothing,
+  },
+  statements: { admin: readOnly, manager: readOnly, teacher: nothing },
+  /** issued and corrected, never changed nor deleted */
+  invoices: {
     admin: { read: 'all', create: 'all' },
     manager: { read: 'all', create: 'all' },
     teacher: nothing,

@@ -53,7 +53,7 @@ function shown(page: LearnerPage) {
   }
   pageTitle = () => `${page.name} · ${t('meTitle')}`;
   retitle();
-  show(body, ...learnerSections(page, t));
+  show(body, ...learnerSections(page, t, hashCode));
 }
 
 function load() {

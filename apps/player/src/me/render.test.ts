@@ -39,6 +39,7 @@ const page: LearnerPage = {
     schoolName: 'Szkoła Języków',
     qrCode: '/api/public/students/abc/payment-qr.svg',
   },
+  statementMonths: ['2026-11', '2026-10'],
   games: [
     {
       name: 'Animals',
@@ -184,5 +185,37 @@ describe("the learner's page", () => {
     t.locale = 'pl';
     relabel();
     expect(region(root, 'Gry').textContent).toContain('Jeszcze nie grano');
+  });
+
+  it("offers each month's statement as PDF in the page's language", () => {
+    const t = translator('en');
+    const root = document.createElement('div');
+    show(root, ...learnerSections(page, t, 'abc'));
+    const card = region(root, 'Statements');
+    const select = card.querySelector('select')!;
+    expect([...select.options].map((o) => [o.value, o.textContent])).toEqual([
+      ['2026-11', 'November 2026'],
+      ['2026-10', 'October 2026'],
+    ]);
+    const link = card.querySelector('a')!;
+    expect(link.textContent).toBe('Download the statement (PDF)');
+    expect(link.getAttribute('href')).toBe(
+      '/api/public/students/abc/statement?month=2026-11&lang=en',
+    );
+    select.value = '2026-10';
+    select.dispatchEvent(new Event('change'));
+    expect(link.getAttribute('href')).toBe(
+      '/api/public/students/abc/statement?month=2026-10&lang=en',
+    );
+    t.locale = 'uk';
+    relabel();
+    expect(link.getAttribute('href')).toBe(
+      '/api/public/students/abc/statement?month=2026-10&lang=uk',
+    );
+    expect(select.options[0]!.textContent).toMatch(/^листопад 2026/);
+    expect(card.querySelector('label')!.textContent).toBe('Місяць');
+    const none = document.createElement('div');
+    show(none, ...learnerSections({ ...page, statementMonths: [] }, translator('pl'), 'abc'));
+    expect(region(none, 'Zestawienia').textContent).toContain('Nie ma jeszcze zestawień');
   });
 });

@@ -1,6 +1,7 @@
 import { groupIban } from '@school/contract/bank';
 import { isHttpUrl } from '@school/contract/game-rules';
 import type { LearnerPage } from '@school/contract/learner';
+import { api } from '@school/contract/paths';
 import { h, Live } from '../dom';
 import type { TextKey, Translate } from '../i18n';
 
@@ -80,11 +81,49 @@ function howToPay(page: LearnerPage, t: Translate, money: (amount: string) => Li
 }
 
 /**
+ * The statements (docs/learner-page.md, Statements): a month the account has entries in, and
+ * a link that downloads that month's statement as PDF in the page's language.
+ */
+function statements(page: LearnerPage, t: Translate, hashCode: string) {
+  const heading = t.live('statements');
+  const card = (...content: HTMLElement[]) =>
+    h('section', { class: 'me-card', 'aria-label': heading }, h('h2', {}, heading), ...content);
+  if (page.statementMonths.length === 0)
+    return card(h('p', { class: 'muted' }, t.live('noStatements')));
+  const monthName = (month: string) =>
+    new Live(() =>
+      new Intl.DateTimeFormat(t.locale, { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(
+        new Date(`${month}-01T12:00:00Z`),
+      ),
+    );
+  const select = h(
+    'select',
+    { id: 'me-statement-month', class: 'me-select' },
+    page.statementMonths.map((month) => h('option', { value: month }, monthName(month))),
+  );
+  const href = new Live(
+    () =>
+      `${api.publicStatement(hashCode)}?month=${encodeURIComponent(select.value)}&lang=${t.locale}`,
+  );
+  const link = h('a', { class: 'button', href, download: '' }, t.live('downloadStatement'));
+  select.addEventListener('change', () => link.setAttribute('href', href.text()));
+  return card(
+    h(
+      'div',
+      { class: 'me-statement' },
+      h('label', { for: 'me-statement-month', class: 'me-label' }, t.live('statementMonth')),
+      select,
+      link,
+    ),
+  );
+}
+
+/**
  * The learner's own page (docs/learner-page.md) from its data: every section at once, no tabs.
  * Every word and every date, time and amount is a live text, so a language switch re-words the
  * page without loading or drawing it again.
  */
-export function learnerSections(page: LearnerPage, t: Translate): HTMLElement[] {
+export function learnerSections(page: LearnerPage, t: Translate, hashCode = ''): HTMLElement[] {
   const zone = page.timeZone;
   const when = (start: string, end?: string) =>
     new Live(() => {
@@ -267,6 +306,7 @@ export function learnerSections(page: LearnerPage, t: Translate): HTMLElement[] 
       { class: 'me-sections' },
       section('nextLessons', 'noLessons', lessons),
       section('toPay', 'nothingToPay', due, total, howToPay(page, t, money)),
+      statements(page, t, hashCode),
       section('myGames', 'noGames', games),
       section('marks', 'noMarks', marks),
       section('conversations', 'noConversations', conversations),

@@ -36,8 +36,14 @@ export function plural(
   return `${count} ${pluralForm(locale, count, forms[locale])}`;
 }
 
-/** The first of en, pl and uk in an Accept-Language header; none means English. */
-export function pluralLocaleOf(acceptLanguage: string | undefined): PluralLocale {
+/**
+ * The first of `locales` an Accept-Language header asks for, by its q values ("pl-PL,en;q=0.8"
+ * asks for pl first); undefined when it names none of them.
+ */
+export function firstAccepted<L extends string>(
+  acceptLanguage: string | undefined,
+  locales: readonly L[],
+): L | undefined {
   const tags = (acceptLanguage ?? '')
     .split(',')
     .map((part) => {
@@ -47,6 +53,12 @@ export function pluralLocaleOf(acceptLanguage: string | undefined): PluralLocale
     })
     .filter((t) => t.q > 0)
     .sort((a, b) => b.q - a.q);
-  const found = tags.find((t) => t.base === 'en' || t.base === 'pl' || t.base === 'uk');
-  return (found?.base as PluralLocale | undefined) ?? 'en';
+  return tags
+    .map((t) => t.base)
+    .find((base): base is L => (locales as readonly string[]).includes(base));
+}
+
+/** The first of en, pl and uk in an Accept-Language header; none means English. */
+export function pluralLocaleOf(acceptLanguage: string | undefined): PluralLocale {
+  return firstAccepted(acceptLanguage, ['en', 'pl', 'uk'] as const) ?? 'en';
 }

@@ -146,6 +146,19 @@ const WRITES: Record<string, Rule | Open> = {
     payload: () => ({ student: ids.mine, amount: -10, date: '2031-03-03', reason: 'refused' }),
   },
 
+  // invoices (docs/money.md, Invoices): admins and managers issue and correct them
+  'POST /api/invoices': {
+    domain: 'invoices',
+    action: 'create',
+    payload: () => ({ student: ids.mine, month: '2025-01' }),
+  },
+  'POST /api/invoices/{id}/correct': {
+    domain: 'invoices',
+    action: 'create',
+    id: () => 1,
+    payload: () => ({ reason: 'refused' }),
+  },
+
   // teachers' pay (docs/money.md, Teachers' pay): admins and managers approve, pay, keep rates
   'POST /api/payroll/{month}/{teacher}/approve': {
     domain: 'pay',

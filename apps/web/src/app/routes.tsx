@@ -108,6 +108,10 @@ const BalancesScreen = screenNamed(
   () => import('../features/money/BalancesScreen'),
   'BalancesScreen',
 );
+const InvoicesScreen = screenNamed(
+  () => import('../features/money/InvoicesScreen'),
+  'InvoicesScreen',
+);
 const PayrollScreen = screenNamed(
   () => import('../features/payroll/PayrollScreen'),
   'PayrollScreen',
@@ -149,6 +153,7 @@ const SCREENS: readonly { path: string; Screen: PreloadableComponent<object> }[]
   { path: '/audit', Screen: AuditScreen },
   { path: '/payments', Screen: PaymentsScreen },
   { path: '/balances', Screen: BalancesScreen },
+  { path: '/invoices', Screen: InvoicesScreen },
   { path: '/payroll', Screen: PayrollScreen },
 ];
 

@@ -36,6 +36,7 @@ export const SCREEN_TEXTS = {
   // the payments' method names and the void dialog are the student account's
   PaymentsScreen: ['money', 'students'],
   BalancesScreen: ['money'],
+  InvoicesScreen: ['money'],
   PayrollScreen: ['payroll'],
 } as const satisfies Record<string, readonly ScreenPart[]>;
 

@@ -19,6 +19,7 @@ const SCREEN_DOMAINS: readonly { prefix: string; domain: Domain; action?: Action
   { prefix: '/audit', domain: 'audit' },
   // the money screens (docs/money.md): admins and managers
   { prefix: '/payments', domain: 'money' },
+  { prefix: '/invoices', domain: 'invoices' },
   { prefix: '/balances', domain: 'money' },
   // teachers' pay: a teacher sees their own on /profile (docs/money.md, Teachers' pay)
   { prefix: '/payroll', domain: 'pay', action: 'create' },

@@ -14,3 +14,8 @@ export { owingSince } from './money.service.js';
 export { learnerMoneyOf, type LearnerMoney } from './money.learner.js';
 /** The payment QR code of the learner's page (ADR 040) and amounts as two-decimal text. */
 export { amountText, paymentQrPayload, paymentQrSvg } from './money.qr.js';
+/** The money's PDF documents: how they are drawn and sent, the statement (docs/money.md). */
+export { pdfResponse, sendPdf } from './statement.routes.js';
+export { statementDocument } from './statement.service.js';
+export { statementMonthsOf } from './statement.queries.js';
+export { documentLocale } from './documents.texts.js';

@@ -5,9 +5,17 @@ import { HASH_CODE_PATTERN, learnerPage } from '@school/contract/learner';
 import type { Db } from '../../db/client.js';
 import { errorResponses, noSuchLearnerPage } from '../../plugins/errors.js';
 import { playerBase } from '../games/games.shared.js';
-import { learnerMoneyOf, paymentQrSvg } from '../money/money.shared.js';
+import { statementQuery, type DocumentLocale } from '@school/contract/money';
+import {
+  documentLocale,
+  learnerMoneyOf,
+  paymentQrSvg,
+  pdfResponse,
+  sendPdf,
+  statementDocument,
+} from '../money/money.shared.js';
 import { readSchoolDetails } from '../school/school.shared.js';
-import { recordPageOpened, studentOfHashCode } from './learner.queries.js';
+import { localeOf, recordPageOpened, studentOfHashCode } from './learner.queries.js';
 import { learnerPageOf, paymentOf } from './learner.service.js';
 
 /** The answer's caching: the student's own data, never kept by a browser or a proxy. */
@@ -30,7 +38,9 @@ export const learnerRoutes: FastifyPluginAsyncZod<{
   botUsername?: string;
   gamesBaseUrl?: string;
   schoolZone: string;
-}> = async (app, { db, readsPerMinute, botUsername, gamesBaseUrl, schoolZone }) => {
+  /** the language of a statement when neither the page nor the student names one */
+  defaultLocale: DocumentLocale;
+}> = async (app, { db, readsPerMinute, botUsername, gamesBaseUrl, schoolZone, defaultLocale }) => {
   const limited = { rateLimit: { max: readsPerMinute, timeWindow: '1 minute' } };
   // any text: a malformed one gets the same 404 as an unknown one, never a 400
   const params = z.object({ hashCode: z.string() });
@@ -92,6 +102,37 @@ export const learnerRoutes: FastifyPluginAsyncZod<{
       reply.header('cache-control', PAYMENT_QR_CACHE).header('etag', etag);
       if (request.headers['if-none-match'] === etag) return reply.status(304).send(null);
       return reply.type('image/svg+xml; charset=utf-8').send(await paymentQrSvg(qr));
+    },
+  );
+
+  app.get(
+    '/public/students/:hashCode/statement',
+    {
+      config: limited,
+      schema: {
+        tags: ['public'],
+        summary: "The learner's own statement of a month as PDF (docs/money.md, Statements)",
+        params,
+        querystring: statementQuery,
+        response: { 200: pdfResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', LEARNER_CACHE);
+      const student = await learnerOf(request.params.hashCode);
+      // the page's language (it sends lang), else the student's, else the browser's
+      const locale = documentLocale(
+        request.query.lang ?? (await localeOf(db, student.id)) ?? undefined,
+        request.headers['accept-language'],
+        defaultLocale,
+      );
+      const { filename, pdf } = await statementDocument(
+        { db, zone: schoolZone },
+        student.id,
+        request.query.month,
+        locale,
+      );
+      return sendPdf(reply, filename, pdf);
     },
   );
 };

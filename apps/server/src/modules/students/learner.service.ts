@@ -15,6 +15,7 @@ import {
   amountText,
   learnerMoneyOf,
   paymentQrPayload,
+  statementMonthsOf,
   type LearnerMoney,
 } from '../money/money.shared.js';
 import { readSchoolDetails } from '../school/school.shared.js';
@@ -154,13 +155,14 @@ export async function learnerPageOf(
   // what is due is derived: the money read charges what has fallen due first (docs/money.md),
   // so the reads after it see it charged
   const money = await learnerMoneyOf(db, schoolZone, student.id);
-  const [locale, next, marks, school, games, conversations] = await Promise.all([
+  const [locale, next, marks, school, games, conversations, statementMonths] = await Promise.all([
     localeOf(db, student.id),
     nextLessonsOf(db, student.id, schoolZone),
     marksOf(db, student.id, schoolZone),
     readSchoolDetails(db),
     gamesOf(db, student, options.playerBase),
     conversationsOf(db, student.id),
+    statementMonthsOf(db, student.id),
   ]);
   return {
     name: `${student.name} ${student.surname}`.trim(),
@@ -170,6 +172,7 @@ export async function learnerPageOf(
     marks,
     due: dueOf(money),
     account: paymentOf(student, money, school).account,
+    statementMonths,
     games,
     conversations,
     botLink: deepLinkOf(options.botUsername, student.hashCode),

@@ -88,6 +88,19 @@ function correction(changes: Changes, { t, locale }: Context) {
   });
 }
 
+/** An invoice issued, or a correcting invoice of one (docs/money.md, Invoices). */
+function invoiceIssued(changes: Changes, { t, locale }: Context) {
+  const values = {
+    number: text(changes.number),
+    student: studentOf(changes, t),
+    month: text(changes.month),
+    amount: signed(amountOf(changes.total) ?? 0, locale),
+  };
+  const corrects = text(changes.corrects);
+  if (corrects === '') return t('history.money.invoiceIssued', values);
+  return t('history.money.invoiceCorrected', { ...values, corrects, reason: text(changes.reason) });
+}
+
 /** The entry in one sentence, or null where it reads field by field. */
 export function moneySentence(entry: AuditEntry, ctx: Context): string | null {
   const { changes, action } = entry;
@@ -108,6 +121,8 @@ export function moneySentence(entry: AuditEntry, ctx: Context): string | null {
         : null;
     case 'ledger':
       return action === 'create' && changes.correction === true ? correction(changes, ctx) : null;
+    case 'invoices':
+      return action === 'create' ? invoiceIssued(changes, ctx) : null;
     default:
       return null;
   }

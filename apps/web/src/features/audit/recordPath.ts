@@ -38,7 +38,8 @@ export function recordPath(entry: AuditEntry): string | null {
     }
     case 'payments':
     case 'adjustments':
-    case 'ledger': {
+    case 'ledger':
+    case 'invoices': {
       // the student's page, whose Account holds it (docs/money.md)
       const student = numberIn(changes, 'student');
       return student === null ? null : `/students/${student}`;

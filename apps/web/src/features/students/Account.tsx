@@ -24,6 +24,7 @@ import { useMayDo } from '../../lib/access';
 import { formatDate, formatMoney } from '../../lib/format';
 import { request } from '../../lib/http';
 import { AccountDialog, type MoneyDialog } from './AccountDialogs';
+import { AccountDocuments } from './AccountDocuments';
 import styles from './Students.module.css';
 import own from './Account.module.css';
 
@@ -113,6 +114,7 @@ function AccountSection({ studentId, studentName }: { studentId: number; student
               {t('account.noIban')} <Link to="/settings">{t('account.toSchoolDetails')}</Link>
             </p>
           )}
+          <AccountDocuments studentId={studentId} />
           {mayWrite && (
             <div className={`${layout.buttonRow} ${own.actions}`}>
               <button
