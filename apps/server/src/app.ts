@@ -27,6 +27,7 @@ import { setsRoutes } from './modules/games/sets.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createLoginThrottle } from './modules/auth/throttle.js';
 import { lookupsRoutes } from './modules/lookups/lookups.routes.js';
+import { bankRoutes } from './modules/money/bank.routes.js';
 import { moneyRoutes } from './modules/money/money.routes.js';
 import { schoolRoutes } from './modules/school/school.routes.js';
 import { payRoutes } from './modules/pay/pay.routes.js';
@@ -218,6 +219,7 @@ export async function buildApp({
       await api.register(authRoutes, { config, db: database.db });
       await api.register(lookupsRoutes, { db: database.db });
       await api.register(moneyRoutes, { db: database.db, timezone: config.BOT_TIMEZONE });
+      await api.register(bankRoutes, { db: database.db, timezone: config.BOT_TIMEZONE });
       await api.register(schoolRoutes, { db: database.db });
       await api.register(payRoutes, { db: database.db, timezone: config.BOT_TIMEZONE });
       await api.register(usersRoutes, { db: database.db });

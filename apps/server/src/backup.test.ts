@@ -144,6 +144,17 @@ async function fillTheRest(client: pg.ClientBase): Promise<void> {
      SELECT run.id, l.id, l.date, '10:00', '11:00', 1, 'hour', r.id, 5000, 5000
      FROM run, r, (SELECT id, date FROM lessons ORDER BY id LIMIT 1) l`,
   );
+  // bank statement import (docs/money.md, Bank statements): a transfer for review and a mapping
+  await client.query(
+    `INSERT INTO bank_rows (dedup_key, bank, booked_on, amount, title, status, suggested_student_id)
+     SELECT 'tx:backup-1', 'ing', DATE '2026-03-02', 12000, 'lekcje', 'unmatched', id
+     FROM students ORDER BY id LIMIT 1`,
+  );
+  await client.query(
+    `INSERT INTO bank_mappings (key, columns, mapping)
+     VALUES ('backup', ARRAY['Data', 'Kwota', 'Tytuł'],
+       '{"date": "Data", "amount": "Kwota", "title": "Tytuł"}')`,
+  );
   await client.query(
     `INSERT INTO sessions (user_id, token_hash, expires_at)
      SELECT id, '\\xabcd', now() + interval '1 day' FROM users ORDER BY id LIMIT 1`,
