@@ -69,6 +69,7 @@ describe('an mBank statement', () => {
       ['2026-03-05', 20, 'unmatched', null],
     ]);
     // by name and amount: Anna Kowalska and Iryna Melnyk (her W3RD8CX is not her reference)
+    expect(preview.sample[2]?.suggestion?.name).toBe('Anna Kowalska');
     expect(preview.sample.map((r) => r.suggestion?.id ?? null)).toEqual([
       null,
       null,

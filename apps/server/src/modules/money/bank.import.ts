@@ -81,7 +81,11 @@ export async function previewStatement(
         counterparty: row.counterparty,
         status: c.status,
         student: studentOf(c.student),
-        suggestion: studentOf(c.suggestion),
+        suggestion: c.suggestion && {
+          id: c.suggestion.id,
+          name: `${c.suggestion.name} ${c.suggestion.surname}`.trim(),
+          reference: c.suggestion.reference,
+        },
       });
     }
     batch = [];

@@ -88,6 +88,34 @@ function correction(changes: Changes, { t, locale }: Context) {
   });
 }
 
+/**
+ * A bank statement's import, and a transfer of one assigned, dismissed or brought back
+ * (docs/money.md, Bank statements).
+ */
+function bankSentence(entry: AuditEntry, { t, locale }: Context) {
+  const { changes } = entry;
+  if (entry.action === 'import') {
+    const count = (key: string) => (typeof changes[key] === 'number' ? changes[key] : 0);
+    return t('history.money.bankImported', {
+      file: text(changes.fileName),
+      matched: count('matched'),
+      unmatched: count('unmatched'),
+      duplicates: count('duplicates'),
+    });
+  }
+  const status = now(changes.status);
+  const words = {
+    amount: formatMoney(amountOf(changes.amount) ?? 0, locale),
+    title: text(changes.title),
+  };
+  if (status === 'assigned') {
+    return t('history.money.bankAssigned', { ...words, student: studentOf(changes, t) });
+  }
+  if (status === 'dismissed') return t('history.money.bankDismissed', words);
+  if (status === 'unmatched') return t('history.money.bankRestored', words);
+  return null;
+}
+
 /** The entry in one sentence, or null where it reads field by field. */
 export function moneySentence(entry: AuditEntry, ctx: Context): string | null {
   const { changes, action } = entry;
@@ -108,6 +136,8 @@ export function moneySentence(entry: AuditEntry, ctx: Context): string | null {
         : null;
     case 'ledger':
       return action === 'create' && changes.correction === true ? correction(changes, ctx) : null;
+    case 'bankrows':
+      return bankSentence(entry, ctx);
     default:
       return null;
   }
