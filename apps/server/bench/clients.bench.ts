@@ -5,9 +5,9 @@
 // in the same transaction, against a bare route updating one column by id; and a 100 000-row
 // import with its history entries and a 100 000-row export, each with its time; and the
 // server's peak RSS (VmHWM) in each phase (idle, a login, the routes under load, the export,
-// the import) against the memory budget (docs/quality.md). The bench's user is a manager, as the
-// staff who use the client list are: the routes run the role's checks, and every write its
-// record history (docs/roles.md, docs/history.md).
+// the import, a 10 000-row bank statement) against the memory budget (docs/quality.md). The
+// bench's user is a manager, as the staff who use the client list are: the routes run the
+// role's checks, and every write its record history (docs/roles.md, docs/history.md).
 // The servers run in a child process of their own (serve.mjs: the built server with the
 // production memory flags), so autocannon does not share their event loop and the child's RSS
 // is the server's as production runs it. Ratios, not timings, are the measure.
@@ -31,9 +31,11 @@ import {
   run,
   statementsPerRequest,
 } from './requests.js';
+import { importStatement } from './bank.bench.js';
 import { owingStudents, OWING, seedMoney } from './money.seed.js';
 import { seed, seedSchedule } from './seed.js';
 import {
+  BANK_ROWS,
   CLIENTS,
   CONNECTIONS,
   IDLE_MS,
@@ -253,6 +255,13 @@ async function main() {
     ].join('\n')}\n`,
   );
 
+  if (BANK_ROWS > 0) {
+    // a bank statement into the ledger above (docs/money.md, Bank statements), streamed
+    const bank = await phase('bank import', () => importStatement(appUrl, auth, pool));
+    process.stdout.write(
+      `bank import: ${BANK_ROWS} rows of an mBank statement through POST /api/payments/import in ${bank.seconds.toFixed(1)} s: ${bank.body}\n`,
+    );
+  }
   const within = (n: number) => (n <= RSS_BUDGET_MB ? 'within' : 'OVER');
   const budget = peaks.map(([name, peak]) => `${name} ${mb(peak)} ${within(peak)}`);
   process.stdout.write(

@@ -102,23 +102,28 @@ export async function importRows(appUrl: string, auth: { cookie: string; xsrf: s
     body: ReadableStream.from(importFile()),
     duplex: 'half',
   } as RequestInit);
+  const answer = await followJob(res, `${appUrl}/api/clients/import`, auth.cookie);
+  return { seconds: (Date.now() - started) / 1000, body: answer };
+}
+
+/**
+ * An import's answer: a large file runs as a job (ADR 012), followed at `{path}/{jobId}` to its
+ * end, so the RSS covers all of it. Reported, not fatal: the RSS while it ran is measured either
+ * way.
+ */
+export async function followJob(res: Response, path: string, cookie: string) {
   let body = await res.text();
-  // a large file runs as a job (ADR 012): follow it to its end, so the RSS covers all of it
   if (res.status === 202) {
     const { jobId } = JSON.parse(body) as { jobId: string };
     for (;;) {
       await new Promise((resolve) => setTimeout(resolve, 500));
-      const job = await fetch(`${appUrl}/api/clients/import/${jobId}`, {
-        headers: { cookie: auth.cookie },
-      });
+      const job = await fetch(`${path}/${jobId}`, { headers: { cookie } });
       body = await job.text();
       const { state } = JSON.parse(body) as { state: string };
       if (!job.ok || state !== 'running') break;
     }
   }
-  // reported, not fatal: the RSS while it ran is measured either way
-  const answer = res.ok ? body.slice(0, 300) : `failed with ${res.status} ${body.slice(0, 200)}`;
-  return { seconds: (Date.now() - started) / 1000, body: answer };
+  return res.ok ? body.slice(0, 300) : `failed with ${res.status} ${body.slice(0, 200)}`;
 }
 
 /** The clients' export, read to its end as a browser downloads it: its rows and time. */

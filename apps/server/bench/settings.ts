@@ -2,6 +2,8 @@
 export const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 100_000);
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 12);
 export const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
+/** the bank statement's rows (docs/money.md, Bank statements); 0 leaves it out */
+export const BANK_ROWS = Number(process.env.BENCH_BANK_ROWS ?? 10_000);
 export const LESSONS_A_DAY = Number(process.env.BENCH_LESSONS_A_DAY ?? 14);
 export const ROUNDS = 4;
 /** the routes' ratios to their floors are measured at this many connections (docs/quality.md) */

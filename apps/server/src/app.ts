@@ -30,6 +30,7 @@ import { createLoginThrottle } from './modules/auth/throttle.js';
 import { lookupsRoutes } from './modules/lookups/lookups.routes.js';
 import { statementRoutes } from './modules/money/statement.routes.js';
 import { invoicesRoutes } from './modules/money/invoices.routes.js';
+import { bankRoutes } from './modules/money/bank.routes.js';
 import { moneyRoutes } from './modules/money/money.routes.js';
 import { schoolRoutes } from './modules/school/school.routes.js';
 import { payRoutes } from './modules/pay/pay.routes.js';
@@ -244,6 +245,7 @@ export async function buildApp({
         timezone: config.BOT_TIMEZONE,
         defaultLocale: config.DEFAULT_LOCALE,
       });
+      await api.register(bankRoutes, { db: database.db, timezone: config.BOT_TIMEZONE });
       await api.register(schoolRoutes, { db: database.db });
       await api.register(payRoutes, { db: database.db, timezone: config.BOT_TIMEZONE });
       await api.register(usersRoutes, { db: database.db });

@@ -155,6 +155,17 @@ async function fillTheRest(client: pg.ClientBase): Promise<void> {
      SELECT 'FV', 2020, 1, 'FV/2020/0001', id, '2020-01', 1000, DATE '2020-02-01', '{"lines": []}'
      FROM students ORDER BY id LIMIT 1`,
   );
+  // bank statement import (docs/money.md, Bank statements): a transfer for review and a mapping
+  await client.query(
+    `INSERT INTO bank_rows (dedup_key, bank, booked_on, amount, title, status, suggested_student_id)
+     SELECT 'tx:backup-1', 'ing', DATE '2026-03-02', 12000, 'lekcje', 'unmatched', id
+     FROM students ORDER BY id LIMIT 1`,
+  );
+  await client.query(
+    `INSERT INTO bank_mappings (key, columns, mapping)
+     VALUES ('backup', ARRAY['Data', 'Kwota', 'Tytuł'],
+       '{"date": "Data", "amount": "Kwota", "title": "Tytuł"}')`,
+  );
   await client.query(
     `INSERT INTO sessions (user_id, token_hash, expires_at)
      SELECT id, '\\xabcd', now() + interval '1 day' FROM users ORDER BY id LIMIT 1`,

@@ -24,8 +24,8 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /**
  * Entities are named as in their API path, but for the games' (grids: /api/grid, gridcards,
  * sets, setcards; HISTORY_PATHS in paths.ts). The money's (docs/money.md): a payment and its
- * void, an adjustment, a correcting charge of the ledger, and the attendance statuses
- * (docs/history.md, The entry).
+ * void, an adjustment, a correcting charge of the ledger, a bank statement's import and the
+ * review of its transfers (`bankrows`), and the attendance statuses (docs/history.md, The entry).
  */
 export const AUDIT_ENTITIES = [
   'clients',
@@ -54,6 +54,7 @@ export const AUDIT_ENTITIES = [
   'payrates',
   'payruns',
   'invoices',
+  'bankrows',
   ...EDITABLE_DICTIONARIES,
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

@@ -139,6 +139,22 @@ export const api = {
   paymentsCsv: `${API}/payments/export.csv`,
   /** POST {reason}: the payment stays, voided. */
   paymentVoid: (id: number) => `${API}/payments/${id}/void`,
+  /**
+   * A bank statement (text/csv or multipart, ?mapping=): POST its preview and its import (a
+   * large one as a job), GET the job (docs/money.md, Bank statements).
+   */
+  bankImport: {
+    import: `${API}/payments/import`,
+    importPreview: `${API}/payments/import/preview`,
+    importJob: (jobId: string) => `${API}/payments/import/${jobId}`,
+  },
+  /** GET, paged: the statements' transfers waiting for review (?status=dismissed, ?search). */
+  unmatchedPayments: `${API}/payments/unmatched`,
+  /** POST {student}: the transfer becomes that student's payment. */
+  unmatchedAssign: (id: number) => `${API}/payments/unmatched/${id}/assign`,
+  /** POST: set aside; restore brings it back to the review list (Undo). */
+  unmatchedDismiss: (id: number) => `${API}/payments/unmatched/${id}/dismiss`,
+  unmatchedRestore: (id: number) => `${API}/payments/unmatched/${id}/restore`,
   /** GET, paged: every student's due, credit, balance and aging (?owing, ?olderThan, ?search). */
   balances: `${API}/balances`,
   /** GET with the balances' filters: as CSV. */

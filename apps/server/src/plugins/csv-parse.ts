@@ -23,6 +23,18 @@ export const openCsv = (source: CsvSource): Readable =>
   typeof source === 'string' ? Readable.from(slices(source)) : source();
 
 /**
+ * What a reading of `input` that failed with `err` answers: its own HttpError, the upload's
+ * failure (cut off, over its size), else 400: the file is not valid CSV.
+ */
+export function readFailure(err: unknown, input: Readable): unknown {
+  if (err instanceof HttpError) return err;
+  if (input.errored) return input.errored;
+  return new HttpError(400, 'validation', `The file is not valid CSV: ${(err as Error).message}`, {
+    csv: 'is not valid CSV',
+  });
+}
+
+/**
  * The file's records, one at a time: parsed as a stream, with a turn of the event loop every
  * YIELD_EVERY records, so other requests are answered while a large file is read.
  */
@@ -47,11 +59,7 @@ export async function* readCsv(source: CsvSource): AsyncGenerator<Record<string,
       if (++n % YIELD_EVERY === 0) await turn();
     }
   } catch (err) {
-    if (err instanceof HttpError) throw err;
-    if (input.errored) throw input.errored;
-    throw new HttpError(400, 'validation', `The file is not valid CSV: ${(err as Error).message}`, {
-      csv: 'is not valid CSV',
-    });
+    throw readFailure(err, input);
   } finally {
     // a reading that stops early closes its file (an upload is read through a stream of its own)
     input.unpipe(parser);

@@ -21,6 +21,8 @@ export interface Upload {
   source: CsvSource;
   skipErrors: boolean;
   fileName?: string | undefined;
+  /** every option given: the fields before a multipart file, a `text/csv` call's query string */
+  fields: Readonly<Record<string, string>>;
 }
 
 /** A file ready to be read twice: a JSON body's text, or a file spooled to disk. */
@@ -46,7 +48,8 @@ const empty = () =>
 export function acceptUploads(app: App) {
   app.addContentTypeParser('text/csv', (_request, payload, done) => done(null, payload));
   void app.register(multipart, {
-    limits: { files: 1, fileSize: IMPORT_MAX_SIZE, fields: 4, fieldSize: 1024, parts: 5 },
+    // a bank statement's mapping is the longest field (ADR 045)
+    limits: { files: 1, fileSize: IMPORT_MAX_SIZE, fields: 4, fieldSize: 2048, parts: 5 },
   });
 }
 
@@ -89,6 +92,7 @@ export async function withUpload<T>(
           source: () => limited(file),
           skipErrors,
           fileName: fileName ?? (part.filename || undefined),
+          fields: { ...fields },
         }),
       };
       file.resume(); // a reading that stopped early: the rest of the file is let through
@@ -98,12 +102,20 @@ export async function withUpload<T>(
   }
   if (request.body instanceof Readable) {
     // text/csv: the options were parsed from the query string by the route's schema
-    const { skipErrors, fileName } = request.query as z.output<typeof csvUploadQuery>;
+    const query = request.query as z.output<typeof csvUploadQuery> & Record<string, unknown>;
     const body = request.body;
-    return use({ source: () => limited(body), skipErrors: skipErrors === 1, fileName });
+    const fields = Object.fromEntries(
+      Object.entries(query).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])),
+    );
+    return use({
+      source: () => limited(body),
+      skipErrors: query.skipErrors === 1,
+      fileName: query.fileName,
+      fields,
+    });
   }
   const { csv, skipErrors, fileName } = request.body as z.output<typeof csvImport>;
-  return use({ source: csv, skipErrors, fileName });
+  return use({ source: csv, skipErrors, fileName, fields: {} });
 }
 
 function parseOptions(values: unknown) {

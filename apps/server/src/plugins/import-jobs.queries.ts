@@ -1,10 +1,14 @@
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import type { BankImportResult } from '@school/contract/bank-import';
 import type { ImportResult } from '@school/contract/imports';
 import type { ErrorBody } from '@school/contract/common';
 import type { Db } from '../db/client.js';
 import { importJobs } from '../db/schema/jobs.js';
 
 export type ImportJobRow = typeof importJobs.$inferSelect;
+
+/** What an import ends with: a list's created, updated and skipped, or a statement's (ADR 045). */
+export type JobResult = ImportResult | BankImportResult;
 
 /** A running job whose heartbeat is older than this was left by an instance that died. */
 export const STALE_AFTER_S = 30;
@@ -73,7 +77,7 @@ export async function finishImport(
   db: Db,
   id: string,
   outcome:
-    | { state: 'done'; result: ImportResult; processed: number; total: number }
+    | { state: 'done'; result: JobResult; processed: number; total: number }
     | { state: 'failed'; status: number; error: ErrorBody; processed: number; total: number },
 ) {
   await db

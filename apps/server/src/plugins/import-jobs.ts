@@ -13,6 +13,7 @@ import {
   finishImport,
   forgetFinished,
   readImport,
+  type JobResult,
   saveProgress,
   startQueued,
 } from './import-jobs.queries.js';
@@ -45,6 +46,11 @@ export const IMPORT_TASK = 'csv_import';
 export interface ImportOptions {
   fileName?: string | undefined;
   actor?: Actor | undefined;
+  /**
+   * A list's own options (a bank statement's mapping, ADR 045), handed to an import this
+   * instance runs; not stored with a queued job.
+   */
+  params?: Readonly<Record<string, unknown>> | undefined;
 }
 
 export type ImportRun = (
@@ -53,7 +59,7 @@ export type ImportRun = (
   userId: number,
   progress: Progress,
   options: ImportOptions,
-) => Promise<ImportResult>;
+) => Promise<JobResult>;
 
 /**
  * The imports of every instance (ADR 012, ADR 031): one at a time across all instances on the
@@ -124,13 +130,13 @@ export class ImportJobs {
   }
 
   /** Imports a small file within the request: its result, or its failure thrown. */
-  runNow(
+  runNow<R extends JobResult = ImportResult>(
     list: string,
     userId: number,
     source: CsvSource,
     skipErrors: boolean,
     options: ImportOptions = {},
-  ): Promise<ImportResult> {
+  ): Promise<R> {
     return this.track(async () => {
       const id = randomUUID();
       if (!(await claimImport(this.db, { id, list, userId, state: 'running', skipErrors }))) {
@@ -143,8 +149,10 @@ export class ImportJobs {
         source,
         skipErrors,
         ...stored(options),
+        params: options.params,
       });
-      if (outcome.result) return outcome.result;
+      // the list's own result, as its run made it
+      if (outcome.result) return outcome.result as R;
       throw failureError(outcome);
     });
   }
@@ -167,7 +175,7 @@ export class ImportJobs {
       const row = { id, list, userId, state: 'running' as const, skipErrors, ...stored(options) };
       if (!(await claimImport(this.db, row))) throw busy();
       // the job outlives the request; a stop waits for it like any import here (ADR 029)
-      const running = this.runRow({ ...row, source }).finally(release);
+      const running = this.runRow({ ...row, source, params: options.params }).finally(release);
       this.local.add(running);
       void running.finally(() => this.local.delete(running)).catch(() => undefined);
       return { jobId: id, state: 'running', processed: 0, total: 0 };
@@ -220,6 +228,7 @@ export class ImportJobs {
     skipErrors: boolean;
     fileName: string | null;
     actor: unknown;
+    params?: ImportOptions['params'];
   }): Promise<Outcome> {
     let processed = 0;
     let total = 0;
@@ -243,6 +252,7 @@ export class ImportJobs {
       const options: ImportOptions = {
         ...(row.fileName !== null ? { fileName: row.fileName } : {}),
         ...(row.actor ? { actor: row.actor as Actor } : {}),
+        ...(row.params ? { params: row.params } : {}),
       };
       const result = await run(row.source, row.skipErrors, row.userId, progress, options);
       outcome = { result };

@@ -5,7 +5,7 @@ import type { ImportJob, ImportResult } from '@school/contract/imports';
 import { errorCodes, type ErrorBody } from '@school/contract/common';
 import { isDatabaseUnavailable } from '../db/client.js';
 import { HttpError, sqlStateOf } from './errors.js';
-import type { ImportJobRow } from './import-jobs.queries.js';
+import type { ImportJobRow, JobResult } from './import-jobs.queries.js';
 
 export const busy = () =>
   new HttpError(
@@ -60,7 +60,7 @@ export function failureOf(err: unknown, log: FastifyBaseLogger): [number, ErrorB
 }
 
 export interface Outcome {
-  result?: ImportResult;
+  result?: JobResult;
   status?: number;
   error?: ErrorBody;
 }

@@ -145,6 +145,17 @@ const WRITES: Record<string, Rule | Open> = {
     action: 'create',
     payload: () => ({ student: ids.mine, amount: -10, date: '2031-03-03', reason: 'refused' }),
   },
+  // a bank statement and the review of its transfers (docs/money.md, Bank statements)
+  'POST /api/payments/import/preview': { domain: 'money', action: 'create' },
+  'POST /api/payments/import': { domain: 'money', action: 'create' },
+  'POST /api/payments/unmatched/{id}/assign': {
+    domain: 'money',
+    action: 'create',
+    id: () => 1,
+    payload: () => ({ student: ids.mine }),
+  },
+  'POST /api/payments/unmatched/{id}/dismiss': { domain: 'money', action: 'create', id: () => 1 },
+  'POST /api/payments/unmatched/{id}/restore': { domain: 'money', action: 'create', id: () => 1 },
 
   // invoices (docs/money.md, Invoices): admins and managers issue and correct them
   'POST /api/invoices': {

@@ -104,6 +104,10 @@ const PaymentsScreen = screenNamed(
   () => import('../features/money/PaymentsScreen'),
   'PaymentsScreen',
 );
+const UnmatchedScreen = screenNamed(
+  () => import('../features/money/UnmatchedScreen'),
+  'UnmatchedScreen',
+);
 const BalancesScreen = screenNamed(
   () => import('../features/money/BalancesScreen'),
   'BalancesScreen',
@@ -152,6 +156,7 @@ const SCREENS: readonly { path: string; Screen: PreloadableComponent<object> }[]
   { path: '/setcards/:id', Screen: SetCardsScreen },
   { path: '/audit', Screen: AuditScreen },
   { path: '/payments', Screen: PaymentsScreen },
+  { path: '/payments/unmatched', Screen: UnmatchedScreen },
   { path: '/balances', Screen: BalancesScreen },
   { path: '/invoices', Screen: InvoicesScreen },
   { path: '/payroll', Screen: PayrollScreen },

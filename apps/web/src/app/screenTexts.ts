@@ -34,7 +34,8 @@ export const SCREEN_TEXTS = {
   SetCardsScreen: ['games', 'shared'],
   AuditScreen: ['history', 'shared'],
   // the payments' method names and the void dialog are the student account's
-  PaymentsScreen: ['money', 'students'],
+  PaymentsScreen: ['money', 'students', 'import'],
+  UnmatchedScreen: ['money'],
   BalancesScreen: ['money'],
   InvoicesScreen: ['money'],
   PayrollScreen: ['payroll'],

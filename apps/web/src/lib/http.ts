@@ -155,7 +155,9 @@ export async function readErrorBody(response: Response): Promise<ErrorBody | nul
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const method = options.method ?? 'GET';
-  const hasBody = options.body !== undefined;
+  // a file goes as a form, as it is (a bank statement's bytes): the browser sets its type
+  const form = options.body instanceof FormData ? options.body : null;
+  const hasBody = options.body !== undefined && form === null;
   const timeout = AbortSignal.timeout(options.timeoutMs ?? requestTimeoutMs());
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   try {
@@ -163,7 +165,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
       method,
       credentials: 'include',
       headers: buildHeaders(method, hasBody),
-      body: hasBody ? JSON.stringify(options.body) : null,
+      body: form ?? (hasBody ? JSON.stringify(options.body) : null),
       signal,
       ...(options.keepalive ? { keepalive: true } : {}),
     });

@@ -101,6 +101,34 @@ function invoiceIssued(changes: Changes, { t, locale }: Context) {
   return t('history.money.invoiceCorrected', { ...values, corrects, reason: text(changes.reason) });
 }
 
+/**
+ * A bank statement's import, and a transfer of one assigned, dismissed or brought back
+ * (docs/money.md, Bank statements).
+ */
+function bankSentence(entry: AuditEntry, { t, locale }: Context) {
+  const { changes } = entry;
+  if (entry.action === 'import') {
+    const count = (key: string) => (typeof changes[key] === 'number' ? changes[key] : 0);
+    return t('history.money.bankImported', {
+      file: text(changes.fileName),
+      matched: count('matched'),
+      unmatched: count('unmatched'),
+      duplicates: count('duplicates'),
+    });
+  }
+  const status = now(changes.status);
+  const words = {
+    amount: formatMoney(amountOf(changes.amount) ?? 0, locale),
+    title: text(changes.title),
+  };
+  if (status === 'assigned') {
+    return t('history.money.bankAssigned', { ...words, student: studentOf(changes, t) });
+  }
+  if (status === 'dismissed') return t('history.money.bankDismissed', words);
+  if (status === 'unmatched') return t('history.money.bankRestored', words);
+  return null;
+}
+
 /** The entry in one sentence, or null where it reads field by field. */
 export function moneySentence(entry: AuditEntry, ctx: Context): string | null {
   const { changes, action } = entry;
@@ -123,6 +151,8 @@ export function moneySentence(entry: AuditEntry, ctx: Context): string | null {
       return action === 'create' && changes.correction === true ? correction(changes, ctx) : null;
     case 'invoices':
       return action === 'create' ? invoiceIssued(changes, ctx) : null;
+    case 'bankrows':
+      return bankSentence(entry, ctx);
     default:
       return null;
   }

@@ -1,10 +1,8 @@
 import type { CsvPaths } from '@school/contract/paths';
 import { Upload } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconButton } from '../IconButton';
-import { Modal } from '../Modal';
 import { ImportFlow } from './ImportFlow';
+import { ImportDialogFrame } from './ImportParts';
 
 export interface ImportDialogProps {
   /** the list's CSV calls */
@@ -23,18 +21,9 @@ export interface ImportDialogProps {
  */
 export function ImportDialog({ paths, listPath, title, intro }: ImportDialogProps) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
   return (
-    <>
-      <IconButton
-        label={t('import.open')}
-        icon={Upload}
-        aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
-      />
-      <Modal open={open} title={title} onClose={() => setOpen(false)}>
-        <ImportFlow paths={paths} listPath={listPath} intro={intro} />
-      </Modal>
-    </>
+    <ImportDialogFrame label={t('import.open')} icon={Upload} title={title}>
+      <ImportFlow paths={paths} listPath={listPath} intro={intro} />
+    </ImportDialogFrame>
   );
 }

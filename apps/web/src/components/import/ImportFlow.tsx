@@ -1,23 +1,20 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CsvPaths } from '@school/contract/paths';
-import controls from '../controls.module.css';
 import { invalidateResource } from '../list/useInfiniteList';
-import { Spinner } from '../Spinner';
 import { HttpError } from '../../lib/http';
 import {
   IMPORT_MAX_BYTES,
   IMPORT_MAX_CHARS,
   IMPORT_MAX_MB,
-  IMPORT_POLL_MS,
   importJobStatus,
   previewImport,
   runImport,
 } from './importApi';
 import { importFailureText, jobFailureText, jobPollFailureText } from './importFailure';
 import { ImportPreviewView } from './ImportPreviewView';
-import { ImportProgress } from './ImportProgress';
+import { ImportDone, ImportFile, ImportStatus, useImportJob } from './ImportParts';
 import styles from './Import.module.css';
 
 /**
@@ -51,16 +48,16 @@ export function ImportFlow({
     },
   });
   const jobId = run.data && 'jobId' in run.data ? run.data.jobId : null;
-  const job = useQuery({
-    queryKey: ['import-job', paths.import, jobId],
-    queryFn: () => importJobStatus(paths, jobId ?? ''),
-    enabled: jobId !== null,
-    refetchInterval: (query) => (query.state.data?.state === 'running' ? IMPORT_POLL_MS : false),
-    initialData: run.data && 'jobId' in run.data ? run.data : undefined,
-    initialDataUpdatedAt: 0,
-  });
-  const jobState = jobId === null ? null : job.data?.state;
-  const running = jobState === 'running' && !job.isError;
+  const {
+    job,
+    state: jobState,
+    running,
+  } = useImportJob(
+    ['import-job', paths.import],
+    jobId,
+    (id) => importJobStatus(paths, id),
+    run.data && 'jobId' in run.data ? run.data : undefined,
+  );
   const result =
     run.data && !('jobId' in run.data) ? run.data : jobState === 'done' ? job.data?.result : null;
   const busy = preview.isPending || run.isPending || running;
@@ -109,42 +106,21 @@ export function ImportFlow({
   return (
     <div className={styles.flow}>
       <p className={styles.intro}>{intro}</p>
-      <div>
-        <label className={controls.label} htmlFor={inputId}>
-          {t('import.file')}
-        </label>
-        <input
-          key={inputKey}
-          id={inputId}
-          className={styles.file}
-          type="file"
-          accept=".csv,text/csv"
-          disabled={busy}
-          onChange={(event) => void onFile(event.target.files?.[0])}
-        />
-      </div>
-      {running && job.data ? (
-        <ImportProgress processed={job.data.processed} total={job.data.total} />
-      ) : (
-        busy && (
-          <p className={styles.waiting} role="status">
-            <Spinner />
-            <span>{t('messages.processing')}</span>
-          </p>
-        )
-      )}
-      {(problem ?? jobProblem) !== null && (
-        <p className={styles.problem} role="alert">
-          {problem ?? jobProblem}
-        </p>
-      )}
+      <ImportFile
+        id={inputId}
+        label={t('import.file')}
+        inputKey={inputKey}
+        accept=".csv,text/csv"
+        busy={busy}
+        onFile={(file) => void onFile(file)}
+      />
+      <ImportStatus
+        job={running && job.data ? job.data : null}
+        busy={busy}
+        problem={problem ?? jobProblem}
+      />
       {result ? (
-        <div className={styles.result}>
-          <p role="status">{t('import.result', result)}</p>
-          <button type="button" className={controls.secondaryButton} onClick={again}>
-            {t('import.again')}
-          </button>
-        </div>
+        <ImportDone text={t('import.result', result)} onAgain={again} />
       ) : (
         preview.data &&
         !running && (

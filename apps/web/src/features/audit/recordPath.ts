@@ -20,6 +20,11 @@ export function recordPath(entry: AuditEntry): string | null {
   if (entity === 'users') return '/users';
   if (entity === 'projects' || entity === 'groups') return `/${entity}`;
   if (DICTIONARIES.has(entity) || entity === 'school') return '/settings';
+  // a statement's import and its transfers: the review list, or the student paid
+  if (entity === 'bankrows') {
+    const student = numberIn(changes, 'student');
+    return student === null ? '/payments/unmatched' : `/students/${student}`;
+  }
   if (id === null || entry.action === 'delete') return null;
   switch (entity) {
     case 'clients':

@@ -16,9 +16,18 @@ import type { Column, RowAction } from '../../components/list/types';
 import { filterQuery, type ListParams } from '../../components/list/useInfiniteList';
 import { useMayDo } from '../../lib/access';
 import { formatDate, formatMoney } from '../../lib/format';
-import { request } from '../../lib/http';
+import { request, requestPage } from '../../lib/http';
 import { VoidPaymentDialog } from '../../components/money/VoidPaymentDialog';
-import { accountPath, PAYMENT_TOTALS_KEY, paymentsResource, refreshMoney } from './moneyApi';
+import { BankImportDialog } from './BankImportDialog';
+import {
+  accountPath,
+  PAYMENT_TOTALS_KEY,
+  paymentsResource,
+  refreshMoney,
+  UNMATCHED_COUNT_KEY,
+} from './moneyApi';
+import { bankRow } from '@school/contract/bank-import';
+import { z } from 'zod';
 import styles from './Money.module.css';
 
 function usePaymentColumns(): readonly Column<Payment>[] {
@@ -133,6 +142,23 @@ function PaymentTotalsLine({ params }: { params: ListParams }) {
   );
 }
 
+/** How many statement transfers wait for review, linked to their list (docs/money.md, Bank statements). */
+function UnmatchedLink() {
+  const { t } = useTranslation();
+  const count = useQuery({
+    queryKey: [UNMATCHED_COUNT_KEY],
+    queryFn: ({ signal }) =>
+      requestPage(`${api.unmatchedPayments}?limit=1`, { schema: z.array(bankRow), signal }),
+  });
+  const total = count.data?.total ?? 0;
+  if (!count.data) return null;
+  return (
+    <p className={styles.totals}>
+      <Link to="/payments/unmatched">{t('money.bank.toReviewLink', { count: total })}</Link>
+    </p>
+  );
+}
+
 /**
  * /payments (docs/money.md, The payments screen): every payment, newest first, filtered by days
  * and method and searched by the student's name or the reference, with the sum of all those
@@ -175,7 +201,13 @@ export function PaymentsScreen() {
         filters={usePaymentFilters()}
         defaultSort="-date"
         serverExport={api.paymentsCsv}
-        summary={(params) => <PaymentTotalsLine params={params} />}
+        summary={(params) => (
+          <>
+            <PaymentTotalsLine params={params} />
+            <UnmatchedLink />
+          </>
+        )}
+        tools={mayVoid ? <BankImportDialog /> : undefined}
         actions={{ more }}
       />
       {voiding && (

@@ -7,6 +7,8 @@ import { LIST_QUERY_KEY } from '../../components/list/useInfiniteList';
 
 /** The payments screen's totals, by the query of the rows they sum. */
 export const PAYMENT_TOTALS_KEY = 'payment-totals';
+/** How many statement transfers wait for review (the payments screen's link to them). */
+export const UNMATCHED_COUNT_KEY = 'unmatched-count';
 
 export const paymentsResource: Resource<Payment> = {
   path: api.payments,
@@ -27,7 +29,7 @@ export const balancesResource: Resource<Balance> = {
 export const accountPath = (student: number) => `/students/${student}#account`;
 
 /**
- * After a payment is voided: the payments, their totals, the balances and any student's account
+ * After a payment is voided or a statement imported or reviewed: the payments, their totals, the balances and any student's account
  * read again (docs/money.md, Voiding: what it covered is open again).
  */
 export function refreshMoney(queryClient: QueryClient): void {
@@ -35,6 +37,8 @@ export function refreshMoney(queryClient: QueryClient): void {
     [LIST_QUERY_KEY, api.payments],
     [PAYMENT_TOTALS_KEY],
     [LIST_QUERY_KEY, api.balances],
+    [LIST_QUERY_KEY, api.unmatchedPayments],
+    [UNMATCHED_COUNT_KEY],
     ['student-money'],
   ]) {
     void queryClient.invalidateQueries({ queryKey });
