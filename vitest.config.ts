@@ -30,6 +30,7 @@ const workers = Math.max(2, availableParallelism() - 1);
 const webOwnGraph = [
   'apps/web/src/i18n/**/*.test.ts',
   'apps/web/src/app/preload.test.tsx',
+  'apps/web/src/app/mount.test.tsx',
   'apps/web/src/components/lookups.test.ts',
   'apps/web/src/features/students/timelineDetail.test.ts',
 ];

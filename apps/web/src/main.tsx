@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initI18n } from './i18n/i18n';
-import type { Session } from './lib/sessionCheck';
+import { fetchSession, type Session } from './lib/sessionCheck';
 import { initTheme } from './theme/theme';
 import './styles/global.css';
 
@@ -30,6 +30,11 @@ if (/^\/login\/?$/.test(window.location.pathname)) {
     </StrictMode>,
   );
 } else {
+  // The session check starts now, beside the app's download, not after its first render
+  // (docs/quality.md, First screen of a returning user).
+  // Not on /logout, which ends the session instead.
+  const checking = /^\/+logout\/?$/.test(window.location.pathname) ? undefined : fetchSession();
+  checking?.catch(() => undefined);
   const [{ mountApp }] = await Promise.all([loadApp(), initI18n()]);
-  mountApp(root);
+  mountApp(root, checking);
 }

@@ -162,9 +162,14 @@ const SCREENS: readonly { path: string; Screen: PreloadableComponent<object> }[]
   { path: '/payroll', Screen: PayrollScreen },
 ];
 
-/** Starts downloading the code of the screen at `pathname`, if it is an app screen. */
-function preloadScreen(pathname: string): void {
-  const path = pathname === '/' ? '/dashboard' : pathname;
+/**
+ * Starts downloading the shell's code and the screen's at `pathname` (if it is an app screen):
+ * called as the app mounts, and again while the session check runs.
+ */
+export function preloadRoute(pathname: string): void {
+  void AppShell.preload();
+  const collapsed = collapseLeadingSlashes(pathname);
+  const path = collapsed === '/' ? '/dashboard' : collapsed;
   const screen = SCREENS.find((item) => matchPath(item.path, path))?.Screen;
   if (screen) void screen.preload();
 }
@@ -175,8 +180,7 @@ function RequireSession() {
   const { pathname } = useLocation();
   if (isChecking) {
     // The shell's and the screen's code download while the session check runs, not after it.
-    void AppShell.preload();
-    preloadScreen(collapseLeadingSlashes(pathname));
+    preloadRoute(pathname);
     return <LoadingState fullPage />;
   }
   if (!session.isLoggedIn) return <Navigate to="/login" replace />;

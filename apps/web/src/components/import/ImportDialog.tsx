@@ -1,8 +1,14 @@
 import type { CsvPaths } from '@school/contract/paths';
 import { Upload } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ImportFlow } from './ImportFlow';
+import { LoadingState } from '../LoadingState';
 import { ImportDialogFrame } from './ImportParts';
+
+/** Downloaded when the dialog first opens, not with the list (docs/quality.md, First screen). */
+const ImportFlow = lazy(() =>
+  import('./ImportFlow').then((module) => ({ default: module.ImportFlow })),
+);
 
 export interface ImportDialogProps {
   /** the list's CSV calls */
@@ -23,7 +29,9 @@ export function ImportDialog({ paths, listPath, title, intro }: ImportDialogProp
   const { t } = useTranslation();
   return (
     <ImportDialogFrame label={t('import.open')} icon={Upload} title={title}>
-      <ImportFlow paths={paths} listPath={listPath} intro={intro} />
+      <Suspense fallback={<LoadingState />}>
+        <ImportFlow paths={paths} listPath={listPath} intro={intro} />
+      </Suspense>
     </ImportDialogFrame>
   );
 }

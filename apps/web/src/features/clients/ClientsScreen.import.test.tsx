@@ -81,6 +81,8 @@ async function openImport() {
   await screen.findByRole('table', { name: 'Clients' });
   await user.click(screen.getByRole('button', { name: 'Import CSV' }));
   const dialog = screen.getByRole('dialog', { name: 'Import clients from CSV' });
+  // The import's form downloads when the dialog first opens.
+  await within(dialog).findByLabelText('CSV file');
   const choose = (text = CSV) =>
     user.upload(
       within(dialog).getByLabelText('CSV file'),

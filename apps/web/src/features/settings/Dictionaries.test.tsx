@@ -83,7 +83,7 @@ describe('settings: dictionaries', () => {
     const add = within(section).getByRole('button', { name: 'Add' });
     await user.click(add);
     expect(add).toHaveAttribute('aria-expanded', 'true');
-    const form = within(section).getByRole('form', { name: 'New entry' });
+    const form = await within(section).findByRole('form', { name: 'New entry' });
     const colour = within(form).getByLabelText('Colour');
     expect(colour).toHaveProperty('type', 'color');
     expect(colour).toHaveProperty('value', '#3b82f6');
