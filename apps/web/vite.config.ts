@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const contractSrc = fileURLToPath(new URL('../../packages/contract/src/', import.meta.url));
 /** zod set up for the CSP: every 'zod' import, the contract's too, is src/lib/zod.ts (ADR 006). */
@@ -17,8 +17,35 @@ const libraries = (names: string[]) =>
 const VENDOR = ['react', 'react-dom', 'scheduler', 'i18next', 'react-i18next'];
 const APP_VENDOR = ['react-router', '@tanstack/query-core', '@tanstack/react-query'];
 
+/**
+ * The chunks the entry imports statically, directly or not: loaded before any screen, so a
+ * screen's dynamic import need not list them to preload (keepsLoaded below).
+ */
+const loadedFirst = new Set<string>();
+const keepsLoaded: Plugin = {
+  name: 'loaded-first',
+  enforce: 'pre',
+  generateBundle(_options, bundle) {
+    const visit = (file: string) => {
+      const chunk = bundle[file];
+      if (loadedFirst.has(file) || !chunk || chunk.type !== 'chunk') return;
+      loadedFirst.add(file);
+      chunk.imports.forEach(visit);
+    };
+    for (const [file, chunk] of Object.entries(bundle))
+      if (chunk.type === 'chunk' && chunk.isEntry) visit(file);
+  },
+};
+
+/**
+ * Icons of the side bar that other screens use too: in one chunk with the shell's download
+ * instead of one small file each (a file's own overhead counts in the budget).
+ */
+const SHELL_ICONS =
+  /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](calendar-days|layers|graduation-cap|file-text|chevron-left|chevron-right)\.m?js$/;
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), keepsLoaded],
   resolve: {
     // The contract is compiled from source, like in the root vitest.config.ts: no build step first.
     alias: [
@@ -31,12 +58,20 @@ export default defineConfig({
     emptyOutDir: true,
     // dist/.vite/manifest.json: which files each route loads, read by scripts/check-size.mjs.
     manifest: true,
+    // A screen's dynamic import preloads what it needs beyond what is loaded already; a browser
+    // without modulepreload (Safari before 17, Firefox before 115) gets no polyfill and loads a
+    // screen's files as it finds their imports, a little later (docs/quality.md).
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_f, deps) => deps.filter((d) => !loadedFirst.has(d)),
+    },
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
             { name: 'vendor', test: libraries(VENDOR) },
             { name: 'app-vendor', test: libraries(APP_VENDOR) },
+            { name: 'shell-icons', test: SHELL_ICONS },
           ],
         },
       },
