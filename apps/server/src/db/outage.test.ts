@@ -1,4 +1,6 @@
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -68,7 +70,11 @@ beforeAll(async () => {
     connectTimeoutMs: 60_000,
   });
   app = await buildApp({
-    config: loadConfig({ DATABASE_URL: viaProxy.toString() }),
+    // a folder of its own: a backup a server run in this checkout wrote is not this test's
+    config: loadConfig({
+      DATABASE_URL: viaProxy.toString(),
+      BACKUP_DIR: path.join(os.tmpdir(), `school-outage-backups-${process.pid}`),
+    }),
     database,
     logger: false,
   });

@@ -80,6 +80,7 @@ describe('answers', () => {
       login: 'olena',
       timeZone: 'UTC',
       role: 'manager',
+      currency: 'PLN',
     };
     answerAll(() => jsonResponse(200, { ...user, extra: true }));
     const answer = await request('/api/authentication', {
@@ -192,6 +193,7 @@ describe('a schema imported on demand', () => {
     login: 'olena',
     timeZone: 'UTC',
     role: 'manager',
+    currency: 'PLN',
   };
 
   it('starts the import with the request and parses the answer with what it brings', async () => {

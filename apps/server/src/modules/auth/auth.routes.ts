@@ -15,7 +15,7 @@ import {
   listSessions,
   recordFailedLogin,
 } from './auth.queries.js';
-import { readSchoolDetails } from '../school/school.shared.js';
+import { schoolCurrency } from '../school/school.shared.js';
 import { describeDevice } from './device.js';
 import { getDummyHash, verifyPassword } from './password.js';
 
@@ -31,7 +31,7 @@ async function toSessionUser(
   db: Db,
   s: Pick<CurrentSession, 'userId' | 'firstName' | 'lastName' | 'login' | 'timezone' | 'role'>,
 ): Promise<SessionUser> {
-  const { currency } = await readSchoolDetails(db);
+  const currency = await schoolCurrency(db);
   return {
     id: s.userId,
     imie: s.firstName,

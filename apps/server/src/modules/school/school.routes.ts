@@ -5,6 +5,7 @@ import { errorResponses } from '../../plugins/errors.js';
 import { registerHistoryRoute } from '../../plugins/history.js';
 import { allow } from '../../plugins/policy.js';
 import { guardVersion } from '../../plugins/versions.js';
+import { keepSchoolCurrency } from './school.currency.js';
 import {
   readSchoolDetails,
   SCHOOL_ENTITY,
@@ -50,7 +51,11 @@ export const schoolRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         db,
         { entity: SCHOOL_ENTITY, id: SCHOOL_ID, current },
         request.body.version,
-        () => updateSchoolDetails(db, request.body),
+        async () => {
+          const saved = await updateSchoolDetails(db, request.body);
+          keepSchoolCurrency(db, saved.currency);
+          return saved;
+        },
       );
     },
   );

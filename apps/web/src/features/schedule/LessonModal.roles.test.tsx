@@ -126,7 +126,8 @@ describe('the lesson modal of a teacher', () => {
 
   it('offers on their own lesson the form, delete and attendance only of the participants', async () => {
     await open(7, 80);
-    expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
+    // the form's code downloads when the form first shows (docs/quality.md, First screen)
+    expect(await screen.findByRole('button', { name: 'Save' })).toBeInTheDocument();
     expect(screen.queryByText(/hidden for your role/)).toBeNull();
     // their lesson stays theirs: no teacher to choose
     expect(screen.queryByLabelText('Teacher')).toBeNull();
