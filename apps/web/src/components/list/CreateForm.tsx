@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../lib/http';
-import { EntityForm } from '../form/LazyEntityForm';
+import { EntityForm } from '../form/EntityForm';
 import { toFormValues, type FormValues } from '../form/fields';
 import { invalidateResource } from './useInfiniteList';
 import type { FormConfig } from './types';

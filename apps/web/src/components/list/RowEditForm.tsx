@@ -1,6 +1,6 @@
 import { request } from '../../lib/http';
 import { versionOf } from '../form/conflict';
-import { EntityForm } from '../form/LazyEntityForm';
+import { EntityForm } from '../form/EntityForm';
 import { toFormValues } from '../form/fields';
 import type { EditConfig, Row } from './types';
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { askConfirm } from '../../components/feedback/confirm';
 import { deleteWithUndo } from '../../components/feedback/deleteWithUndo';
 import { showNotice } from '../../components/feedback/notices';
-import { EntityForm } from '../../components/form/LazyEntityForm';
+import { EntityForm } from '../../components/form/EntityForm';
 import { HistorySection } from '../../components/history/HistorySection';
 import { LoadingState } from '../../components/LoadingState';
 import { Modal } from '../../components/Modal';

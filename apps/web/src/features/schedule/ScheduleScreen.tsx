@@ -8,7 +8,7 @@ import { useSearchParams } from 'react-router';
 import controls from '../../components/controls.module.css';
 import { parseId } from '../../components/detail/useEntity';
 import { IconButton } from '../../components/IconButton';
-import { EntityForm } from '../../components/form/LazyEntityForm';
+import { EntityForm } from '../../components/form/EntityForm';
 import { HeaderBlock } from '../../components/HeaderBlock';
 import { InfoPieces } from '../../components/InfoPieces';
 import { FilterBar, type FilterSpec } from '../../components/list/FilterBar';

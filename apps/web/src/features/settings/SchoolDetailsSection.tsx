@@ -3,7 +3,7 @@ import { schoolDetails, schoolDetailsUpdate, type SchoolDetails } from '@school/
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CardRetry, CardSection } from '../../components/CardSection';
-import { EntityForm } from '../../components/form/LazyEntityForm';
+import { EntityForm } from '../../components/form/EntityForm';
 import { toFormValues, type FieldSpec } from '../../components/form/fields';
 import { HistorySection } from '../../components/history/HistorySection';
 import { LoadingState } from '../../components/LoadingState';
