@@ -93,8 +93,14 @@ describe('payment references and transfer titles', () => {
     expect(transferTitle('K7M2QX', 'Małgorzata Brzęczyszczykiewicz')).toBe(
       'K7M2QX Małgorzata Brzęczyszczyki',
     );
-    // a name in Cyrillic is left out (a Polish title holds Latin letters): the reference stays
-    expect(transferTitle('K7M2QX', 'Олена Коваль')).toBe('K7M2QX');
+    // a name in Cyrillic is written in Latin letters (a Polish title holds no others)
+    expect(transferTitle('K7M2QX', 'Олена Коваль')).toBe('K7M2QX Olena Koval');
+    expect(transferTitle('K7M2QX', 'Юрій Щербак-Євтушенко')).toBe(
+      'K7M2QX Yurii Shcherbak-Yevtushen',
+    );
+    expect(transferTitle('K7M2QX', 'Марʼяна Їжак')).toBe('K7M2QX Mariana Yizhak');
+    // nothing left dangling where the name is cut or has no letters to keep
+    expect(transferTitle('K7M2QX', '李 - 王')).toBe('K7M2QX');
     expect(transferTitle('K7M2QX', 'Anna | Nowak')).toBe('K7M2QX Anna Nowak');
   });
 });

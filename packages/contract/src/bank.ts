@@ -107,10 +107,67 @@ export const sanitizeTransferText = (text: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
+/** Ukrainian letters in Latin, by Ukraine's national transliteration (2010); Russian ones too. */
+const CYRILLIC: Record<string, string> = {
+  а: 'a',
+  б: 'b',
+  в: 'v',
+  г: 'h',
+  ґ: 'g',
+  д: 'd',
+  е: 'e',
+  є: 'ie',
+  ж: 'zh',
+  з: 'z',
+  и: 'y',
+  і: 'i',
+  ї: 'i',
+  й: 'i',
+  к: 'k',
+  л: 'l',
+  м: 'm',
+  н: 'n',
+  о: 'o',
+  п: 'p',
+  р: 'r',
+  с: 's',
+  т: 't',
+  у: 'u',
+  ф: 'f',
+  х: 'kh',
+  ц: 'ts',
+  ч: 'ch',
+  ш: 'sh',
+  щ: 'shch',
+  ь: '',
+  ю: 'iu',
+  я: 'ia',
+  ы: 'y',
+  э: 'e',
+  ё: 'io',
+  ъ: '',
+};
+/** At a word's start these are written otherwise (Євген: Yevhen, Їжак: Yizhak, Юрій: Yurii). */
+const CYRILLIC_FIRST: Record<string, string> = { є: 'ye', ї: 'yi', й: 'y', ю: 'yu', я: 'ya' };
+
+/** A name in Cyrillic written in Latin letters, so a Polish transfer title can carry it. */
+export function latinName(name: string): string {
+  return name.replace(/[\u0400-\u04ff]/g, (letter, at: number) => {
+    const lower = letter.toLowerCase();
+    const first = at === 0 || !/[\u0400-\u04ff'’ʼ]/.test(name[at - 1] ?? '');
+    const latin = (first ? CYRILLIC_FIRST[lower] : undefined) ?? CYRILLIC[lower] ?? '';
+    return letter === lower ? latin : latin.charAt(0).toUpperCase() + latin.slice(1);
+  });
+}
+
 /**
  * The transfer title of a student's payments: their payment reference first (what a bank
- * statement is matched by), then their name as far as it fits in 32 characters.
+ * statement is matched by), then their name (in Latin letters) as far as it fits in 32
+ * characters, without a separator left dangling at its end.
  */
 export function transferTitle(reference: string, studentName: string): string {
-  return sanitizeTransferText(`${reference} ${studentName}`).slice(0, TRANSFER_TITLE_MAX).trim();
+  return sanitizeTransferText(`${reference} ${latinName(studentName)}`)
+    .slice(0, TRANSFER_TITLE_MAX)
+    .replace(/[\s,./\\\-@#&*_]+$/, '')
+    .trim();
 }
