@@ -23,7 +23,7 @@ import { documentLocale } from './documents.texts.js';
 import { plainZl } from './money.charge.js';
 import type { Money } from './money.service.js';
 import { invoiceById, invoicesForExport, listInvoices } from './invoices.queries.js';
-import { invoicePdf } from './invoices.pdf.js';
+import { invoicePdf } from './documents.lazy.js';
 import {
   correctInvoice,
   invoiceDetail as detailOf,
@@ -157,7 +157,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{
       async (request, reply) => {
         const found = await invoiceById(db, request.params.id);
         if (!found) throw notFound('No such invoice');
-        const { filename, pdf } = invoicePdf(found);
+        const { filename, pdf } = await invoicePdf(found);
         return sendPdf(reply, filename, pdf);
       },
     );

@@ -8,7 +8,7 @@ import { errorResponses } from '../../plugins/errors.js';
 import { allow } from '../../plugins/policy.js';
 import { documentLocale } from './documents.texts.js';
 import type { Pdf } from './pdf.kit.js';
-import { statementDocument } from './statement.service.js';
+import { statementDocument } from './documents.lazy.js';
 
 /**
  * A PDF as a download named `filename`, streamed as it is drawn (kept by no cache, as every
