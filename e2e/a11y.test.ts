@@ -207,6 +207,8 @@ describe('accessibility (axe, WCAG 2.1 AA) in the light and the dark theme', () 
     ['/payments', () => '/payments'],
     ['/balances', () => '/balances'],
     ['/payroll', () => '/payroll'],
+    ['/invoices', () => '/invoices'],
+    ['/payments/unmatched', () => '/payments/unmatched'],
     ['a page that does not exist', () => '/no/such/page'],
   ];
 
