@@ -155,7 +155,10 @@ describe('students CSV import', () => {
     await screen.findByRole('table', { name: 'Students' });
     await user.click(screen.getByRole('button', { name: 'Import CSV' }));
     const dialog = screen.getByRole('dialog', { name: 'Import students from CSV' });
-    expect(within(dialog).getByText(/Telegram username matches a student/)).toBeInTheDocument();
+    // The import's form downloads when the dialog first opens.
+    expect(
+      await within(dialog).findByText(/Telegram username matches a student/),
+    ).toBeInTheDocument();
     await user.upload(
       within(dialog).getByLabelText('CSV file'),
       new File([csv], 'students.csv', { type: 'text/csv' }),
