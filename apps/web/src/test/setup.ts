@@ -9,8 +9,8 @@ import { setSchoolCurrency } from '../lib/currency';
 import { resetApi, server } from './server';
 
 // Screens are lazy chunks behind a lazy shell: on a busy machine the first render of a file
-// can take longer than findBy*'s default second.
-configure({ asyncUtilTimeout: 5000 });
+// can take longer than findBy*'s default second; a query still ends as soon as its element is there.
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 // files share their worker's modules (isolate: false): no test starts with an earlier file's notices

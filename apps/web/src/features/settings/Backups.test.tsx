@@ -38,7 +38,7 @@ afterEach(() => {
   setSession(ADMIN);
 });
 
-const section = () => screen.findByRole('region', { name: 'Backups' }, { timeout: 5000 });
+const section = () => screen.findByRole('region', { name: 'Backups' });
 
 describe('settings: backups', () => {
   it('lists the backups with their time and size in the UI language, each downloadable', async () => {
@@ -82,7 +82,7 @@ describe('settings: backups', () => {
       '12',
     );
     expect(
-      await within(region).findByText(`Backup written: ${NEWER.name}`, {}, { timeout: 5000 }),
+      await within(region).findByText(`Backup written: ${NEWER.name}`, {}),
     ).toBeInTheDocument();
     expect(await within(region).findByRole('cell', { name: NEWER.name })).toBeInTheDocument();
     expect(within(region).getByRole('button', { name: 'Back up now' })).toBeEnabled();
@@ -112,16 +112,17 @@ describe('settings: backups', () => {
       ),
     );
     await user.click(within(region).getByRole('button', { name: 'Back up now' }));
-    expect(
-      await within(region).findByText('The backup failed: disk full', {}, { timeout: 5000 }),
-    ).toHaveAttribute('role', 'alert');
+    expect(await within(region).findByText('The backup failed: disk full', {})).toHaveAttribute(
+      'role',
+      'alert',
+    );
   });
 
   it('is not shown to a manager or a teacher', async () => {
     for (const role of ['manager', 'teacher'] as const) {
       setSession({ ...ADMIN, role });
       renderApp('/settings');
-      await screen.findByRole('region', { name: 'Dictionaries' }, { timeout: 5000 });
+      await screen.findByRole('region', { name: 'Dictionaries' });
       expect(screen.queryByRole('region', { name: 'Backups' })).not.toBeInTheDocument();
       cleanup();
     }
@@ -137,7 +138,7 @@ describe('settings: backups', () => {
     ] as const) {
       await changeLanguage(language);
       renderApp('/settings');
-      const region = await screen.findByRole('region', { name: title }, { timeout: 5000 });
+      const region = await screen.findByRole('region', { name: title });
       expect(within(region).getByRole('button', { name: button })).toBeInTheDocument();
       expect(await within(region).findByText(size)).toBeInTheDocument();
       cleanup();

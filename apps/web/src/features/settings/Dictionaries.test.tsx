@@ -25,7 +25,7 @@ function serveDictionaries() {
   );
 }
 
-const dictionaries = () => screen.findByRole('region', { name: 'Dictionaries' }, { timeout: 5000 });
+const dictionaries = () => screen.findByRole('region', { name: 'Dictionaries' });
 
 beforeAll(setupI18n);
 beforeEach(() => stubLayout());
@@ -161,7 +161,7 @@ describe('settings: dictionaries', () => {
     serveDictionaries();
     const user = userEvent.setup();
     renderApp('/settings');
-    const section = await screen.findByRole('region', { name: 'Słowniki' }, { timeout: 5000 });
+    const section = await screen.findByRole('region', { name: 'Słowniki' });
     await user.click(within(section).getByRole('tab', { name: 'Statusy obecności' }));
     const table = await within(section).findByRole('table', { name: 'Statusy obecności' });
     expect(within(table).getByRole('row', { name: /Odwołała szkoła/ })).toBeInTheDocument();
@@ -180,7 +180,7 @@ describe('settings: dictionaries', () => {
     serveDictionaries();
     const user = userEvent.setup();
     renderApp('/settings');
-    const section = await screen.findByRole('region', { name: 'Словники' }, { timeout: 5000 });
+    const section = await screen.findByRole('region', { name: 'Словники' });
     await user.click(within(section).getByRole('tab', { name: 'Продукти' }));
     const table = await within(section).findByRole('table', { name: 'Продукти' });
     await user.click(within(table).getByRole('button', { name: 'Видалити Conversation club' }));

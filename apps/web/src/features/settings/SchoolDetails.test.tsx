@@ -11,8 +11,7 @@ afterEach(() => {
   setSession(ADMIN);
 });
 
-const section = async () =>
-  screen.findByRole('region', { name: 'School details' }, { timeout: 5000 });
+const section = async () => screen.findByRole('region', { name: 'School details' });
 
 describe('Settings → School details (ADR 040)', () => {
   it('an admin fills them in; a wrong IBAN or NIP is refused in the form, in words', async () => {
@@ -80,7 +79,7 @@ describe('Settings → School details (ADR 040)', () => {
     cleanup();
     setSession({ ...ADMIN, role: 'teacher' });
     renderApp('/settings');
-    await screen.findByRole('region', { name: 'Sessions' }, { timeout: 5000 });
+    await screen.findByRole('region', { name: 'Sessions' });
     expect(screen.queryByRole('region', { name: 'School details' })).not.toBeInTheDocument();
   });
 });

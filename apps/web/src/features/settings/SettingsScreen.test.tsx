@@ -35,9 +35,7 @@ afterEach(() => {
 
 /** The sessions table; the screen has other sections (preferences, calendar, dictionaries). */
 const sessionsTable = async () =>
-  within(await screen.findByRole('region', { name: 'Sessions' }, { timeout: 5000 })).findByRole(
-    'table',
-  );
+  within(await screen.findByRole('region', { name: 'Sessions' })).findByRole('table');
 
 describe('settings: order and words', () => {
   it('shows the language first, then one’s sessions, for every role', async () => {
@@ -66,7 +64,7 @@ describe('settings: order and words', () => {
     ] as const) {
       await changeLanguage(language);
       renderApp('/settings');
-      const backups = await screen.findByRole('region', { name: title }, { timeout: 5000 });
+      const backups = await screen.findByRole('region', { name: title });
       expect(backups.textContent).not.toMatch(/docs\/|\.md\b/);
       cleanup();
     }
@@ -96,7 +94,7 @@ describe('settings: calendar feed', () => {
     seed({ sessions: SESSIONS });
     const user = userEvent.setup();
     renderApp('/settings');
-    const section = await screen.findByRole('region', { name: 'Calendar feed' }, { timeout: 5000 });
+    const section = await screen.findByRole('region', { name: 'Calendar feed' });
     await user.click(
       await within(section).findByRole('button', { name: 'Make a calendar address' }),
     );
@@ -138,7 +136,7 @@ describe('settings: sessions', () => {
   it('says Empty list when there are no sessions', async () => {
     seed({ sessions: [] });
     renderApp('/settings');
-    const sessions = await screen.findByRole('region', { name: 'Sessions' }, { timeout: 5000 });
+    const sessions = await screen.findByRole('region', { name: 'Sessions' });
     expect(await within(sessions).findByText('Empty list')).toBeInTheDocument();
   });
 
@@ -198,7 +196,7 @@ describe('settings: sessions', () => {
     ] as const) {
       await changeLanguage(language);
       renderApp('/settings');
-      const section = await screen.findByRole('region', { name: region }, { timeout: 5000 });
+      const section = await screen.findByRole('region', { name: region });
       const other = (await within(section).findByText(device)).closest('tr')!;
       await user.click(within(other).getByRole('button', { name }));
       const dialog = screen.getByRole('alertdialog', { name: title });

@@ -38,7 +38,7 @@ describe('/projects', () => {
   it('shows the responsible person, the product and the price in zł', async () => {
     fakeServer();
     renderApp('/projects');
-    const table = await screen.findByRole('table', { name: 'Projects' }, { timeout: 5000 });
+    const table = await screen.findByRole('table', { name: 'Projects' });
     const row = within(table).getByRole('row', { name: /Sales/ });
     await waitFor(() => expect(within(row).getByText('Anna Kowalska')).toBeInTheDocument());
     expect(within(row).getByText('Conversation club')).toBeInTheDocument();
@@ -54,7 +54,7 @@ describe('/projects', () => {
     fakeServer();
     const user = userEvent.setup();
     renderApp('/projects');
-    await screen.findByRole('table', { name: 'Projects' }, { timeout: 5000 });
+    await screen.findByRole('table', { name: 'Projects' });
     await user.click(screen.getByRole('button', { name: 'Create' }));
     const form = screen.getByRole('form', { name: 'New project' });
     const price = within(form).getByLabelText('Price');
@@ -82,7 +82,7 @@ describe('/groups', () => {
     fakeServer();
     const user = userEvent.setup();
     renderApp('/groups');
-    const table = await screen.findByRole('table', { name: 'Groups' }, { timeout: 5000 });
+    const table = await screen.findByRole('table', { name: 'Groups' });
     expect(within(table).getByRole('row', { name: /B1 evening/ })).toBeInTheDocument();
     expect(within(table).getByRole('button', { name: 'Edit B1 evening' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Create' }));
@@ -97,7 +97,7 @@ describe('/groups', () => {
     fakeServer();
     setSession({ ...ADMIN, role: 'teacher' });
     renderApp('/groups');
-    const table = await screen.findByRole('table', { name: 'Groups' }, { timeout: 5000 });
+    const table = await screen.findByRole('table', { name: 'Groups' });
     expect(within(table).getByRole('row', { name: /B1 evening/ })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Create' })).not.toBeInTheDocument();
     expect(

@@ -70,7 +70,7 @@ function fakeServer({ admin = true } = {}) {
   );
 }
 
-const usersTable = () => screen.findByRole('table', { name: 'Users' }, { timeout: 5000 });
+const usersTable = () => screen.findByRole('table', { name: 'Users' });
 
 beforeAll(setupI18n);
 beforeEach(() => stubLayout());
@@ -116,7 +116,7 @@ describe('/users', () => {
     await changeLanguage('pl');
     try {
       renderApp('/users');
-      const table = await screen.findByRole('table', { name: 'Użytkownicy' }, { timeout: 5000 });
+      const table = await screen.findByRole('table', { name: 'Użytkownicy' });
       const headers = within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent);
