@@ -124,7 +124,9 @@ export interface BankFormat {
   mapping: BankMapping;
   /**
    * Santander's export has no header row: its columns by position, after a first line that
-   * sums the account up (a date, the account in quotes, its name, the currency...)
+   * sums the account up (a date, the account in quotes, its name, the currency...). The first
+   * date is the booking date: a card payment's row carries the day it was booked, then the
+   * earlier day it was made.
    */
   positional?: readonly string[];
 }
@@ -183,8 +185,8 @@ export const BANK_FORMATS: readonly BankFormat[] = [
     bank: 'santander',
     signature: [],
     positional: [
-      'Data operacji',
       'Data księgowania',
+      'Data operacji',
       'Tytuł',
       'Nadawca/Odbiorca',
       'Numer rachunku',
