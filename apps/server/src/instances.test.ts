@@ -79,24 +79,28 @@ beforeAll(async () => {
     });
   }
   await Promise.all([one.ready(), two.ready()]);
-  startedAt = Date.now();
 });
 const probes: { instance: string; tick: string }[] = [];
-let startedAt = 0;
 
 /**
- * Both runners are past the ticks they make up at start-up once the probe's tick of a minute
- * after the start has run: a runner reaches its next tick only after its backfill (ADR 031),
- * so a tick run twice at start-up shows by then.
+ * Both runners are past the ticks they make up at start-up once each has queued them (its
+ * schedule's `cron:started`, ADR 031) and no job of a recurring task waits or runs any more: a
+ * tick queued twice at start-up has run twice by then.
  */
-const pastStartUp = () =>
-  vi.waitFor(
-    () => {
-      const minute = Math.floor(startedAt / 60_000) * 60_000;
-      expect(probes.some((p) => new Date(p.tick).getTime() > minute)).toBe(true);
+const pastStartUp = async () => {
+  await Promise.all([one.queue.cronStarted(), two.queue.cronStarted()]);
+  await vi.waitFor(
+    async () => {
+      const { rows } = await seed.pool.query<{ n: number }>(
+        `select count(*)::int as n from graphile_worker.jobs
+         where task_identifier = any($1) and (attempts < max_attempts or locked_at is not null)`,
+        [['probe', 'backup_schedule', 'import_jobs_cleanup', 'history_retention']],
+      );
+      expect(rows[0]?.n).toBe(0);
     },
-    { timeout: 90_000, interval: 200 },
+    { timeout: 60_000, interval: 200 },
   );
+};
 const ticks: { task: string; instance: string; tick: string }[] = [];
 let backupDir = '';
 

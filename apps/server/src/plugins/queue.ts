@@ -10,6 +10,7 @@ import {
   type Task,
   type TaskList,
 } from 'graphile-worker';
+import { EventEmitter } from 'node:events';
 import type pg from 'pg';
 import { queuePool } from './queue-pool.js';
 
@@ -75,6 +76,9 @@ export function createQueue({ pool, log, pollIntervalMs = 2_000 }: QueueOptions)
     (err) => log.debug({ err }, 'job queue: waiting for the database'),
   );
   const listeners: ((run: TaskRun) => void)[] = [];
+  // the runner's events; its schedule has made up the missed ticks once `cron:started` is out
+  const events = new EventEmitter() as NonNullable<Parameters<typeof run>[0]['events']>;
+  const cronStarted = new Promise<void>((resolve) => events.once('cron:started', () => resolve()));
 
   const wrap =
     (name: string, handler: TaskHandler): Task =>
@@ -107,6 +111,10 @@ export function createQueue({ pool, log, pollIntervalMs = 2_000 }: QueueOptions)
     onRun(listener: (run: TaskRun) => void) {
       listeners.push(listener);
     },
+    /** Settles once this runner's schedule has queued the ticks it makes up at its start. */
+    cronStarted(): Promise<void> {
+      return cronStarted;
+    },
     async start() {
       if (runner || stopped) return;
       runner = await run({
@@ -116,6 +124,7 @@ export function createQueue({ pool, log, pollIntervalMs = 2_000 }: QueueOptions)
         preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
         concurrency: CONCURRENCY,
         noHandleSignals: true,
+        events,
         pollInterval: pollIntervalMs,
         taskList: tasks,
         parsedCronItems: parseCronItems(schedule),
