@@ -50,6 +50,16 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
 }
 
 let userCounter = 0;
+/**
+ * A password's hash, made once per worker: argon2 takes its time by design, and a test's users
+ * need not differ in salt (a login still verifies the hash for real).
+ */
+const hashes = new Map<string, Promise<string>>();
+const hashOf = (password: string) => {
+  let hash = hashes.get(password);
+  if (!hash) hashes.set(password, (hash = hashPassword(password)));
+  return hash;
+};
 
 export async function createUser(
   { database }: TestApp,
@@ -67,7 +77,7 @@ export async function createUser(
   const password = fields.password ?? 'correct horse battery';
   const id = await insertUser(database.db, {
     login,
-    passwordHash: await hashPassword(password),
+    passwordHash: await hashOf(password),
     firstName: fields.firstName ?? 'Olena',
     lastName: fields.lastName ?? 'Shevchenko',
     role: fields.role ?? (fields.isAdmin ? 'admin' : 'manager'),
