@@ -36,7 +36,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
     try {
       await runMigrations(setup);
       admin = await ensureAdmin(setup.db, config);
-      demo = config.DEMO_DATA ? await loadDemoData(setup.db) : false;
+      demo = config.DEMO_DATA
+        ? await loadDemoData(setup.db, {
+            zone: config.BOT_TIMEZONE,
+            locale: config.DEFAULT_LOCALE,
+          })
+        : false;
     } finally {
       await setup.pool.end();
     }

@@ -11,9 +11,13 @@ interface DemoSchool {
   students: number[];
 }
 
+/** How many weeks before this one the demo's weekly series start. */
+export const DEMO_PAST_WEEKS = 6;
+
 /**
- * A believable week of lessons from this week's Monday: weekly group series and single
- * lessons with participants; the days gone by have their attendance and payments marked.
+ * Believable lessons: weekly group series from six weeks before this week's Monday (so last
+ * month has lessons for its statements, invoices and teachers' pay) and single lessons this
+ * week, with participants; the days gone by have their attendance and payments marked.
  */
 export async function loadDemoSchedule(db: Db, school: DemoSchool) {
   const monday = mondayOf(todayIn('UTC'));
@@ -29,7 +33,7 @@ export async function loadDemoSchedule(db: Db, school: DemoSchool) {
   ];
   for (const [i, p] of plan.entries()) {
     const lesson = await createLesson(db, {
-      date: addDays(monday, p.day),
+      date: addDays(monday, p.day - (p.single === undefined ? DEMO_PAST_WEEKS * 7 : 0)),
       start: p.start,
       end: p.end,
       price: p.price,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { login, setupApp, type Agent, type TestApp } from '../../test/helper.js';
+import { DEMO_SCHOOL, monthBefore } from './demo-money.js';
 import { DEMO_STAFF, DEMO_STAFF_PASSWORD, loadDemoData } from './demo.js';
 
 let t: TestApp;
@@ -109,6 +110,56 @@ it('gives the demo school a week of lessons with participants, some marked and p
   expect(Number(payments.headers['x-total-count'])).toBeGreaterThan(0);
   const owing = await agent.request({ method: 'GET', url: '/api/balances?owing=true&limit=1' });
   expect(Number(owing.headers['x-total-count'])).toBeGreaterThan(0);
+});
+
+it('charges the demo lessons that have ended, last month included, and none ahead', async () => {
+  const ledger = await agent.request({ method: 'GET', url: '/api/balances?limit=500' });
+  expect(ledger.statusCode).toBe(200);
+  const counts = await t.database.db.execute<{
+    ended: number;
+    charged: number;
+    ahead: number;
+    lastMonth: number;
+  }>(sql`
+    select
+      count(*) filter (where l.date < current_date and l.price > 0 and e.to_pay <> 2)::int as ended,
+      count(*) filter (where l.date < current_date and l.price > 0 and e.to_pay <> 2
+        and exists (select 1 from ledger_entries c where c.event_id = e.id and c.kind = 'charge'
+          and c.amount > 0))::int as charged,
+      count(*) filter (where l.date > current_date
+        and exists (select 1 from ledger_entries c where c.event_id = e.id))::int as ahead,
+      count(*) filter (where to_char(l.date, 'YYYY-MM') = to_char(current_date - interval '1 month', 'YYYY-MM'))::int
+        as "lastMonth"
+    from events e join lessons l on l.id = e.lesson_id`);
+  const row = counts.rows[0];
+  expect(row?.ended).toBeGreaterThan(20);
+  expect(row?.charged).toBe(row?.ended);
+  expect(row?.ahead).toBe(0);
+  expect(row?.lastMonth).toBeGreaterThan(0);
+});
+
+it('gives the demo school its details, its teachers pay rates and invoices of last month', async () => {
+  const school = (await agent.request({ method: 'GET', url: '/api/settings/school' })).json<
+    Record<string, string>
+  >();
+  expect(school).toMatchObject(DEMO_SCHOOL);
+  const month = monthBefore(new Date().toISOString().slice(0, 7));
+  const pay = (await agent.request({ method: 'GET', url: `/api/payroll?month=${month}` })).json<
+    { name: string; lessons: number; amount: string; lines: { rate: string | null }[] }[]
+  >();
+  expect(pay.map((p) => p.name).sort()).toEqual(['Olena Hrytsenko', 'Taras Moroz']);
+  for (const teacher of pay) {
+    expect(teacher.lessons, teacher.name).toBeGreaterThan(0);
+    expect(Number(teacher.amount), teacher.name).toBeGreaterThan(0);
+    expect(teacher.lines.every((l) => l.rate !== null)).toBe(true);
+  }
+  const invoices = await agent.request({ method: 'GET', url: '/api/invoices' });
+  const rows = invoices.json<{ number: string; month: string; total: number }[]>();
+  expect(rows.map((r) => r.number).sort()).toEqual([
+    `FV/${new Date().getFullYear()}/0001`,
+    `FV/${new Date().getFullYear()}/0002`,
+  ]);
+  expect(rows.every((r) => r.month === month && r.total > 0)).toBe(true);
 });
 
 it('publishes two bot conversations with finished, half-way and new runs', async () => {

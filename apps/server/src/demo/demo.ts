@@ -2,11 +2,13 @@ import { count, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { loadDemoBot } from './demo-bot.js';
 import { loadDemoGames } from './demo-games.js';
+import { loadDemoMoney } from './demo-money.js';
 import { loadDemoSchedule } from './demo-schedule.js';
 import { clients, clientStageMoves } from '../db/schema/clients.js';
 import { studentDocuments, students } from '../db/schema/students.js';
 import { groups, projects, users } from '../db/schema/users.js';
 import { hashPassword } from '../modules/auth/password.js';
+import type { DocumentLocale } from '@school/contract/money';
 import { newHashCode } from '../modules/students/students.shared.js';
 
 const FIRST = [
@@ -69,11 +71,16 @@ export const DEMO_STAFF = [
  * projects,
  * groups and 60 clients who arrived over the past eight weeks and moved along the pipeline
  * (each move logged, so the board's days in stage and the dashboard's figures show something),
- * students (the won clients among them) with their documents, a week of lessons, two
- * published bot conversations with a few runs, and a game set of each type with a set of them.
- * Nothing happens once clients exist.
+ * students (the won clients among them) with their documents, weekly lessons from six weeks back
+ * and a week of single ones, the school's details, its teachers' pay rates and a few invoices of
+ * last month, two published bot conversations with a few runs, and a game set of each type with
+ * a set of them. Nothing happens once clients exist. `zone` and `locale` are the school's
+ * (BOT_TIMEZONE, DEFAULT_LOCALE): the month the invoices are of, and their language.
  */
-export async function loadDemoData(db: Db): Promise<boolean> {
+export async function loadDemoData(
+  db: Db,
+  { zone = 'UTC', locale = 'en' }: { zone?: string; locale?: DocumentLocale } = {},
+): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(clients);
   if ((existing?.n ?? 0) > 0) return false;
   const school = await db.transaction(async (tx) => {
@@ -225,11 +232,13 @@ export async function loadDemoData(db: Db): Promise<boolean> {
     );
     return {
       teachers: responsible,
+      manager,
       groups: groupIds,
       students: studentIds.map((st) => st.id),
     };
   });
   await loadDemoSchedule(db, school);
+  await loadDemoMoney(db, school, { zone, locale });
   await loadDemoBot(db, school.students);
   await loadDemoGames(db, school.students);
   return true;

@@ -77,3 +77,21 @@ export function IconLink(props: IconLinkProps) {
     </Link>
   );
 }
+
+export type IconDownloadProps = IconLook &
+  Omit<ComponentPropsWithRef<'a'>, 'aria-label' | 'title' | 'children' | 'download'> & {
+    href: string;
+  };
+
+/**
+ * A plain link that looks like an IconButton and downloads the file at `href` (a row's PDF),
+ * outside the app's router: the browser asks the server and saves what it answers.
+ */
+export function IconDownload(props: IconDownloadProps) {
+  const { rest, look, face } = splitLook(props);
+  return (
+    <a {...rest} {...look} download>
+      {face}
+    </a>
+  );
+}

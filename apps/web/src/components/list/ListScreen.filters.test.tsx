@@ -1,8 +1,9 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { clearNotices } from '../feedback/notices';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { http, HttpResponse } from 'msw';
+import { captureDownloads } from '../../test/downloads';
 import { calledUrls, seed, server } from '../../test/server';
 import { setupI18n, stubLayout } from '../../test/utils';
 import type { FilterSpec } from './FilterBar';
@@ -18,23 +19,6 @@ const names = () =>
     .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
 const listCalls = () =>
   calledUrls().filter((url) => url.pathname === '/api/things' && url.search !== '');
-
-/** jsdom has no object URLs: keep the blobs handed over for download. */
-function captureDownloads() {
-  const blobs: Blob[] = [];
-  const { createObjectURL, revokeObjectURL } = URL;
-  URL.createObjectURL = vi.fn((blob: Blob) => {
-    blobs.push(blob);
-    return 'blob:things';
-  });
-  URL.revokeObjectURL = vi.fn();
-  onTestFinished(() => {
-    URL.createObjectURL = createObjectURL;
-    URL.revokeObjectURL = revokeObjectURL;
-  });
-  const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-  return { blobs, click };
-}
 
 beforeAll(setupI18n);
 beforeEach(() => stubLayout());

@@ -123,7 +123,9 @@ export function ListView<R extends Row>({
               label: action.label(row),
               icon: action.icon,
               variant: action.variant,
-              onClick: () => action.onClick(row),
+              ...(action.download
+                ? { download: action.download(row) }
+                : { onClick: () => action.onClick(row) }),
             }))}
         />
       )

@@ -1,6 +1,6 @@
 import { Copy, ExternalLink, Pencil, Trash2, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { IconButton, IconLink } from '../IconButton';
+import { IconButton, IconDownload, IconLink } from '../IconButton';
 import styles from './RowActions.module.css';
 import type { CopyValue } from './types';
 
@@ -14,13 +14,12 @@ interface RowActionsProps {
   copyValue?: CopyValue | null | undefined;
   onCopy?: ((value: CopyValue) => void) | undefined;
   /** The screen's own actions of this row (those available for it). */
-  more?: readonly {
+  more?: readonly ({
     key: string;
     label: string;
     icon: LucideIcon;
     variant?: 'danger';
-    onClick: () => void;
-  }[];
+  } & ({ onClick: () => void } | { download: string }))[];
 }
 
 /** Icon actions (docs/screens.md, List screens) of a row: open, copy, edit, a screen's own, delete. */
@@ -48,15 +47,25 @@ export function RowActions({
         />
       )}
       {onEdit && <IconButton label={t('list.edit', { name })} icon={Pencil} onClick={onEdit} />}
-      {more.map((action) => (
-        <IconButton
-          key={action.key}
-          label={action.label}
-          icon={action.icon}
-          variant={action.variant}
-          onClick={action.onClick}
-        />
-      ))}
+      {more.map((action) =>
+        'download' in action ? (
+          <IconDownload
+            key={action.key}
+            href={action.download}
+            label={action.label}
+            icon={action.icon}
+            variant={action.variant}
+          />
+        ) : (
+          <IconButton
+            key={action.key}
+            label={action.label}
+            icon={action.icon}
+            variant={action.variant}
+            onClick={action.onClick}
+          />
+        ),
+      )}
       {onDelete && (
         <IconButton
           label={t('list.delete', { name })}

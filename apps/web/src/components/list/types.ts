@@ -113,13 +113,21 @@ export interface RowActionsConfig<R> {
   more?: readonly RowAction<R>[];
 }
 
-/** An icon action of a screen's rows, shown on the rows it is `available` for. */
-export interface RowAction<R> {
+interface RowActionBase<R> {
   key: string;
   icon: LucideIcon;
   /** The accessible name and tooltip, naming the row ("Void the payment of 30.00 zł"). */
   label: (row: R) => string;
   variant?: 'danger';
   available?: (row: R) => boolean;
-  onClick: (row: R) => void;
 }
+
+/**
+ * An icon action of a screen's rows, shown on the rows it is `available` for: a button, or a
+ * link that downloads a file of the row (an invoice's PDF) with `download`.
+ */
+export type RowAction<R> = RowActionBase<R> &
+  (
+    | { onClick: (row: R) => void; download?: never }
+    | { download: (row: R) => string; onClick?: never }
+  );

@@ -1,22 +1,36 @@
 import { invoiceCorrection, invoiceRow, type InvoiceRow } from '@school/contract/invoices';
-import { api } from '@school/contract/paths';
+import { api, withQuery } from '@school/contract/paths';
 import { useQueryClient } from '@tanstack/react-query';
-import { FileDown, FilePen } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { FileDown, FilePen, FilePlus } from 'lucide-react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { z } from 'zod';
-import { showNotice } from '../../components/feedback/notices';
+import controls from '../../components/controls.module.css';
+import { showFailure, showNotice } from '../../components/feedback/notices';
 import { EntityForm } from '../../components/form/EntityForm';
 import type { FieldSpec } from '../../components/form/fields';
+import formStyles from '../../components/form/Form.module.css';
+import { IconButton } from '../../components/IconButton';
+import {
+  invoiceRefusal,
+  issueInvoice,
+  monthBefore,
+  thisMonth,
+} from '../../components/invoices/issueInvoice';
 import type { FilterSpec } from '../../components/list/FilterBar';
+import { formatMonth } from '../../components/pay/payMonth';
 import { ListScreen } from '../../components/list/ListScreen';
 import type { Column, Resource, RowAction } from '../../components/list/types';
 import { LIST_QUERY_KEY } from '../../components/list/useInfiniteList';
 import { Modal } from '../../components/Modal';
+import { Selector } from '../../components/Selector';
+import { Spinner } from '../../components/Spinner';
+import { useMayDo } from '../../lib/access';
 import { formatDate, formatMoney } from '../../lib/format';
 import { request } from '../../lib/http';
-import { accountPath } from './moneyApi';
+import { studentColumn } from './studentColumn';
+
+const STUDENTS_URL = withQuery(api.students, { sort: 'surname', limit: 5000 });
 
 export const invoicesResource: Resource<InvoiceRow> = {
   path: api.invoices,
@@ -35,13 +49,13 @@ function useInvoiceColumns(): readonly Column<InvoiceRow>[] {
         whole: true,
         value: (row) => row.number,
       },
+      studentColumn(),
       {
-        key: 'student',
-        label: 'money.columns.student',
-        value: (row) => row.studentName,
-        render: (row) => <Link to={accountPath(row.student)}>{row.studentName}</Link>,
+        key: 'month',
+        label: 'money.columns.invoiceMonth',
+        whole: true,
+        value: (row) => formatMonth(row.month, i18n.language, 'short'),
       },
-      { key: 'month', label: 'money.columns.invoiceMonth', whole: true, value: (row) => row.month },
       {
         key: 'total',
         label: 'money.columns.invoiceTotal',
@@ -84,6 +98,7 @@ function CorrectDialog({ invoice, onClose }: { invoice: InvoiceRow; onClose: () 
       title={t('money.invoices.correctTitle', { number: invoice.number })}
       onClose={onClose}
     >
+      <p className={formStyles.hint}>{t('money.invoices.correctIntro')}</p>
       <EntityForm
         mode="create"
         schema={invoiceCorrection.pick({ reason: true })}
@@ -103,12 +118,138 @@ function CorrectDialog({ invoice, onClose }: { invoice: InvoiceRow; onClose: () 
 }
 
 /**
+ * The invoice of a student's month from /invoices (docs/money.md, Invoices): a student, a month
+ * that is over (last month at first), Issue invoice; its number in a notice, or why not in the
+ * dialog, which stays open for another choice.
+ */
+function IssueInvoiceForm({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const studentId = useId();
+  const monthId = useId();
+  const errorId = useId();
+  const last = monthBefore(thisMonth());
+  const [student, setStudent] = useState('');
+  const [month, setMonth] = useState(last);
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!student) return;
+    setBusy(true);
+    setRefusal(null);
+    try {
+      const made = await issueInvoice(Number(student), month);
+      void queryClient.invalidateQueries({ queryKey: [LIST_QUERY_KEY, api.invoices] });
+      showNotice({ text: t('money.invoices.issued_notice', { number: made.number }) });
+      onClose();
+    } catch (error) {
+      const why = invoiceRefusal(error);
+      if (why === null) showFailure(error, t('messages.error'));
+      else
+        setRefusal(
+          'exists' in why
+            ? t('money.invoices.exists', { number: why.exists })
+            : t('money.invoices.refused', { reason: why.reason }),
+        );
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form
+      className={formStyles.form}
+      aria-label={t('money.invoices.issue')}
+      aria-describedby={refusal === null ? undefined : errorId}
+      onSubmit={(event) => void submit(event)}
+    >
+      <div className={formStyles.grid}>
+        <div className={formStyles.field}>
+          <label className={controls.label} htmlFor={studentId}>
+            {t('money.columns.student')}
+          </label>
+          <Selector
+            id={studentId}
+            name="student"
+            url={STUDENTS_URL}
+            value={student}
+            required
+            autoSelectSingle={false}
+            onChange={(value) => {
+              setStudent(value);
+              setRefusal(null);
+            }}
+          />
+        </div>
+        <div className={formStyles.field}>
+          <label className={controls.label} htmlFor={monthId}>
+            {t('money.columns.invoiceMonth')}
+          </label>
+          <input
+            id={monthId}
+            type="month"
+            className={controls.input}
+            value={month}
+            max={last}
+            required
+            onChange={(e) => {
+              // a cleared or half-typed month keeps the last one chosen
+              if (/^\d{4}-\d{2}$/.test(e.target.value)) {
+                setMonth(e.target.value);
+                setRefusal(null);
+              }
+            }}
+          />
+        </div>
+      </div>
+      {refusal !== null && (
+        <p id={errorId} className={formStyles.formError} role="alert">
+          {refusal}
+        </p>
+      )}
+      <div className={formStyles.actions}>
+        <button
+          type="submit"
+          className={controls.button}
+          disabled={busy || !student}
+          aria-busy={busy}
+        >
+          {busy && <Spinner />}
+          {t('money.invoices.issue')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Issue invoice among the list's tools, and its dialog. */
+function IssueInvoiceDialog() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <IconButton
+        label={t('money.invoices.issue')}
+        icon={FilePlus}
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      />
+      <Modal open={open} title={t('money.invoices.issue')} onClose={() => setOpen(false)}>
+        {open && <IssueInvoiceForm onClose={() => setOpen(false)} />}
+      </Modal>
+    </>
+  );
+}
+
+/**
  * /invoices (docs/screens.md, Invoices; docs/money.md, Invoices): every invoice and correcting
  * invoice, newest first, searched by number or student and filtered by the day issued; each
- * one's PDF, Correct (a correcting invoice with a reason) and the list as CSV.
+ * one's PDF, Correct (a correcting invoice with a reason), Issue invoice of a student's month
+ * and the list as CSV.
  */
 export function InvoicesScreen() {
   const { t } = useTranslation();
+  const mayIssue = useMayDo('invoices', 'create');
   const [correcting, setCorrecting] = useState<InvoiceRow | null>(null);
   const filters = useMemo<readonly FilterSpec[]>(
     () => [
@@ -119,18 +260,19 @@ export function InvoicesScreen() {
   );
   const more = useMemo<readonly RowAction<InvoiceRow>[]>(
     () => [
-      {
-        key: 'pdf',
-        icon: FileDown,
-        label: (row) => t('money.invoices.download', { number: row.number }),
-        onClick: (row) => window.location.assign(api.invoicePdf(row.id)),
-      },
+      // Correct first: the PDF's link stays in the same place on every row
       {
         key: 'correct',
         icon: FilePen,
         label: (row) => t('money.invoices.correctRow', { number: row.number }),
         available: (row) => row.series === 'FV',
         onClick: setCorrecting,
+      },
+      {
+        key: 'pdf',
+        icon: FileDown,
+        label: (row) => t('money.invoices.download', { number: row.number }),
+        download: (row) => api.invoicePdf(row.id),
       },
     ],
     [t],
@@ -146,6 +288,7 @@ export function InvoicesScreen() {
         filters={filters}
         defaultSort="-issued"
         serverExport={api.invoicesCsv}
+        tools={mayIssue ? <IssueInvoiceDialog /> : undefined}
         actions={{ more }}
       />
       {correcting && <CorrectDialog invoice={correcting} onClose={() => setCorrecting(null)} />}

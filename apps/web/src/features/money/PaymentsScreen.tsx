@@ -20,7 +20,6 @@ import { request, requestPage } from '../../lib/http';
 import { VoidPaymentDialog } from '../../components/money/VoidPaymentDialog';
 import { BankImportDialog } from './BankImportDialog';
 import {
-  accountPath,
   PAYMENT_TOTALS_KEY,
   paymentsResource,
   refreshMoney,
@@ -28,6 +27,7 @@ import {
 } from './moneyApi';
 import { bankRow } from '@school/contract/bank-import';
 import { z } from 'zod';
+import { studentColumn } from './studentColumn';
 import styles from './Money.module.css';
 
 function usePaymentColumns(): readonly Column<Payment>[] {
@@ -47,12 +47,7 @@ function usePaymentColumns(): readonly Column<Payment>[] {
         whole: true,
         value: (row) => formatDate(row.date, i18n.language),
       },
-      {
-        key: 'student',
-        label: 'money.columns.student',
-        value: (row) => row.studentName,
-        render: (row) => <Link to={accountPath(row.student)}>{row.studentName}</Link>,
-      },
+      studentColumn(),
       {
         key: 'amount',
         label: 'fields.amount',

@@ -40,7 +40,12 @@ function useUnmatchedColumns(): readonly Column<BankRow>[] {
       {
         key: 'suggestion',
         label: 'money.columns.suggestion',
-        value: (row) => row.suggestion?.name ?? '',
+        // the whole text, what they owe too: the column's width, and what a cut cell shows
+        value: (row) =>
+          row.suggestion
+            ? `${row.suggestion.name} ${t('money.bank.owes', { amount: formatMoney(row.suggestion.due, i18n.language) })}`
+            : t('money.bank.noSuggestion'),
+        csv: (row) => row.suggestion?.name ?? '',
         render: (row) =>
           row.suggestion ? (
             <span>

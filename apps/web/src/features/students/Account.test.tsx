@@ -1,5 +1,5 @@
 import { api } from '@school/contract/paths';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -71,19 +71,6 @@ describe('the student’s account (docs/screens.md, Student)', () => {
       'href',
       '/settings',
     );
-  });
-
-  it("downloads a month's statement in the user's language, last month at first", async () => {
-    const section = await accountSection();
-    const month = await within(section).findByLabelText('Statement of');
-    const link = within(section).getByRole('link', { name: 'Download statement' });
-    const now = new Date();
-    const last = new Date(now.getFullYear(), now.getMonth() - 1, 1);
-    const lastMonth = `${last.getFullYear()}-${String(last.getMonth() + 1).padStart(2, '0')}`;
-    expect(month).toHaveValue(lastMonth);
-    expect(link).toHaveAttribute('href', `/api/students/12/statement?month=${lastMonth}&lang=en`);
-    fireEvent.change(month, { target: { value: '2025-03' } });
-    expect(link).toHaveAttribute('href', '/api/students/12/statement?month=2025-03&lang=en');
   });
 
   it('records a payment pre-filled with what is due, and reads the account again', async () => {

@@ -1,28 +1,24 @@
-import { invoiceRow } from '@school/contract/invoices';
 import { api, withQuery } from '@school/contract/paths';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import controls from '../../components/controls.module.css';
-import { showNotice } from '../../components/feedback/notices';
+import { showFailure, showNotice } from '../../components/feedback/notices';
+import {
+  invoiceRefusal,
+  issueInvoice,
+  monthBefore,
+  thisMonth,
+} from '../../components/invoices/issueInvoice';
 import { Spinner } from '../../components/Spinner';
 import { useMayDo } from '../../lib/access';
-import { request } from '../../lib/http';
 import own from './Account.module.css';
-
-/** This month of the browser's calendar, YYYY-MM. */
-const thisMonth = (now = new Date()) =>
-  `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
-
-/** The month before `month` (YYYY-MM). */
-function monthBefore(month: string): string {
-  const [year = 0, m = 1] = month.split('-').map(Number);
-  return m === 1 ? `${year - 1}-12` : `${year}-${String(m - 1).padStart(2, '0')}`;
-}
 
 /**
  * The student's documents in the Account section (docs/screens.md, Student): a month, last month
  * at first, and Download statement, the month's statement as PDF in the user's language
- * (docs/money.md, Statements). Only for a role that reads statements.
+ * (docs/money.md, Statements), and for a role that issues invoices Issue invoice for the month,
+ * its number or why not in a notice (docs/money.md, Invoices). Only for a role that reads
+ * statements.
  */
 export function AccountDocuments({ studentId }: { studentId: number }) {
   const { t, i18n } = useTranslation();
@@ -36,18 +32,21 @@ export function AccountDocuments({ studentId }: { studentId: number }) {
   // an invoice of the month (docs/money.md, Invoices): its number, or why not, in a notice
   const issue = () => {
     setIssuing(true);
-    request(api.invoices, {
-      method: 'POST',
-      body: { student: studentId, month },
-      schema: invoiceRow,
-    })
+    issueInvoice(studentId, month)
       .then(
         (made) => showNotice({ text: t('account.invoiceIssued', { number: made.number }) }),
-        (error: unknown) =>
-          showNotice({
-            text: error instanceof Error ? error.message : String(error),
-            tone: 'error',
-          }),
+        (error: unknown) => {
+          const refusal = invoiceRefusal(error);
+          if (refusal === null) showFailure(error, t('messages.error'));
+          else
+            showNotice({
+              text:
+                'exists' in refusal
+                  ? t('account.invoiceExists', { number: refusal.exists })
+                  : t('account.invoiceRefused', { reason: refusal.reason }),
+              tone: 'error',
+            });
+        },
       )
       .finally(() => setIssuing(false));
   };
