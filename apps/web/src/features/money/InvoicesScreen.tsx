@@ -29,6 +29,7 @@ import { useMayDo } from '../../lib/access';
 import { formatDate, formatMoney } from '../../lib/format';
 import { request } from '../../lib/http';
 import { studentColumn } from './studentColumn';
+import { MonthInput } from '../../components/form/MonthInput';
 
 const STUDENTS_URL = withQuery(api.students, { sort: 'surname', limit: 5000 });
 
@@ -185,19 +186,13 @@ function IssueInvoiceForm({ onClose }: { onClose: () => void }) {
           <label className={controls.label} htmlFor={monthId}>
             {t('money.columns.invoiceMonth')}
           </label>
-          <input
+          <MonthInput
             id={monthId}
-            type="month"
-            className={controls.input}
             value={month}
             max={last}
-            required
-            onChange={(e) => {
-              // a cleared or half-typed month keeps the last one chosen
-              if (/^\d{4}-\d{2}$/.test(e.target.value)) {
-                setMonth(e.target.value);
-                setRefusal(null);
-              }
+            onChange={(chosen) => {
+              setMonth(chosen);
+              setRefusal(null);
             }}
           />
         </div>

@@ -26,6 +26,7 @@ import { Spinner } from '../../components/Spinner';
 import { formatDate } from '../../lib/format';
 import { request } from '../../lib/http';
 import styles from './payroll.module.css';
+import { MonthInput } from '../../components/form/MonthInput';
 
 type Dialog = { kind: 'approve'; row: PayRow } | { kind: 'paid'; row: PayRow };
 
@@ -68,19 +69,14 @@ export function PayrollScreen() {
           <label htmlFor={monthId} className={styles.monthLabel}>
             {t('payroll.month')}
           </label>
-          <input
+          <MonthInput
             id={monthId}
-            type="month"
-            className={`${controls.input} ${styles.month}`}
+            className={styles.month}
             value={month}
             max={now}
-            required
-            onChange={(e) => {
-              // a cleared or half-typed month keeps the last one shown
-              if (/^\d{4}-\d{2}$/.test(e.target.value) && e.target.value <= now) {
-                setMonth(e.target.value);
-                setOpen(new Set());
-              }
+            onChange={(chosen) => {
+              setMonth(chosen);
+              setOpen(new Set());
             }}
           />
           <a

@@ -12,6 +12,7 @@ import {
 import { Spinner } from '../../components/Spinner';
 import { useMayDo } from '../../lib/access';
 import own from './Account.module.css';
+import { MonthInput } from '../../components/form/MonthInput';
 
 /**
  * The student's documents in the Account section (docs/screens.md, Student): a month, last month
@@ -54,20 +55,7 @@ export function AccountDocuments({ studentId }: { studentId: number }) {
   return (
     <div className={own.documents}>
       <label htmlFor={monthId}>{t('account.statementMonth')}</label>
-      <input
-        id={monthId}
-        type="month"
-        className={controls.input}
-        value={month}
-        max={now}
-        required
-        onChange={(e) => {
-          // a cleared or half-typed month keeps the last one chosen
-          if (/^\d{4}-\d{2}$/.test(e.target.value) && e.target.value <= now) {
-            setMonth(e.target.value);
-          }
-        }}
-      />
+      <MonthInput id={monthId} value={month} max={now} onChange={setMonth} />
       <a className={controls.secondaryButton} href={href} download>
         {t('account.downloadStatement')}
       </a>

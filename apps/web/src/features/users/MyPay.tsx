@@ -1,7 +1,6 @@
 import { useState, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardRetry, CardSection } from '../../components/CardSection';
-import controls from '../../components/controls.module.css';
 import { LoadingState } from '../../components/LoadingState';
 import { PayLines } from '../../components/pay/PayLines';
 import {
@@ -14,6 +13,7 @@ import {
 import { useMayDo } from '../../lib/access';
 import { formatDate } from '../../lib/format';
 import styles from './Profile.module.css';
+import { MonthInput } from '../../components/form/MonthInput';
 
 /**
  * A teacher's own pay by month on /profile (docs/money.md, Teachers' pay): the month's total,
@@ -37,19 +37,7 @@ function MyPayCard() {
     <CardSection headingId="pay-heading" title={t('payroll.myPay')} intro={t('payroll.myPayIntro')}>
       <p className={styles.payMonth}>
         <label htmlFor={monthId}>{t('payroll.month')}</label>{' '}
-        <input
-          id={monthId}
-          type="month"
-          className={controls.input}
-          value={month}
-          max={now}
-          required
-          onChange={(e) => {
-            if (/^\d{4}-\d{2}$/.test(e.target.value) && e.target.value <= now) {
-              setMonth(e.target.value);
-            }
-          }}
-        />
+        <MonthInput id={monthId} value={month} max={now} onChange={setMonth} />
       </p>
       {rows.isError ? (
         <CardRetry onRetry={() => void rows.refetch()} />
