@@ -33,6 +33,7 @@ const webOwnGraph = [
   'apps/web/src/app/mount.test.tsx',
   'apps/web/src/components/lookups.test.ts',
   'apps/web/src/features/students/timelineDetail.test.ts',
+  'apps/web/src/lib/firstReads.test.ts',
 ];
 const webTest = {
   environment: 'jsdom',

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initI18n } from './i18n/i18n';
+import { sendFirstReads } from './lib/firstReads';
 import { fetchSession, type Session } from './lib/sessionCheck';
 import { initTheme } from './theme/theme';
 import './styles/global.css';
@@ -33,7 +34,10 @@ if (/^\/login\/?$/.test(window.location.pathname)) {
   // The session check starts now, beside the app's download, not after its first render
   // (docs/quality.md, First screen of a returning user).
   // Not on /logout, which ends the session instead.
-  const checking = /^\/+logout\/?$/.test(window.location.pathname) ? undefined : fetchSession();
+  const loggingOut = /^\/+logout\/?$/.test(window.location.pathname);
+  // The screen's own reads go too, as it asked for them last time (ADR 050).
+  if (!loggingOut) sendFirstReads(window.location.pathname);
+  const checking = loggingOut ? undefined : fetchSession();
   checking?.catch(() => undefined);
   const [{ mountApp }] = await Promise.all([loadApp(), initI18n()]);
   mountApp(root, checking);

@@ -39,10 +39,6 @@ export function formatDate(isoDate: string | null | undefined, locale: string): 
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(day);
 }
 
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
-
 /**
  * docs/interface.md: amounts are shown with two decimals in the school's currency (zł, or
  * euro: docs/money.md, Amounts); digits follow the chosen language. An amount the API answers

@@ -3,13 +3,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpResponse, http } from 'msw';
 import { requests, server } from '../test/server';
 import { jsonResponse, listResponse } from '../test/utils';
+import { requestPage } from './page';
 import {
   HttpError,
   isErrorBody,
   NetworkError,
   readCookie,
   request,
-  requestPage,
   setUnauthorizedHandler,
   TimeoutError,
 } from './http';

@@ -1,10 +1,6 @@
 import type { ErrorBody } from '@school/contract/common';
-import {
-  TOTAL_COUNT_CAPPED_HEADER,
-  TOTAL_COUNT_HEADER,
-  XSRF_COOKIE,
-  XSRF_HEADER,
-} from '@school/contract/constants';
+import { XSRF_COOKIE, XSRF_HEADER } from '@school/contract/constants';
+import { takeFirstRead } from './firstReads';
 import { requestTimeoutMs } from './requestTimeout';
 
 /**
@@ -55,7 +51,7 @@ export interface Parser<T> {
  */
 export type ParserSource<T> = Parser<T> | (() => Promise<Parser<T>>);
 
-function loadParser<T>(source: ParserSource<T>): Promise<Parser<T>> {
+export function loadParser<T>(source: ParserSource<T>): Promise<Parser<T>> {
   const loading = typeof source === 'function' ? source() : Promise.resolve(source);
   // Started beside the request; a failed import is reported when the answer needs it.
   loading.catch(() => undefined);
@@ -160,15 +156,20 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   const hasBody = options.body !== undefined && form === null;
   const timeout = AbortSignal.timeout(options.timeoutMs ?? requestTimeoutMs());
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  // the first screen's reads may have been sent already, before the app's code was in
+  const early = takeFirstRead(method, path);
   try {
-    return await fetch(path, {
-      method,
-      credentials: 'include',
-      headers: buildHeaders(method, hasBody),
-      body: form ?? (hasBody ? JSON.stringify(options.body) : null),
-      signal,
-      ...(options.keepalive ? { keepalive: true } : {}),
-    });
+    return (
+      (await early) ??
+      (await fetch(path, {
+        method,
+        credentials: 'include',
+        headers: buildHeaders(method, hasBody),
+        body: form ?? (hasBody ? JSON.stringify(options.body) : null),
+        signal,
+        ...(options.keepalive ? { keepalive: true } : {}),
+      }))
+    );
   } catch (error) {
     if (timeout.aborted) throw new TimeoutError();
     // The caller cancelled (e.g. react-query on unmount): not a connection problem.
@@ -177,7 +178,8 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   }
 }
 
-async function call(path: string, options: RequestOptions): Promise<[unknown, Response]> {
+/** Sends the request and reads its JSON; a status outside 2xx throws (HttpError...). */
+export async function call(path: string, options: RequestOptions): Promise<[unknown, Response]> {
   const response = await send(path, options);
   if (!response.ok) {
     const [body, raw] = await readError(response);
@@ -204,31 +206,4 @@ export async function request<T>(
   const parser = options.schema && loadParser(options.schema);
   const [data] = await call(path, options);
   return parser ? (await parser).parse(data) : data;
-}
-
-/** One page of a list: its rows and the count of all matching rows (docs/api.md, Lists). */
-export interface Page<T> {
-  items: T[];
-  /** From X-Total-Count; null when the answer does not carry it. */
-  total: number | null;
-  /** X-Total-Count-Capped: the count stopped at `total` and there are more rows. */
-  capped?: true;
-}
-
-export async function requestPage<T>(
-  path: string,
-  options: RequestOptions & { schema: ParserSource<T[]> },
-): Promise<Page<T>> {
-  const parser = loadParser(options.schema);
-  const [data, response] = await call(path, options);
-  const header = response.headers.get(TOTAL_COUNT_HEADER);
-  const total = header === null || header.trim() === '' ? NaN : Number(header);
-  const known = Number.isInteger(total) && total >= 0;
-  return {
-    items: (await parser).parse(data),
-    total: known ? total : null,
-    ...(known && response.headers.get(TOTAL_COUNT_CAPPED_HEADER) === '1'
-      ? { capped: true as const }
-      : {}),
-  };
 }

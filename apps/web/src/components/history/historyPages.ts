@@ -1,5 +1,5 @@
 import type { AuditEntity, AuditEntry } from '@school/contract/audit';
-import type { Page } from '../../lib/http';
+import type { Page } from '../../lib/page';
 
 /** Entries per "Show more": a record's latest changes at a glance. */
 export const HISTORY_PAGE_SIZE = 20;

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { toCsv } from '../../lib/csv';
-import { requestPage } from '../../lib/http';
+import { requestPage } from '../../lib/page';
 import { listUrl, type ListParams } from './useInfiniteList';
 import type { Column, Resource, Row } from './types';
 

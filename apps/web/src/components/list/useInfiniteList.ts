@@ -1,5 +1,5 @@
 import { keepPreviousData, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
-import { requestPage, type Page } from '../../lib/http';
+import { requestPage, type Page } from '../../lib/page';
 import { ENTITY_QUERY_KEY } from '../detail/useEntity';
 import { invalidateLookups } from '../lookups';
 import type { Resource, Row } from './types';

@@ -1,6 +1,6 @@
 import type { LoginRequest, SessionUser } from '@school/contract/auth';
 import { sessionPaths } from '@school/contract/session-paths';
-import { browserTimeZone } from '../../lib/format';
+import { browserTimeZone } from '../../lib/timeZone';
 import { request } from '../../lib/http';
 
 export type Credentials = Pick<LoginRequest, 'login' | 'password'>;

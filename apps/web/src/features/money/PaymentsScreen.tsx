@@ -16,7 +16,8 @@ import type { Column, RowAction } from '../../components/list/types';
 import { filterQuery, type ListParams } from '../../components/list/useInfiniteList';
 import { useMayDo } from '../../lib/access';
 import { formatDate, formatMoney } from '../../lib/format';
-import { request, requestPage } from '../../lib/http';
+import { request } from '../../lib/http';
+import { requestPage } from '../../lib/page';
 import { VoidPaymentDialog } from '../../components/money/VoidPaymentDialog';
 import { BankImportDialog } from './BankImportDialog';
 import {

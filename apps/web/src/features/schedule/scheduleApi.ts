@@ -21,7 +21,7 @@ import {
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { HttpError, request } from '../../lib/http';
-import { browserTimeZone } from '../../lib/format';
+import { browserTimeZone } from '../../lib/timeZone';
 
 /** Every query of this screen starts with this key: one invalidation refreshes them all. */
 export const SCHEDULE_KEY = 'schedule';

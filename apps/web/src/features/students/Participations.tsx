@@ -17,7 +17,8 @@ import {
 } from '../../components/list/FilterBar';
 import { LoadingState } from '../../components/LoadingState';
 import { formatMoney } from '../../lib/format';
-import { request, requestPage } from '../../lib/http';
+import { request } from '../../lib/http';
+import { requestPage } from '../../lib/page';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import styles from './Students.module.css';
 

@@ -1,0 +1,77 @@
+import { readStored, writeStored } from './storage';
+
+// A screen opened by address asks for the same reads each time: its GETs of the first seconds
+// are kept by pathname and, at the next opening by address, sent at once beside the session
+// check, before the app's code is in. The app's own request of the same path takes the answer
+// (docs/quality.md, First screen of a returning user; ADR 050).
+
+const KEY = 'firstReads:';
+/** How long after the page's start a read is recorded, and an early answer may be taken. */
+export const FIRST_READS_MS = 10_000;
+/** At most this many reads are kept: a search typed at once does not make a long list. */
+const MOST = 10;
+
+let opened: string | undefined;
+const recorded: string[] = [];
+/** The answers of the reads sent early (undefined: that read failed, the app sends it anew). */
+const early = new Map<string, Promise<Response | undefined>>();
+/** The page's entry script: its name changes with every build whose code changed. */
+const build = () => document.querySelector('script')?.src;
+
+/**
+ * Sends the reads the screen at `pathname` asked for last time, and asks for its code and
+ * styles, as it loaded them then (hashed files: the same as long as the build is).
+ */
+export function sendFirstReads(pathname: string): void {
+  opened = pathname;
+  try {
+    const [paths, files, keptBy] = JSON.parse(readStored(KEY + pathname) ?? '') as [
+      string[],
+      string[],
+      string,
+    ];
+    for (const path of paths ?? []) {
+      const init: RequestInit = { credentials: 'include', headers: { Accept: 'application/json' } };
+      early.set(
+        path,
+        fetch(path, init).catch(() => undefined),
+      );
+    }
+    // the files of another build are gone; a file the page names already is asked for again
+    // from the cache, in the same order
+    for (const href of keptBy === build() ? files : []) {
+      const link = document.createElement('link');
+      link.rel = href.endsWith('.css') ? 'stylesheet' : 'modulepreload';
+      link.href = href;
+      document.head.append(link);
+    }
+  } catch {
+    // none kept, or not readable: the screen asks for its reads itself
+  }
+}
+
+/**
+ * A request of `path` is being sent: a GET of the first screen is recorded, with the files
+ * loaded so far, for the next opening, and gets the answer of the same read sent early, if
+ * any (each answer once). A write, another screen or the end of the first seconds drops the
+ * early answers.
+ */
+export function takeFirstRead(
+  method: string,
+  path: string,
+): Promise<Response | undefined> | undefined {
+  if (method !== 'GET' || performance.now() > FIRST_READS_MS || location.pathname !== opened) {
+    opened = undefined;
+    early.clear();
+    return undefined;
+  }
+  if (!recorded.includes(path) && recorded.length < MOST) {
+    recorded.push(path);
+    const files = performance.getEntriesByType('resource').map((entry) => entry.name);
+    const kept = [recorded, files.filter((name) => /\.(js|css)$/.test(name)), build()];
+    writeStored(KEY + opened, JSON.stringify(kept));
+  }
+  const answer = early.get(path);
+  early.delete(path);
+  return answer;
+}
