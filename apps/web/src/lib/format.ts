@@ -56,3 +56,15 @@ export function formatMoney(
   }
   return `${new Intl.NumberFormat(locale, digits).format(amount)} zł`;
 }
+
+/** A month as the chosen language writes it: "October 2026" (short: "Oct 2026", in a list). */
+export function formatMonth(
+  month: string,
+  locale: string,
+  style: 'long' | 'short' = 'long',
+): string {
+  const [y = 2000, m = 1] = month.split('-').map(Number);
+  return new Intl.DateTimeFormat(locale, { month: style, year: 'numeric' }).format(
+    new Date(y, m - 1, 1),
+  );
+}

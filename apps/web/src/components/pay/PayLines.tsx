@@ -2,7 +2,8 @@ import type { PayLine } from '@school/contract/pay';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/format';
 import { ScrollingTable } from '../list/ScrollingTable';
-import { formatDecimal, formatMonth, formatZl, rateText } from './payMonth';
+import { formatMonth } from '../../lib/format';
+import { formatDecimal, formatZl, rateText } from './payMonth';
 import styles from './pay.module.css';
 
 /**

@@ -30,18 +30,6 @@ export function usePayroll(month: string) {
   });
 }
 
-/** A month as the chosen language writes it: "October 2026" (short: "Oct 2026", in a list). */
-export function formatMonth(
-  month: string,
-  locale: string,
-  style: 'long' | 'short' = 'long',
-): string {
-  const [y = 2000, m = 1] = month.split('-').map(Number);
-  return new Intl.DateTimeFormat(locale, { month: style, year: 'numeric' }).format(
-    new Date(y, m - 1, 1),
-  );
-}
-
 /** A decimal string of the API (two places) as the chosen language writes the number. */
 export function formatDecimal(value: string, locale: string): string {
   return new Intl.NumberFormat(locale, {

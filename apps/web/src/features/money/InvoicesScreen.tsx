@@ -18,7 +18,6 @@ import {
   thisMonth,
 } from '../../components/invoices/issueInvoice';
 import type { FilterSpec } from '../../components/list/FilterBar';
-import { formatMonth } from '../../components/pay/payMonth';
 import { ListScreen } from '../../components/list/ListScreen';
 import type { Column, Resource, RowAction } from '../../components/list/types';
 import { LIST_QUERY_KEY } from '../../components/list/useInfiniteList';
@@ -26,7 +25,7 @@ import { Modal } from '../../components/Modal';
 import { Selector } from '../../components/Selector';
 import { Spinner } from '../../components/Spinner';
 import { useMayDo } from '../../lib/access';
-import { formatDate, formatMoney } from '../../lib/format';
+import { formatDate, formatMoney, formatMonth } from '../../lib/format';
 import { request } from '../../lib/http';
 import { studentColumn } from './studentColumn';
 import { MonthInput } from '../../components/form/MonthInput';

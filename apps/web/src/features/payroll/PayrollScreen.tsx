@@ -15,7 +15,6 @@ import { PayLines } from '../../components/pay/PayLines';
 import {
   currentMonth,
   formatDecimal,
-  formatMonth,
   formatZl,
   payrollKey,
   today,
@@ -23,7 +22,7 @@ import {
 } from '../../components/pay/payMonth';
 import pay from '../../components/pay/pay.module.css';
 import { Spinner } from '../../components/Spinner';
-import { formatDate } from '../../lib/format';
+import { formatDate, formatMonth } from '../../lib/format';
 import { request } from '../../lib/http';
 import styles from './payroll.module.css';
 import { MonthInput } from '../../components/form/MonthInput';

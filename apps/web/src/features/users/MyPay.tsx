@@ -3,15 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { CardRetry, CardSection } from '../../components/CardSection';
 import { LoadingState } from '../../components/LoadingState';
 import { PayLines } from '../../components/pay/PayLines';
-import {
-  currentMonth,
-  formatDecimal,
-  formatMonth,
-  formatZl,
-  usePayroll,
-} from '../../components/pay/payMonth';
+import { currentMonth, formatDecimal, formatZl, usePayroll } from '../../components/pay/payMonth';
 import { useMayDo } from '../../lib/access';
-import { formatDate } from '../../lib/format';
+import { formatDate, formatMonth } from '../../lib/format';
 import styles from './Profile.module.css';
 import { MonthInput } from '../../components/form/MonthInput';
 
