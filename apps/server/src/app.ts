@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import pino from 'pino';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -93,7 +94,10 @@ export async function buildApp({
       ? {
           level: config.LOG_LEVEL,
           redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'req.body.password'],
-          ...(logStream ? { stream: logStream } : {}),
+          // standard output written without holding the request up (ADR 051): lines that come
+          // while a write is under way go together in the next, and what is left is written
+          // when the process exits
+          stream: logStream ?? pino.destination({ dest: 1, sync: false }),
         }
       : false,
     // one line per request, written when it is answered (registerRequestLog), not two

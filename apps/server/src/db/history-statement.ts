@@ -1,4 +1,11 @@
-import { getTableColumns, sql, type Column, type SQL, type Table } from 'drizzle-orm';
+import {
+  getTableColumns,
+  sql,
+  type Column,
+  type Placeholder,
+  type SQL,
+  type Table,
+} from 'drizzle-orm';
 import { AUDIT_SECRET } from '@school/contract/audit';
 import { isSecretField, type Actor } from './history.js';
 
@@ -10,7 +17,7 @@ import { isSecretField, type Actor } from './history.js';
 
 /** The column types an entry worked out in SQL reads, each as `plain()` writes its value. */
 const AS_TEXT = new Set(['PgNumeric', 'PgDateString']);
-const AS_JSON = new Set(['PgInteger', 'PgSerial', 'PgText', 'PgBoolean', 'PgBigInt53']);
+const AS_JSON = new Set(['PgInteger', 'PgSerial', 'PgText', 'PgBoolean', 'PgBigInt53', 'PgArray']);
 
 /** A column's value as JSON, as the history keeps it: instants ISO 8601 to the millisecond. */
 function jsonOf(column: Column, ref: SQL): SQL {
@@ -38,12 +45,15 @@ export function changesSql(table: Table, before: string, after: string): SQL {
   return sql`jsonb_strip_nulls(jsonb_build_object(${sql.join(pairs, sql`, `)}))`;
 }
 
+/** An actor as a statement takes it: its values, or placeholders of a prepared statement. */
+export type ActorParams = { [K in keyof Actor]: Actor[K] | Placeholder };
+
 /**
  * An INSERT of the update entries of `entity` by `actor`: one per row of `rows` (a FROM list
  * naming `before` and `after`) whose changes are not empty. A CTE of the update's statement.
  */
 export function historyOfUpdate(
-  actor: Actor,
+  actor: ActorParams,
   entity: string,
   table: Table,
   rows: { before: string; after: string; from: SQL },
@@ -56,4 +66,39 @@ export function historyOfUpdate(
     from (select ${id} as id, ${changesSql(table, rows.before, rows.after)} as c
       from ${rows.from}) e
     where e.c <> '{}'::jsonb`;
+}
+
+/**
+ * A create entry's changes worked out in SQL: every column of the row `alias` of `table` as
+ * `wholeRecord` writes it, with the fields of `extra` (jsonb) added or put in their place. For
+ * tables without secret fields (a create masks those by whether they are empty).
+ */
+export function recordSql(table: Table, alias: string, extra: Record<string, SQL> = {}): SQL {
+  const pairs = Object.entries(getTableColumns(table))
+    .filter(([field]) => !(field in extra))
+    .map(([field, column]) => {
+      if (isSecretField(field)) throw new Error(`no create entry in SQL with a secret: ${field}`);
+      const ref = sql`${sql.identifier(alias)}.${sql.identifier(column.name)}`;
+      return sql`${sql.raw(`'${field}'`)}, ${jsonOf(column, ref)}`;
+    });
+  for (const [field, value] of Object.entries(extra)) {
+    pairs.push(sql`${sql.raw(`'${field}'`)}, ${value}`);
+  }
+  return sql`jsonb_build_object(${sql.join(pairs, sql`, `)})`;
+}
+
+/**
+ * An INSERT of the create entry of `entity` by `actor` for each row of `from`: its id `id`, its
+ * changes `changes` (`recordSql`). A CTE of the create's statement.
+ */
+export function historyOfCreate(
+  actor: ActorParams,
+  entity: string,
+  entry: { id: SQL; changes: SQL; from: SQL },
+): SQL {
+  return sql`insert into history (user_id, user_name, action, entity, entity_id, changes,
+      request_id)
+    select ${actor.userId}::int, ${actor.userName}::text, 'create', ${entity}::text, ${entry.id},
+      ${entry.changes}, ${actor.requestId}::text
+    from ${entry.from}`;
 }

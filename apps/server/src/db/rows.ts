@@ -1,6 +1,7 @@
 import { Column, getTableColumns, is, Placeholder, SQL, type Table } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { poolOf, type Db } from './client.js';
+import { poolOf, type Db, type Tx } from './client.js';
 import { preparedOnce } from './prepared.js';
 
 /**
@@ -100,6 +101,33 @@ export function preparedSelect<T>(
   return (values: Record<string, unknown>) => {
     const params = statement.params.map((p) => (is(p, Placeholder) ? values[p.name] : p));
     return readRows<T>(db, fields, { toSQL: () => ({ sql: statement.sql, params }) }, name);
+  };
+}
+
+const dialect = new PgDialect();
+
+/** The connection a transaction runs on (drizzle's node-postgres session holds it). */
+const clientOf = (tx: Tx) =>
+  (tx as unknown as { session: { client: pg.PoolClient } }).session.client;
+
+/**
+ * A statement whose SQL is built once per database (its values as `sql.placeholder`s) and runs
+ * as the prepared statement `name`, planned once per connection (ADR 016): for the writes and
+ * reads the busiest requests send, which then cost neither drizzle's building of a long text
+ * nor PostgreSQL's parsing and planning of it on every request. Its rows come as raw objects,
+ * dates and instants as text, as `db.execute` gives them (decode them with `rowDecoder`).
+ * `name` must differ for each different SQL text.
+ */
+export function preparedStatement(db: Db, name: string, build: () => SQL) {
+  const statement = preparedOnce(db, name, () => dialect.sqlToQuery(build()));
+  /** runs it with `values` for its placeholders, on the pool or in transaction `tx` */
+  return async <R extends Record<string, unknown>>(values: Record<string, unknown>, tx?: Tx) => {
+    const params = statement.params.map((p) => (is(p, Placeholder) ? values[p.name] : p));
+    const result = await (tx ? clientOf(tx) : poolOf(db)).query<R>(
+      { name, text: statement.sql, types: rawTextTypes },
+      params,
+    );
+    return result.rows;
   };
 }
 

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { changedFields } from '../../db/history.js';
@@ -54,8 +55,8 @@ describe("a client's PUT in one statement (ADR 048)", () => {
       res = await agent.request({ method: 'PUT', url: `/api/clients/${id}`, payload: body });
     });
     expect(res?.statusCode, res?.body).toBe(200);
-    // the session's read and the write
-    expect(n).toBeLessThanOrEqual(2);
+    // the write alone: the session is kept (ADR 047), the write one prepared statement (ADR 051)
+    expect(n).toBe(1);
     const after = await rowOf(id);
     expect(res?.json()).toMatchObject({ price: 99.5, stage: stage(1), version: after?.version });
     const entry = await lastEntry(id);
@@ -88,5 +89,39 @@ describe("a client's PUT in one statement (ADR 048)", () => {
       (await agent.request({ method: 'PUT', url: '/api/clients/999999', payload: body }))
         .statusCode,
     ).toBe(404);
+  });
+});
+
+describe("a client's PUT as one prepared statement (ADR 051)", () => {
+  it('sends the same named statement whatever the body sets', async () => {
+    const made = await agent.request({
+      method: 'POST',
+      url: '/api/clients',
+      payload: { firstName: 'Iga', price: 50, stage: stage(0) },
+    });
+    const id = made.json<{ id: number }>().id;
+    const sent: { name?: string; text: string }[] = [];
+    const query = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const config = args[0];
+      if (config && typeof config === 'object' && 'text' in config) {
+        sent.push(config as { name?: string; text: string });
+      }
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    try {
+      for (const payload of [{ stage: stage(1) }, { price: null, position: 'Head' }, {}]) {
+        const res = await agent.request({ method: 'PUT', url: `/api/clients/${id}`, payload });
+        expect(res.statusCode, res.body).toBe(200);
+      }
+    } finally {
+      pg.Client.prototype.query = query;
+    }
+    const writes = sent.filter((s) => s.text.includes('update clients c'));
+    // the empty body answers the client as it is, without writing (ADR 010)
+    expect(writes).toHaveLength(2);
+    expect(new Set(writes.map((s) => `${s.name} ${s.text}`)).size).toBe(1);
+    expect(writes[0]?.name).toBe('client_update');
+    expect(await rowOf(id)).toMatchObject({ price: null, position: 'Head', stageId: stage(1) });
   });
 });

@@ -2,7 +2,7 @@ import { asc, getTableColumns, sql } from 'drizzle-orm';
 import { type Db, type Tx } from '../../db/client.js';
 import { currentActor, recordChange } from '../../db/history.js';
 import { historyOfUpdate } from '../../db/history-statement.js';
-import { rowDecoder } from '../../db/rows.js';
+import { preparedStatement, rowDecoder } from '../../db/rows.js';
 import { VersionConflict } from '../../db/versions.js';
 import { clientStageMoves, clients } from '../../db/schema/clients.js';
 import { stages } from '../../db/schema/lookups.js';
@@ -146,6 +146,56 @@ export function columnsBesideStage(f: ClientFields) {
 const clientOf = rowDecoder(clients);
 const clientColumns = getTableColumns(clients);
 
+/** The columns a client's update may set beside the stage, with their fields (columnsOf). */
+const settable = Object.keys(columnsOf({}))
+  .filter((field) => field !== 'stageId')
+  .map((field) => ({ field, column: clientColumns[field as keyof typeof clientColumns] }));
+
+/**
+ * A client's update as one prepared statement (ADR 048, ADR 051): the same text whatever the
+ * request sets, so it is built once and PostgreSQL plans it once per connection. Each column
+ * takes its value when its name is among `set`, else keeps its own; a stage move is stamped and
+ * logged when `stage` is among them and differs. `withActor`: with the record history entry of
+ * the request's user (without one, outside a request, none is written, ADR 027).
+ */
+function clientUpdateStatement(withActor: boolean) {
+  const p = (name: string) => sql.placeholder(name);
+  const given = (name: string) => sql`${name}::text = any(${p('set')}::text[])`;
+  const stage = sql`${p('stage')}::int`;
+  const stageMoves = sql`${given('stage_id')} and b.stage_id is distinct from ${stage}`;
+  const sets = settable.map(({ field, column }) => {
+    const name = sql.identifier(column.name);
+    return sql`${name} = case when ${given(column.name)}
+      then ${p(field)}::${sql.raw(column.getSQLType())} else c.${name} end`;
+  });
+  sets.push(sql`stage_id = case when ${given('stage_id')} then ${stage} else c.stage_id end`);
+  sets.push(sql`stage_changed_at = case when ${stageMoves} then now() else c.stage_changed_at end`);
+  const actor = { userId: p('userId'), userName: p('userName'), requestId: p('requestId') };
+  return sql`
+    with b as (select * from clients where id = ${p('id')}::int for update),
+    ok as (select * from b where ${p('version')}::int is null or b.version = ${p('version')}::int),
+    moved as (
+      insert into client_stage_moves (client_id, from_stage_id, to_stage_id, moved_by)
+      select b.id, b.stage_id, ${stage}, ${p('movedBy')}::int from ok b where ${stageMoves}
+      returning 1
+    ),
+    a as (
+      update clients c set ${sql.join(sets, sql`, `)}
+      from ok b where c.id = b.id and (select count(*) from moved) >= 0
+      returning c.*
+    )${
+      withActor
+        ? sql`, h as (${historyOfUpdate(actor, 'clients', clients, {
+            before: 'b',
+            after: 'a',
+            from: sql`b join a on a.id = b.id`,
+          })})`
+        : sql``
+    }
+    select a.*, p.name as product_name, b.version as version_before, a.id is not null as updated
+    from b left join a on true left join products p on p.id = a.product_id`;
+}
+
 /**
  * Updates a client in one statement (ADR 048), with what changeStages does to a stage change
  * (stamped, logged in client_stage_moves before the client's row is written, migration 0019) and
@@ -158,48 +208,25 @@ export async function updateClient(
   f: ClientFields,
   movedBy: number,
 ): Promise<ClientWithProduct | undefined> {
-  const sets = Object.entries(columnsBesideStage(f) ?? {})
-    .filter(([, value]) => value !== undefined)
-    .map(([field, value]) => {
-      const column = clientColumns[field as keyof typeof clientColumns];
-      return sql`${sql.identifier(column.name)} = ${sql.param(value, column)}`;
-    });
-  const stage = f.stage === undefined ? undefined : sql`${f.stage}::int`;
-  if (stage) {
-    sets.push(sql`stage_id = ${stage}`);
-    sets.push(sql`stage_changed_at = case when b.stage_id is distinct from ${stage} then now()
-      else c.stage_changed_at end`);
-  }
-  if (sets.length === 0) sets.push(sql`id = c.id`);
   const actor = currentActor();
-  const res = await db.execute<Record<string, unknown>>(sql`
-    with b as (select * from clients where id = ${id} for update),
-    ok as (select * from b where ${f.version ?? null}::int is null or b.version = ${f.version ?? null}::int),
-    moved as (
-      ${
-        stage
-          ? sql`insert into client_stage_moves (client_id, from_stage_id, to_stage_id, moved_by)
-            select ok.id, ok.stage_id, ${stage}, ${movedBy}::int from ok
-            where ok.stage_id is distinct from ${stage} returning 1`
-          : sql`select 1 where false`
-      }
-    ),
-    a as (
-      update clients c set ${sql.join(sets, sql`, `)}
-      from ok b where c.id = b.id and (select count(*) from moved) >= 0
-      returning c.*
-    )${
-      actor
-        ? sql`, h as (${historyOfUpdate(actor, 'clients', clients, {
-            before: 'b',
-            after: 'a',
-            from: sql`b join a on a.id = b.id`,
-          })})`
-        : sql``
-    }
-    select a.*, p.name as product_name, b.version as version_before, a.id is not null as updated
-    from b left join a on true left join products p on p.id = a.product_id`);
-  const [row] = res.rows;
+  const values: Record<string, unknown> = {
+    id,
+    version: f.version ?? null,
+    stage: f.stage ?? null,
+    movedBy,
+    ...actor,
+  };
+  const set: string[] = f.stage === undefined ? [] : ['stage_id'];
+  const columns = columnsBesideStage(f) ?? {};
+  for (const { field, column } of settable) {
+    const value = columns[field as keyof typeof columns];
+    values[field] = value === undefined || value === null ? null : column.mapToDriverValue(value);
+    if (value !== undefined) set.push(column.name);
+  }
+  values.set = set;
+  const name = actor ? 'client_update' : 'client_update_unrecorded';
+  const update = preparedStatement(db, name, () => clientUpdateStatement(actor !== undefined));
+  const [row] = await update<Record<string, unknown>>(values);
   if (!row) return undefined;
   if (!row.updated) throw new VersionConflict(Number(row.version_before));
   return { client: clientOf(row), productName: (row.product_name as string | null) ?? null };

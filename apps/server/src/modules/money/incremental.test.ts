@@ -1,9 +1,12 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MARKED_PAID } from '@school/contract/money';
 import { PAST, SCHOOL_ZONE, useMoneyApp } from '../../../test/money.js';
 import { statementsOf } from '../../../test/statements.js';
+import { changesOf } from '../../db/history.js';
+import { payments } from '../../db/schema/money.js';
 import { addDays, todayIn } from '../schedule/schedule.shared.js';
+import { zl } from './money.charge.js';
 import { withAccount } from './money.service.js';
 
 /**
@@ -111,8 +114,40 @@ describe('a payment covering incrementally (ADR 048)', () => {
       await m.takes(s, { date: `2025-01-${String(6 + week).padStart(2, '0')}`, price: 50 });
     }
     await m.account(s);
-    // the session's read, begin, the lock, the payment with its covers, its history, commit
+    // begin, the lock, the payment with its covers and its history entry, commit (ADR 051);
+    // the session is kept (ADR 047)
     const n = await statementsOf(() => m.pay({ student: s, amount: 5, date: '2025-03-01' }));
-    expect(n).toBeLessThanOrEqual(6);
+    expect(n).toBe(4);
+  });
+
+  it("writes the payment's history entry recordChange would", async () => {
+    const s = await m.student();
+    const charged = await m.takes(s, { date: PAST, price: 60 });
+    await m.account(s);
+    let paid = { id: 0 };
+    // the incremental path, its entry written by the payment's own statement: the checks of the
+    // student and the participation it names, then the four statements above
+    const n = await statementsOf(async () => {
+      paid = await m.pay({ student: s, amount: 12.34, date: '2025-03-01', events: [charged] });
+    });
+    expect(n).toBe(6);
+    const [row] = await m.db.select().from(payments).where(eq(payments.id, paid.id));
+    const name = await m.db.execute<{ name: string }>(
+      sql`select trim(name || ' ' || surname) as name from students where id = ${s}`,
+    );
+    const entries = await m.db.execute<{ action: string; changes: unknown }>(
+      sql`select action, changes from history where entity = 'payments' and entity_id = ${paid.id}`,
+    );
+    expect(entries.rows).toEqual([
+      {
+        action: 'create',
+        changes: changesOf({
+          action: 'create',
+          entity: 'payments',
+          entityId: paid.id,
+          after: { ...row, amount: zl(row?.amount ?? 0), studentName: name.rows[0]?.name },
+        }),
+      },
+    ]);
   });
 });

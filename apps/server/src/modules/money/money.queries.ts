@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { MARKED_PAID } from '@school/contract/money';
 import type { Db, Tx } from '../../db/client.js';
+import { preparedStatement } from '../../db/rows.js';
 import { wallClockInstant } from '../schedule/schedule.shared.js';
 
 /** What a money statement runs on: the pool or a transaction. */
@@ -150,22 +151,29 @@ export async function coverageInputs(db: Executor, student: number) {
 /** A participation not charged as the account reads it: price, duration, toPay, charges, due. */
 type Pending = [price: string, duration: string, toPay: number, charges: boolean, due: boolean];
 
+/** A student's account as its statement reads it (`accountRead`). */
+interface AccountRow extends Record<string, unknown> {
+  due: string | null;
+  credit: string | null;
+  balance: string | null;
+  oldest: string | null;
+  orphan: boolean;
+  pending: Pending[] | null;
+  reference: string;
+  currency: 'PLN' | 'EUR' | null;
+}
+
 /**
  * A student's account in one statement (ADR 041): the kept figures, the participations not
  * charged (what is upcoming, and whether one has fallen due), and whether they have ledger
- * entries but no kept figures yet; undefined when there is no such student.
+ * entries but no kept figures yet; undefined when there is no such student. Prepared once per
+ * zone (ADR 051): the account is read on every visit of a student's page.
  */
-export async function accountRead(db: Executor, zone: string, student: number) {
-  const res = await db.execute<{
-    due: string | null;
-    credit: string | null;
-    balance: string | null;
-    oldest: string | null;
-    orphan: boolean;
-    pending: Pending[] | null;
-    reference: string;
-    currency: 'PLN' | 'EUR' | null;
-  }>(sql`
+export async function accountRead(db: Db, zone: string, student: number) {
+  const read = preparedStatement(
+    db,
+    `account_read ${zone}`,
+    () => sql`
     select st.payment_reference as reference,
       (select sd.currency from school_details sd where sd.id = 1) as currency,
       a.due::text as due, a.credit::text as credit, a.balance::text as balance,
@@ -176,8 +184,9 @@ export async function accountRead(db: Executor, zone: string, student: number) {
           coalesce(s.charge, true), ${endInstant(zone)} <= now()))
         from ${participations} where d.student_id = st.id and not d.charged) as pending
     from students st left join accounts a on a.student_id = st.id
-    where st.id = ${student}`);
-  const row = res.rows[0];
+    where st.id = ${sql.placeholder('student')}::int`,
+  );
+  const [row] = await read<AccountRow>({ student });
   if (!row) return undefined;
   const pending = (row.pending ?? []).map(([price, duration, toPay, charges, due]) => ({
     price,

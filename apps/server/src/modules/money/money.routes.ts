@@ -22,6 +22,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { errorResponses, invalidField } from '../../plugins/errors.js';
 import { registerCsvExport } from '../../plugins/csv-routes.js';
+import { uncheckedJson } from '../../plugins/resource.js';
 import { allow } from '../../plugins/policy.js';
 import {
   accountFor,
@@ -69,6 +70,8 @@ export const moneyRoutes: FastifyPluginAsyncZod<{ db: Db; timezone: string }> = 
         body: paymentInput,
         response: { 201: payment, ...errorResponses },
       },
+      // the answers below are built by typed code of the contract's shape (ADR 016, ADR 051)
+      ...uncheckedJson,
     },
     async (request, reply) => reply.status(201).send(await recordPayment(money, request.body)),
   );
@@ -167,6 +170,7 @@ export const moneyRoutes: FastifyPluginAsyncZod<{ db: Db; timezone: string }> = 
         params: idParam,
         response: { 200: account, ...errorResponses },
       },
+      ...uncheckedJson,
     },
     async (request) => accountFor(money, request.params.id),
   );
@@ -193,6 +197,7 @@ export const moneyRoutes: FastifyPluginAsyncZod<{ db: Db; timezone: string }> = 
         querystring: balancesQuery,
         response: { 200: z.array(balanceRow), ...errorResponses },
       },
+      ...uncheckedJson,
     },
     async (request, reply) => {
       // one statement that also says whether anything has fallen due since (ADR 041)

@@ -211,18 +211,21 @@ export async function recordPayment(money: Money, input: z.output<typeof payment
     entryNote: [input.method, input.reference].filter(Boolean).join(' '),
   };
   const made = await db.transaction(async (tx) => {
-    const lock = await lockForPayment(tx, zone, p.student, p.date);
+    const lock = await lockForPayment(tx, db, zone, p.student, p.date);
     if (!lock) throw notFound('No such student');
-    const { row, covers } = lock.incremental
-      ? await insertCoveringPayment(tx, zone, p)
-      : { row: await withAccount(tx, zone, p.student, () => insertPayment(tx, p)), covers: null };
+    // the payment with its covers and its history entry in one statement (ADR 048, ADR 051)
+    if (lock.incremental) {
+      const { row, covers } = await insertCoveringPayment(tx, db, zone, p, lock.name);
+      return { row, covers, studentName: lock.name };
+    }
+    const row = await withAccount(tx, zone, p.student, () => insertPayment(tx, p));
     await recordChange(tx, {
       action: 'create',
       entity: 'payments',
       entityId: row.id,
       after: { ...row, amount: zl(row.amount), studentName: lock.name },
     });
-    return { row, covers, studentName: lock.name };
+    return { row, covers: null, studentName: lock.name };
   });
   // what a recomputation covered is read once it is committed
   return made.covers
