@@ -1,15 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { hashPassword } from '../apps/server/src/modules/auth/password.js';
-import {
-  admin,
-  api,
-  logInAsAdmin,
-  navigate,
-  openNextWeekLesson,
-  sql,
-  useBrowser,
-} from './support.js';
+import { admin, api, logInAsAdmin, openNextWeekLesson, sql, useBrowser } from './support.js';
 
 /**
  * Each role's app (docs/roles.md): every navigation entry opens a screen with its heading, the
@@ -171,11 +163,10 @@ describe('each role', () => {
       await page.getByRole('link', { name: 'Your sessions' }).click();
       await page.waitForURL((u) => u.pathname === '/settings');
       await page.getByRole('region', { name: 'Sessions' }).getByRole('table').waitFor();
-      // a deep link to a screen not theirs says so, in full; the first is loaded as a link
-      // from outside the app opens it, the others opened from the screen before (no page load)
-      for (const [i, forbidden] of FORBIDDEN[role].entries()) {
-        if (i === 0) await page.goto(`/${forbidden.toLowerCase()}`);
-        else await navigate(page, `/${forbidden.toLowerCase()}`);
+      // a deep link to a screen not theirs says so, in full (loaded: the screen stays the same
+      // from one such address to the next, so it is not opened from the one before)
+      for (const forbidden of FORBIDDEN[role]) {
+        await page.goto(`/${forbidden.toLowerCase()}`);
         const heading = page.getByRole('heading', {
           level: 1,
           name: 'Not available for your role',

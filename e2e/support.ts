@@ -212,8 +212,9 @@ const kindOf = (path: string) => new URL(path, 'http://app').pathname.split('/')
  * screen before has left the main area, and scrolls to the top, where a page load starts. To
  * the screen shown already, or one of its kind (/students/2 from /students/1, /students from
  * /students/new), it passes through an address of no screen first, so that the screen is drawn
- * anew. A page not in the app yet is opened with `goto`; so is an address of no screen when
- * the page shows one already.
+ * anew. A page not in the app yet is opened with `goto`; so is an address whose screen is the
+ * one shown for other addresses too (no such page, not for the role) when the page shows it
+ * already: that screen stays.
  */
 export async function navigate(page: Page, path: string) {
   const here = await page.evaluate(() => window.location.pathname);
