@@ -1,11 +1,9 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Result } from 'axe-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, logInAsAdmin, networkSettled, useBrowser } from './support.js';
+import { runAxe, WCAG_AA } from './axe.js';
+import { api, logInAsAdmin, navigate, networkSettled, useBrowser } from './support.js';
 
-/** WCAG 2.1 A and AA (docs/interface.md, Accessibility), checked by axe on every screen. */
-const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 /**
  * Axe runs an experimental rule only when asked for it: its rules of those tags are asked for
  * too (label-content-name-mismatch, WCAG 2.5.3, among them), and a finding counts only under
@@ -46,22 +44,15 @@ function describeViolations(violations: Result[]): string {
     .join('\n');
 }
 
-const THEMES = ['light', 'dark'] as const;
-
 /** Axe's findings on the settled screen, one readable block per rule; '' when none. */
 async function axeReport(page: Page, where: string, scan: Scan = 'every rule'): Promise<string> {
   await settled(page);
-  // Axe runs in the page itself (legacy mode): the default way opens a blank page per scan to
-  // merge the frames' results, which cost two thirds of each scan; the app has no frames. The
-  // passes are listed by rule, without their nodes (docs/decisions/037-test-suite-cost.md).
-  const builder = new AxeBuilder({ page })
-    .setLegacyMode(true)
-    .options({ resultTypes: ['violations'] });
-  const results = await (
-    scan === 'colours' ? builder.withRules(COLOUR_RULES) : builder.withTags(RUN_TAGS)
-  )
-    .disableRules(NOT_WCAG)
-    .analyze();
+  // Axe runs in the page itself, injected once per page load (e2e/axe.ts); the passes are
+  // listed by rule, without their nodes (docs/decisions/037-test-suite-cost.md).
+  const results = await runAxe(
+    page,
+    scan === 'colours' ? { rules: COLOUR_RULES } : { tags: RUN_TAGS, disable: NOT_WCAG },
+  );
   const { passes, violations: found, incomplete, inapplicable } = results;
   const ran = [...passes, ...found, ...incomplete, ...inapplicable].map((rule) => rule.id);
   // an experimental rule is run only when asked for: the scan proves it was; the colour scan
@@ -79,20 +70,28 @@ async function switchTheme(page: Page, theme: Theme): Promise<void> {
   await page.waitForFunction((name) => document.documentElement.dataset.theme === name, theme);
 }
 
+const other = (theme: Theme): Theme => (theme === 'light' ? 'dark' : 'light');
+const themeOf = (page: Page) =>
+  page.evaluate(() => document.documentElement.dataset.theme as Theme);
+
 /**
- * Axe on the open screen in the light theme, every rule, then in the dark one, the colour rules;
- * '' when both are clean.
+ * Axe on the open screen in the theme it shows, every rule, then in the other one, switched
+ * with the side bar's switch, the colour rules; '' when both are clean. The screens follow one
+ * another without a page load, so each starts in the theme the one before was left in: every
+ * rule runs in the light theme on one screen and in the dark one on the next.
  */
 async function bothThemes(page: Page, where: string): Promise<string> {
-  const light = await axeReport(page, `${where} (light)`);
-  await switchTheme(page, 'dark');
-  return light + (await axeReport(page, `${where} (dark)`, 'colours'));
+  const first = await themeOf(page);
+  const report = await axeReport(page, `${where} (${first})`);
+  await switchTheme(page, other(first));
+  return report + (await axeReport(page, `${where} (${other(first)})`, 'colours'));
 }
 
 /**
- * Axe on every screen in both themes: each screen is opened once, scanned in the light theme,
- * switched to the dark one with the side bar's switch (no reload) and scanned again by the rules
- * that read colours (docs/decisions/037-test-suite-cost.md).
+ * Axe on every screen in both themes: each screen is opened once, from the one before as the
+ * app's links open it (no page load), scanned by every rule in the theme it shows, switched to
+ * the other with the side bar's switch and scanned again by the rules that read colours
+ * (docs/decisions/037-test-suite-cost.md).
  */
 describe('accessibility (axe, WCAG 2.1 AA) in the light and the dark theme', () => {
   const browser = useBrowser();
@@ -212,22 +211,28 @@ describe('accessibility (axe, WCAG 2.1 AA) in the light and the dark theme', () 
     ['a page that does not exist', () => '/no/such/page'],
   ];
 
-  /** A page that opens every screen in `theme` (the colours stored with a theme cleared). */
-  async function pageIn(theme: Theme): Promise<Page> {
+  it('has no violations on the login page, and reports what it is meant to find', async () => {
+    // the login page has no theme switch: the stored choice is read as the page loads; with
+    // none stored it follows the system's preference, light here
     const page = await browser.newPage();
-    await page.addInitScript((name) => {
-      window.localStorage.setItem('theme', name);
-      window.localStorage.removeItem('themeColors');
-    }, theme);
-    return page;
-  }
+    await page.goto('/login');
+    let report = '';
+    for (const theme of ['light', 'dark'] as const) {
+      if (theme === 'dark') {
+        await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+        await page.reload();
+      }
+      expect(await themeOf(page)).toBe(theme);
+      report += await axeReport(
+        page,
+        `/login (${theme})`,
+        theme === 'dark' ? 'colours' : 'every rule',
+      );
+    }
+    expect(report, `axe found on ${report}`).toBe('');
 
-  it('reports what it is meant to find, in both kinds of scan', async () => {
     // a planted field with no label and a grey on grey text: the full scan finds both, the
     // colour scan the contrast only
-    const page = await pageIn('light');
-    await page.goto('/login');
-    await settled(page);
     await page.evaluate(() => {
       const input = document.createElement('input');
       const faint = document.createElement('p');
@@ -241,41 +246,28 @@ describe('accessibility (axe, WCAG 2.1 AA) in the light and the dark theme', () 
     const colours = await axeReport(page, 'planted', 'colours');
     expect(colours).toContain('color-contrast');
     expect(colours).not.toContain('label (');
-  });
-
-  it('has no violations on the login page', async () => {
-    // the login page has no theme switch: the stored choice is read as the page loads
-    let report = '';
-    for (const theme of THEMES) {
-      const page = await pageIn(theme);
-      await page.goto('/login');
-      await expect(page.evaluate(() => document.documentElement.dataset.theme)).resolves.toBe(
-        theme,
-      );
-      report += await axeReport(
-        page,
-        `/login (${theme})`,
-        theme === 'dark' ? 'colours' : 'every rule',
-      );
-    }
-    expect(report, `axe found on ${report}`).toBe('');
+    await page.context().close();
   });
 
   describe('on every screen of the logged-in app', () => {
     let page: Page;
     beforeAll(async () => {
-      page = await pageIn('light');
+      page = await browser.newPage();
+      await page.addInitScript(() => {
+        window.localStorage.setItem('theme', 'light');
+        window.localStorage.removeItem('themeColors');
+      });
       await logInAsAdmin(page);
     });
 
     it.each(SCREENS)('has no violations on %s', async (_name, path) => {
-      await page.goto(path());
+      await navigate(page, path());
       const report = await bothThemes(page, path());
       expect(report, `axe found on ${report}`).toBe('');
     });
 
     it('has no violations in a client’s History, open', async () => {
-      await page.goto(`/clients/${clientId}`);
+      await navigate(page, `/clients/${clientId}`);
       const history = page.getByRole('region', { name: 'History' });
       await history.getByRole('button', { name: 'History' }).click();
       await history.getByText('Created').waitFor();
@@ -284,21 +276,25 @@ describe('accessibility (axe, WCAG 2.1 AA) in the light and the dark theme', () 
     });
 
     it('has no violations in the lesson modal with its participants', async () => {
-      // the modal makes the side bar inert: switched before the modal opens, in each theme
+      // the modal makes the side bar inert: the theme is switched while it is closed
+      await navigate(page, '/schedule');
+      const first = await themeOf(page);
       let report = '';
-      for (const theme of THEMES) {
-        await page.goto('/schedule');
-        if (theme === 'dark') await switchTheme(page, theme);
+      for (const theme of [first, other(first)]) {
+        if (theme !== first) await switchTheme(page, theme);
         await page
           .getByRole('button', { name: /Axe lesson/ })
           .first()
           .click();
-        await page.getByRole('dialog').getByRole('table', { name: 'Participants' }).waitFor();
+        const dialog = page.getByRole('dialog');
+        await dialog.getByRole('table', { name: 'Participants' }).waitFor();
         report += await axeReport(
           page,
           `/schedule lesson modal (${theme})`,
-          theme === 'dark' ? 'colours' : 'every rule',
+          theme === first ? 'every rule' : 'colours',
         );
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'hidden' });
       }
       expect(report, `axe found on ${report}`).toBe('');
     });

@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
@@ -12,6 +11,7 @@ import {
   useBrowser,
   watchBrowserDialogs,
 } from './support.js';
+import { runAxe, violationLines } from './axe.js';
 
 /**
  * The learner's own page (docs/learner-page.md): staff copy its link or show its QR code; the
@@ -268,12 +268,8 @@ describe("the learner's page", () => {
     await page.emulateMedia({ colorScheme: theme });
     await page.goto(link);
     await page.getByRole('region', { name: 'Games' }).getByText('Last score: 2 / 2').waitFor();
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    expect(
-      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`),
-    ).toEqual([]);
+    const results = await runAxe(page);
+    expect(violationLines(results.violations, ', ')).toEqual([]);
     await page.close();
   });
 

@@ -1,6 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { runAxe, violationLines } from './axe.js';
 import { api, logInAsAdmin, openNextWeekLesson, useBrowser } from './support.js';
 
 /**
@@ -31,6 +31,15 @@ const nextMonday = (() => {
 })();
 const dayOfNextWeek = (n: number) => new Date(nextMonday + n * DAY).toISOString().slice(0, 10);
 
+/** The desk page (the tests at a desk's sizes share it) and the phone's. */
+let desk: Page | undefined;
+let phone: Page | undefined;
+
+/**
+ * The page of that size in that language (stored, so the next page load shows it): the desk
+ * sizes are one page resized, the phone a context of its own (touch), each logged in once
+ * (docs/decisions/037-test-suite-cost.md).
+ */
 async function newPage(options: {
   width: number;
   height: number;
@@ -38,13 +47,20 @@ async function newPage(options: {
   language: 'en' | 'pl' | 'uk';
 }): Promise<Page> {
   const touch = options.touch ?? false;
-  const page = await browser.newPage({
-    width: options.width,
-    height: options.height,
-    hasTouch: touch,
-    isMobile: touch,
-  });
-  await logInAsAdmin(page);
+  let page = touch ? phone : desk;
+  if (page) {
+    await page.setViewportSize({ width: options.width, height: options.height });
+  } else {
+    page = await browser.newPage({
+      width: options.width,
+      height: options.height,
+      hasTouch: touch,
+      isMobile: touch,
+    });
+    await logInAsAdmin(page);
+    if (touch) phone = page;
+    else desk = page;
+  }
   await page.evaluate((language) => localStorage.setItem('language', language), options.language);
   return page;
 }
@@ -211,13 +227,8 @@ describe('a lesson’s participants', () => {
     expect((await saved).status()).toBe(200);
     expect(await present.getAttribute('aria-pressed')).toBe('true');
     // the cards keep what the table gives (docs/interface.md, Accessibility): labels, names, contrast
-    const axe = await new AxeBuilder({ page })
-      .include('dialog[open] section')
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual(
-      [],
-    );
+    const axe = await runAxe(page, { include: 'dialog[open] section' });
+    expect(violationLines(axe.violations)).toEqual([]);
 
     await page.reload();
     dialog = await openLesson(page);

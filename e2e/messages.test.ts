@@ -1,7 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { ANSWER_TYPE_FINAL, ESTIMATION_POINTS_PER_GROUP } from '@school/contract/bot';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { runAxe, violationLines } from './axe.js';
 import { api, logInAsAdmin, sql, useBrowser } from './support.js';
 
 /**
@@ -120,10 +120,7 @@ async function fitsWidth(page: Page, texts: string[]) {
 
 /** Axe's WCAG 2.1 AA findings on the page (docs/interface.md, Accessibility), one line each. */
 async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`);
+  return violationLines((await runAxe(page)).violations);
 }
 
 describe("a run's messages", () => {

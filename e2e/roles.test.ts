@@ -51,7 +51,12 @@ async function insideViewport(page: Page, locator: ReturnType<Page['getByRole']>
   expect(box.y + box.height).toBeLessThanOrEqual(size.height);
 }
 
+/** Each role's page, logged in through the form once; a role's tests go on on its page. */
+const pages = new Map<Role, Page>();
+
 async function pageAs(role: Role) {
+  const known = pages.get(role);
+  if (known) return known;
   const page = await browser.newPage({ width: 1280, height: 800 });
   const creds = role === 'admin' ? admin : staff[role];
   await page.goto('/login');
@@ -60,6 +65,7 @@ async function pageAs(role: Role) {
   await page.getByRole('button', { name: 'Log in' }).click();
   // a teacher starts on the schedule: the dashboard's figures are the CRM's
   await page.waitForURL((u) => u.pathname === (role === 'teacher' ? '/schedule' : '/'));
+  pages.set(role, page);
   return page;
 }
 
@@ -157,7 +163,8 @@ describe('each role', () => {
       await page.getByRole('link', { name: 'Your sessions' }).click();
       await page.waitForURL((u) => u.pathname === '/settings');
       await page.getByRole('region', { name: 'Sessions' }).getByRole('table').waitFor();
-      // a deep link to a screen not theirs says so, in full
+      // a deep link to a screen not theirs says so, in full (loaded: the screen stays the same
+      // from one such address to the next, so it is not opened from the one before)
       for (const forbidden of FORBIDDEN[role]) {
         await page.goto(`/${forbidden.toLowerCase()}`);
         const heading = page.getByRole('heading', {

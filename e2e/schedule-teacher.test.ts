@@ -37,7 +37,20 @@ async function insideViewport(page: Page, locator: Locator) {
 const noSideScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
+let teacher: Page | undefined;
+
+/**
+ * The teacher's page at that size in that language, on their schedule: one page, logged in
+ * through the form once, resized and loaded again in the language asked for
+ * (docs/decisions/037-test-suite-cost.md).
+ */
 async function teacherPage(width: number, height: number, language = 'en') {
+  if (teacher) {
+    await teacher.setViewportSize({ width, height });
+    await teacher.evaluate((l) => localStorage.setItem('language', l), language);
+    await teacher.goto('/schedule');
+    return teacher;
+  }
   const page = await browser.newPage({ width, height });
   await page.goto('/login');
   await page.evaluate((l) => localStorage.setItem('language', l), language);
@@ -46,6 +59,7 @@ async function teacherPage(width: number, height: number, language = 'en') {
   await page.getByLabel(/^(Password|Hasło|Пароль)$/).fill(mine.password);
   await page.locator('button[type=submit]').click();
   await page.waitForURL((u) => u.pathname === '/schedule');
+  teacher = page;
   return page;
 }
 
@@ -154,7 +168,6 @@ describe("a teacher's lesson modal", () => {
       await dialog.getByText(hiddenText).waitFor();
       expect(await dialog.getByText(emptyText).count()).toBe(0);
       expect(await dialog.getByText(`Ira Hidden ${suffix}`).count()).toBe(0);
-      await page.context().close();
     }
   });
 

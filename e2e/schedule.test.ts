@@ -5,6 +5,7 @@ import {
   confirmInApp,
   createStaff,
   logInAsAdmin,
+  navigate,
   notices,
   setUndoDelay,
   sql,
@@ -81,7 +82,7 @@ const card = (scope: Page | Locator, course: string) =>
   scope.getByRole('button', { name: new RegExp(course) });
 
 async function openNextWeek() {
-  await page.goto('/schedule');
+  await navigate(page, '/schedule');
   await page.getByRole('region', { name: 'Days and their lessons' }).waitFor();
   await page.getByRole('button', { name: 'Next week' }).click();
   await dayColumn('Monday')
@@ -123,7 +124,7 @@ async function dragTo(source: Locator, target: Locator) {
 
 describe('schedule', () => {
   it('moves between weeks, creates a lesson and warns before putting a busy teacher on it', async () => {
-    await page.goto('/schedule');
+    await navigate(page, '/schedule');
     const period = page.locator('p[aria-live=polite]');
     await period.waitFor();
     const thisWeek = await period.innerText();
@@ -254,7 +255,7 @@ describe('schedule', () => {
   });
 
   it("shows the student's participations and their figures on the student's page", async () => {
-    await page.goto(`/students/${studentAId}`);
+    await navigate(page, `/students/${studentAId}`);
     const section = page.getByRole('region', { name: 'Lessons and payments' });
     // it opens on what has taken place: next week's lesson shows once the filters are cleared
     await section.getByText('Empty list').waitFor();

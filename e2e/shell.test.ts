@@ -1,22 +1,28 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { baseUrl, createStaff, useBrowser } from './support.js';
+import { baseUrl, createStaff, logIn, useBrowser } from './support.js';
+
+/**
+ * The app's frame for a staff user (a manager): the side navigation, the theme, the header
+ * block, and addresses opened directly. One page, logged in once through the form; each test
+ * starts it as a new window would, with nothing stored (docs/decisions/037-test-suite-cost.md).
+ */
 
 const browser = useBrowser();
-let staff: Awaited<ReturnType<typeof createStaff>>;
+let shared: Page;
 
 beforeAll(async () => {
-  staff = await createStaff('Iryna', 'Bondar');
+  const staff = await createStaff('Iryna', 'Bondar');
+  shared = await browser.newPage();
+  await logIn(shared, staff);
 });
 
-async function loggedInPage(width = 1280): Promise<Page> {
-  const page = await browser.newPage({ width });
-  await page.goto('/login');
-  await page.getByLabel('Login', { exact: true }).fill(staff.login);
-  await page.getByLabel('Password', { exact: true }).fill(staff.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL((u) => u.pathname === '/');
-  return page;
+/** The app at `path` in a window `width` wide, loaded anew with nothing stored (the session kept). */
+async function freshPage(width = 1280, path = '/'): Promise<Page> {
+  await shared.setViewportSize({ width, height: 800 });
+  await shared.evaluate(() => localStorage.clear());
+  await shared.goto(path);
+  return shared;
 }
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
@@ -33,7 +39,7 @@ const navWidth = (page: Page) =>
 
 describe('side navigation', () => {
   it('goes open 300, collapsed 60, hidden 0 through its two buttons and is restored after reload', async () => {
-    const page = await loggedInPage();
+    const page = await freshPage();
     expect(await nav(page).getAttribute('data-state')).toBe('open');
     await expect.poll(() => navWidth(page)).toBe(300);
 
@@ -58,13 +64,13 @@ describe('side navigation', () => {
   });
 
   it('starts hidden in an 800px-wide window', async () => {
-    const page = await loggedInPage(800);
+    const page = await freshPage(800);
     expect(await nav(page).getAttribute('data-state')).toBe('hidden');
     await expect.poll(() => navWidth(page)).toBe(0);
   });
 
   it('highlights the current section and links every section', async () => {
-    const page = await loggedInPage();
+    const page = await freshPage();
     await nav(page).getByRole('link', { name: 'Bot' }).click();
     await page.waitForURL((u) => u.pathname === '/conversations');
     await expect
@@ -97,7 +103,7 @@ describe('side navigation', () => {
 
 describe('theme', () => {
   it('switches to dark, keeps it after reload, and back', async () => {
-    const page = await loggedInPage();
+    const page = await freshPage();
     const toggle = page.getByRole('button', { name: 'Dark theme' });
     const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     const light = await background();
@@ -118,8 +124,7 @@ describe('theme', () => {
 
 describe('header block and routes', () => {
   it('has the search input, no filter button (projects have no filters) and a plus button that opens a create panel of 300px or more', async () => {
-    const page = await loggedInPage();
-    await page.goto('/projects');
+    const page = await freshPage(1280, '/projects');
     await expect.poll(() => page.getByPlaceholder('search here ...').count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Filter' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Create' }).click();
@@ -142,9 +147,8 @@ describe('header block and routes', () => {
     ['//messages/byconvprogress/7', 'Messages'],
     ['/schedule', 'Schedule'],
   ])('opens %s directly (reload-safe) with its title', async (path, title) => {
-    const page = await loggedInPage();
     // a path starting with // would read as a host name: give the full address
-    await page.goto(`${baseUrl()}${path}`);
+    const page = await freshPage(1280, `${baseUrl()}${path}`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(title);
   });
 });

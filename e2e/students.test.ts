@@ -5,6 +5,7 @@ import {
   confirmInApp,
   LINKED,
   logInAsAdmin,
+  navigate,
   networkSettled,
   notices,
   setUndoDelay,
@@ -32,7 +33,7 @@ async function saved(scope: Page | ReturnType<Page['getByRole']>) {
 
 describe('students', () => {
   it('creates a student, edits every field on its page and copies the bot link', async () => {
-    await page.goto('/students');
+    await navigate(page, '/students');
     await page.getByRole('button', { name: 'Create' }).click();
     const form = page.getByRole('form', { name: 'New student' });
     await form.getByLabel('First name', { exact: true }).fill('Olena');
@@ -119,7 +120,7 @@ describe('students', () => {
       name: 'Dmytro',
       surname: 'Documents',
     });
-    await page.goto(`/students/${student.id}`);
+    await navigate(page, `/students/${student.id}`);
     await page.getByRole('link', { name: 'Open the documents' }).click();
     await page.getByRole('heading', { name: 'Documents of Dmytro Documents' }).waitFor();
 
@@ -163,7 +164,7 @@ describe('students', () => {
       name: 'Insurance',
       dateTo: isoDay(20),
     });
-    await page.goto('/students');
+    await navigate(page, '/students');
     await page.getByRole('button', { name: 'Filter' }).click();
     await page.getByLabel('Documents expiring within 30 days').check();
     await page.getByRole('row', { name: /Dmytro/ }).waitFor();
@@ -182,7 +183,7 @@ describe('students', () => {
     }
 
     // deleting a document
-    await page.goto(`/cardocuments/bycar/${student.id}`);
+    await navigate(page, `/cardocuments/bycar/${student.id}`);
     await setUndoDelay(page, 300);
     try {
       const sent = page.waitForResponse(
@@ -199,7 +200,7 @@ describe('students', () => {
     expect(await page.getByRole('row', { name: /Old visa/ }).count()).toBe(0);
 
     // the student's timeline lists the documents, newest first
-    await page.goto(`/students/${student.id}`);
+    await navigate(page, `/students/${student.id}`);
     const timeline = page.getByRole('region', { name: 'Timeline' });
     await expect.poll(() => timeline.innerText()).toContain('Insurance');
     expect(await timeline.innerText()).toContain('Residence permit');
@@ -214,7 +215,7 @@ describe('students', () => {
       email: 'iryna.c@example.com',
       telegramUsername: 'iryna_c',
     });
-    await page.goto(`/clients/${client.id}`);
+    await navigate(page, `/clients/${client.id}`);
     await page.getByRole('button', { name: 'Make a student' }).click();
     await page.waitForURL(/\/students\/\d+$/);
     const details = page.getByRole('form', { name: 'Student details' });

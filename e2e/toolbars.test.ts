@@ -31,10 +31,25 @@ afterAll(async () => {
   await api(owner, 'DELETE', `/api/groups/${groupId}`);
 });
 
+let desk: Page | undefined;
+let phone: Page | undefined;
+
+/**
+ * The page at that size in that language (stored: the next page load shows it). The desk sizes
+ * are one page resized, a phone a context of its own (touch), each logged in once
+ * (docs/decisions/037-test-suite-cost.md).
+ */
 async function loggedIn(width: number, height: number, language = 'en') {
   const isMobile = width < 500;
-  const page = await browser.newPage({ width, height, isMobile, hasTouch: isMobile });
-  await logInAsAdmin(page);
+  let page = isMobile ? phone : desk;
+  if (page) {
+    await page.setViewportSize({ width, height });
+  } else {
+    page = await browser.newPage({ width, height, isMobile, hasTouch: isMobile });
+    await logInAsAdmin(page);
+    if (isMobile) phone = page;
+    else desk = page;
+  }
   await page.evaluate((value) => localStorage.setItem('language', value), language);
   return page;
 }
