@@ -49,6 +49,28 @@ describe('the first screen opened by address (ADR 050)', () => {
     expect(files).toEqual([]);
   });
 
+  it('reads an early answer whole at once, so one the app never takes holds no connection', async () => {
+    localStorage.setItem(KEPT, JSON.stringify([['/api/things'], []]));
+    let drained = false;
+    // nothing is pulled until someone reads
+    const body = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          controller.enqueue(new TextEncoder().encode('[{"id":1}]'));
+          controller.close();
+          drained = true;
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(body, { status: 200, headers: { 'Content-Type': 'application/json' } }),
+    );
+    const { sendFirstReads } = await load();
+    sendFirstReads('/things');
+    await vi.waitFor(() => expect(drained).toBe(true));
+  });
+
   it('sends the kept reads at once, and the app takes each answer once', async () => {
     localStorage.setItem(KEPT, JSON.stringify([['/api/things'], []]));
     const { sendFirstReads, request } = await load();

@@ -15,6 +15,16 @@ let opened: string | undefined;
 const recorded: string[] = [];
 /** The answers of the reads sent early (undefined: that read failed, the app sends it anew). */
 const early = new Map<string, Promise<Response | undefined>>();
+/** A copy of `response` with its body read: the connection is free once it has come. */
+async function readWhole(response: Response): Promise<Response> {
+  const empty = response.status === 204 || response.status === 304;
+  return new Response(empty ? null : await response.blob(), {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+}
+
 /** The page's entry script: its name changes with every build whose code changed. */
 const build = () => document.querySelector('script')?.src;
 
@@ -32,9 +42,13 @@ export function sendFirstReads(pathname: string): void {
     ];
     for (const path of paths ?? []) {
       const init: RequestInit = { credentials: 'include', headers: { Accept: 'application/json' } };
+      // read whole at once: an answer the app does not take (it asked for another week, say)
+      // must not hold its connection open, unread
       early.set(
         path,
-        fetch(path, init).catch(() => undefined),
+        fetch(path, init)
+          .then(readWhole)
+          .catch(() => undefined),
       );
     }
     // the files of another build are gone; a file the page names already is asked for again
