@@ -23,3 +23,9 @@ export function serverFlags(env = process.env) {
   const inNodeOptions = new Set(nodeOptions.split(/\s+/).filter(Boolean).map(name));
   return chosen.filter((flag) => !inNodeOptions.has(name(flag)));
 }
+
+/** The environment the server is started with besides the caller's (ADR 049). */
+export function serverEnv(env = process.env) {
+  void env;
+  return {};
+}
