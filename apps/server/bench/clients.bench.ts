@@ -11,7 +11,7 @@
 // list are: the routes run the role's checks, and every write its record history
 // (docs/roles.md, docs/history.md); the backup is an admin's.
 // The server runs in a child process of its own (serve.mjs: the built server started as
-// `npm start` starts it, with its flags and environment), the floors in another (floors.mjs),
+// `npm start` starts it, with its flags), the floors in another (floors.mjs),
 // so autocannon does not share their event loop and the server's RSS is its own as production
 // runs it. Ratios, not timings, are the measure.
 import { fork, type ChildProcess } from 'node:child_process';
@@ -23,7 +23,7 @@ import type autocannon from 'autocannon';
 import pg from 'pg';
 import { XSRF_HEADER } from '@school/contract/common';
 import { buildIfStale } from '../../../scripts/build-if-stale.mjs';
-import { serverEnv, serverFlags } from '../../../scripts/server-flags.mjs';
+import { serverFlags } from '../../../scripts/server-flags.mjs';
 import { createTestDatabase, startTestCluster } from '../test/databases.js';
 import {
   cpuOf,
@@ -215,12 +215,10 @@ async function main() {
     execArgv: [],
   });
   floorsProcess = floors.child;
-  // the built server, with the flags and environment `npm start` gives it (SERVER_NODE_FLAGS
-  // changes both)
+  // the built server, with the flags `npm start` gives it (SERVER_NODE_FLAGS changes both)
   const flags = serverFlags();
-  const env = serverEnv();
   const server = started<{ appUrl: string; memory: ServerMemory }>('serve.mjs', {
-    env: { ...process.env, ...env, BENCH_URL: testDb.url, BENCH_BACKUP_DIR: backupDir },
+    env: { ...process.env, BENCH_URL: testDb.url, BENCH_BACKUP_DIR: backupDir },
     // its log lines (one per request, as production writes them) go nowhere
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     // BENCH_PROFILE=dir writes a CPU profile of the server process there
@@ -236,11 +234,8 @@ async function main() {
   const [{ bareUrl }, { appUrl, memory }] = await Promise.all([floors.ready, server.ready]);
   const pid = child.pid ?? 0;
   const startPeak = rssOf(pid).peak;
-  const envText = Object.entries(env)
-    .map(([k, v]) => `${k}=${v}`)
-    .join(' ');
   say(
-    `server: built, ${envText ? `${envText} ` : ''}node ${flags.join(' ') || '(no flags)'}; listening at RSS ${MB(memory.rss / 1048576)}, ${memoryText(memory)}; start-up peak ${MB(startPeak)} (VmHWM)`,
+    `server: built, node ${flags.join(' ') || '(no flags)'}; listening at RSS ${MB(memory.rss / 1048576)}, ${memoryText(memory)}; start-up peak ${MB(startPeak)} (VmHWM)`,
   );
   const phases: PhaseMemory[] = [];
   const perPhase = resetPeak(pid);

@@ -1,4 +1,4 @@
-// The bench's server process (clients.bench.ts starts it with the flags and environment of
+// The bench's server process (clients.bench.ts starts it with the flags of
 // `npm start`, scripts/server-flags.mjs): the app as production runs it, startServer of the
 // built apps/server/dist/server.js on the bench's database, and nothing else, until told to
 // stop. The floors run in a process of their own (floors.mjs), so the resident set measured
