@@ -135,7 +135,7 @@ interface PhaseMemory {
   name: string;
   peak: number;
   after: ServerMemory;
-  /** the highest peak of a process the server started in the phase (a backup's), MB */
+  /** the highest peak of a process the server started in the phase (a backup's, a PDF's), MB */
   childPeak: number;
   /** of the RSS after it, what is of files (Node's binary) and what anonymous, MB */
   files: number;
@@ -159,7 +159,10 @@ function budgetTable(phases: PhaseMemory[], perPhase: boolean) {
   for (const p of phases) {
     const margin = RSS_BUDGET_MB - p.peak;
     const verdict = margin >= 0 ? `${MB(margin).padStart(6)}` : '  OVER';
-    const child = p.childPeak > 0 ? `; its backup process's peak ${MB(p.childPeak)}` : '';
+    const child =
+      p.childPeak > 0
+        ? `; the process it started (a backup's, a document's) peaked at ${MB(p.childPeak)}`
+        : '';
     const cpu = `${p.cpu.toFixed(1)} s`.padStart(7);
     say(
       `  ${p.name.padEnd(width)} ${MB(p.peak).padStart(6)} ${verdict} ${cpu}  ${afterText(p)}${child}`,
