@@ -41,7 +41,7 @@ function worker() {
  * The PDF of `order` as it is drawn. The stream ends only once the process has ended well; a
  * process that fails ends it with its error, and a download given up ends the process.
  */
-function drawn(order: DocumentOrder): Promise<Readable> {
+export function drawn(order: DocumentOrder): Promise<Readable> {
   return new Promise((resolve, reject) => {
     void drawing(
       () =>
