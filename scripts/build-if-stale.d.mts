@@ -1,1 +1,1 @@
-export declare function buildIfStale(names: ('contract' | 'server' | 'web')[]): void;
+export declare function buildIfStale(names: ('contract' | 'server' | 'web' | 'player')[]): void;

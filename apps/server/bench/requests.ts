@@ -3,6 +3,7 @@ import type { ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import type pg from 'pg';
 import { XSRF_COOKIE, XSRF_HEADER } from '@school/contract/common';
+import { BENCH_MANAGER, BENCH_PASSWORD } from './seed.js';
 import { CLIENTS, CONNECTIONS, IMPORT_ROWS, SECONDS } from './settings.js';
 
 export function run(
@@ -67,39 +68,53 @@ export const paymentsTo = (path: string, students: number[]): autocannon.Request
   },
 ];
 
-export async function login(appUrl: string) {
+/** A login of one of the bench's users (seed.ts): the session's cookies and XSRF token. */
+export async function login(appUrl: string, user = BENCH_MANAGER) {
   const res = await fetch(`${appUrl}/api/authentication`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ login: 'bench', password: 'bench password 1' }),
+    body: JSON.stringify({ login: user, password: BENCH_PASSWORD }),
   });
+  if (!res.ok) throw new Error(`the login of ${user} answered ${res.status}`);
   const pairs = res.headers.getSetCookie().map((c) => c.split(';')[0] ?? '');
   const xsrf = pairs.find((p) => p.startsWith(`${XSRF_COOKIE}=`))?.slice(XSRF_COOKIE.length + 1);
   return { cookie: pairs.join('; '), xsrf: xsrf ?? '' };
 }
 
-/** The import's file, made a thousand lines at a time as the upload sends it. */
-async function* importFile() {
+/** The e-mail domain of the first import's clients; each later import has its own. */
+export const IMPORT_DOMAIN = 'import.example.com';
+
+/**
+ * An import's file of `rows` new clients whose e-mails are of `domain`, made a thousand lines
+ * at a time as the upload sends it.
+ */
+async function* importFile(rows: number, domain: string) {
   const stageNames = ['New lead', 'Contacted', 'Won'];
   yield 'firstName,lastName,email,stage,price\n';
-  for (let from = 0; from < IMPORT_ROWS; from += 1000) {
+  for (let from = 0; from < rows; from += 1000) {
     const lines: string[] = [];
-    for (let i = from; i < Math.min(IMPORT_ROWS, from + 1000); i++) {
-      lines.push(
-        `Imported${i},Bench${i % 991},i${i}@import.example.com,${stageNames[i % 3]},${i % 700}\n`,
-      );
+    for (let i = from; i < Math.min(rows, from + 1000); i++) {
+      lines.push(`Imported${i},Bench${i % 991},i${i}@${domain},${stageNames[i % 3]},${i % 700}\n`);
     }
     yield lines.join('');
   }
 }
 
-/** The file streamed as text/csv, as an API client uploads it (docs/clients.md, CSV import and export). */
-export async function importRows(appUrl: string, auth: { cookie: string; xsrf: string }) {
+/**
+ * The file streamed as text/csv, as an API client uploads it (docs/clients.md, CSV import and
+ * export), followed to its end.
+ */
+export async function importRows(
+  appUrl: string,
+  auth: { cookie: string; xsrf: string },
+  rows = IMPORT_ROWS,
+  domain = IMPORT_DOMAIN,
+) {
   const started = Date.now();
   const res = await fetch(`${appUrl}/api/clients/import?fileName=bench.csv`, {
     method: 'POST',
     headers: { 'content-type': 'text/csv', cookie: auth.cookie, [XSRF_HEADER]: auth.xsrf },
-    body: ReadableStream.from(importFile()),
+    body: ReadableStream.from(importFile(rows, domain)),
     duplex: 'half',
   } as RequestInit);
   const answer = await followJob(res, `${appUrl}/api/clients/import`, auth.cookie);
@@ -140,10 +155,11 @@ export async function exportRows(appUrl: string, auth: { cookie: string }) {
   return { rows: lines - 1, seconds: (Date.now() - started) / 1000 };
 }
 
-/** How many clients the import's file has made (its e-mails are of their own domain). */
-export async function importedClients(pool: pg.Pool) {
+/** How many clients an import's file has made (its e-mails are of their own domain). */
+export async function importedClients(pool: pg.Pool, domain = IMPORT_DOMAIN) {
   const { rows } = await pool.query<{ n: number }>(
-    "select count(*)::int as n from clients where email like '%@import.example.com'",
+    'select count(*)::int as n from clients where email like $1',
+    [`%@${domain}`],
   );
   return rows[0]?.n ?? 0;
 }
@@ -181,4 +197,48 @@ export async function statementsPerRequest(
   });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url} answered non-2xx`);
   return ((await statementsOf(child)) - before) / amount;
+}
+
+/**
+ * A backup as an admin starts it (POST /api/backups, ADR 028), followed at
+ * /api/backups/current to its end: its time and its answer.
+ */
+export async function backupNow(appUrl: string, admin: { cookie: string; xsrf: string }) {
+  const started = Date.now();
+  const res = await fetch(`${appUrl}/api/backups`, {
+    method: 'POST',
+    headers: { cookie: admin.cookie, [XSRF_HEADER]: admin.xsrf },
+  });
+  if (res.status !== 202) throw new Error(`the backup answered ${res.status} ${await res.text()}`);
+  type Job = { state: string; bytes: number; backup: { size: number } | null };
+  let job = (await res.json()) as Job;
+  while (job.state === 'running') {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const current = await fetch(`${appUrl}/api/backups/current`, {
+      headers: { cookie: admin.cookie },
+    });
+    job = (await current.json()) as Job;
+  }
+  if (job.state !== 'done') throw new Error(`the backup ended ${JSON.stringify(job)}`);
+  return { seconds: (Date.now() - started) / 1000, bytes: job.bytes, size: job.backup?.size ?? 0 };
+}
+
+/**
+ * A student's statement of `month` (GET /api/students/{id}/statement), read to its end as a
+ * browser downloads it: its size, its pages and its time.
+ */
+export async function statementPdf(
+  appUrl: string,
+  auth: { cookie: string },
+  student: number,
+  month: string,
+) {
+  const started = Date.now();
+  const res = await fetch(`${appUrl}/api/students/${student}/statement?month=${month}&lang=pl`, {
+    headers: { cookie: auth.cookie },
+  });
+  if (!res.ok) throw new Error(`the statement answered ${res.status} ${await res.text()}`);
+  const pdf = Buffer.from(await res.arrayBuffer());
+  const pages = pdf.toString('latin1').match(/\/Type \/Page\b/g)?.length ?? 0;
+  return { seconds: (Date.now() - started) / 1000, bytes: pdf.length, pages };
 }

@@ -1,7 +1,12 @@
-// The bench's data (docs/quality.md): the clients, the bench's user and three years of lessons.
+// The bench's data (docs/quality.md): the clients, the bench's users and three years of lessons.
 import type pg from 'pg';
 import { hashPassword } from '../src/modules/auth/password.js';
 import { CLIENTS, LESSONS_A_DAY } from './settings.js';
+
+/** The bench's users: a manager, as the staff who use the client list are, and an admin (backups). */
+export const BENCH_MANAGER = 'bench';
+export const BENCH_ADMIN = 'bench-admin';
+export const BENCH_PASSWORD = 'bench password 1';
 
 export async function seed(pool: pg.Pool) {
   await pool.query(
@@ -13,9 +18,11 @@ export async function seed(pool: pg.Pool) {
     [CLIENTS],
   );
   await pool.query('vacuum analyze clients'); // the steady state autovacuum keeps
+  const hash = await hashPassword(BENCH_PASSWORD);
   await pool.query(
-    `insert into users (login, password_hash, first_name, last_name, role) values ('bench', $1, 'Bench', 'User', 'manager')`,
-    [await hashPassword('bench password 1')],
+    `insert into users (login, password_hash, first_name, last_name, role)
+     values ($1, $3, 'Bench', 'User', 'manager'), ($2, $3, 'Bench', 'Admin', 'admin')`,
+    [BENCH_MANAGER, BENCH_ADMIN, hash],
   );
 }
 

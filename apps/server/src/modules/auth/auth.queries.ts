@@ -13,6 +13,17 @@ export async function findUserByLogin(db: Db, login: string) {
   return user;
 }
 
+/**
+ * The same password's hash made again with today's parameters (ADR 049): not a password
+ * change, so no history entry; left as it is when the password changed meanwhile.
+ */
+export async function replacePasswordHash(db: Db, id: number, from: string, to: string) {
+  await db
+    .update(users)
+    .set({ passwordHash: to })
+    .where(and(eq(users.id, id), eq(users.passwordHash, from)));
+}
+
 export async function countRecentFailures(
   db: Db,
   login: string,

@@ -14,10 +14,11 @@ import {
   findUserByLogin,
   listSessions,
   recordFailedLogin,
+  replacePasswordHash,
 } from './auth.queries.js';
 import { schoolCurrency } from '../school/school.shared.js';
 import { describeDevice } from './device.js';
-import { getDummyHash, verifyPassword } from './password.js';
+import { getDummyHash, hashPassword, needsRehash, verifyPassword } from './password.js';
 
 export interface AuthRoutesOptions {
   config: Config;
@@ -92,6 +93,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         throw wrongCredentials;
       }
       await app.loginThrottle.succeeded(request, login);
+      if (needsRehash(user.passwordHash)) {
+        // a hash of older parameters, made again with today's while the password is at hand
+        const rehashed = await hashPassword(password);
+        await replacePasswordHash(db, user.id, user.passwordHash, rehashed);
+      }
       const { tokenHash } = app.sessions.issue(reply, request);
       const timezone = validTimeZone(timeZone);
       await createSession(

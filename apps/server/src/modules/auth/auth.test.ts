@@ -431,3 +431,25 @@ describe('API_DOCS_PUBLIC=1', () => {
     }
   });
 });
+
+describe('password hashes of older parameters', () => {
+  it('makes a hash of older parameters again at login, with no history entry (ADR 049)', async () => {
+    const old = await createUser(t, { login: 'older-hash' });
+    const { hash } = await import('@node-rs/argon2');
+    const before = await hash(old.password, { memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+    await t.database.db.execute(
+      sql`update users set password_hash = ${before} where id = ${old.id}`,
+    );
+    expect((await post({ login: old.login, password: old.password })).statusCode).toBe(200);
+    const stored = await t.database.db.execute<{ password_hash: string }>(
+      sql`select password_hash from users where id = ${old.id}`,
+    );
+    expect(stored.rows[0]?.password_hash).toMatch(/^\$argon2id\$v=19\$m=7168,t=5,p=1\$/);
+    expect((await post({ login: old.login, password: old.password })).statusCode).toBe(200);
+    const changes = await t.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from history where entity = 'users' and entity_id = ${old.id}
+          and action = 'password_change'`,
+    );
+    expect(changes.rows[0]?.n).toBe(0);
+  });
+});

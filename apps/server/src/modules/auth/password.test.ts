@@ -1,14 +1,37 @@
 import { describe, expect, it } from 'vitest';
 import { describeDevice } from './device.js';
-import { hashPassword, passwordProblem, verifyPassword } from './password.js';
+import { hashPassword, needsRehash, passwordProblem, verifyPassword } from './password.js';
 
 describe('passwords', () => {
-  it('hashes with argon2id at the OWASP parameters and verifies', async () => {
+  it('hashes with argon2id at the OWASP parameters of 7 MiB and verifies', async () => {
     const hash = await hashPassword('correct horse battery');
-    expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=7168,t=5,p=1\$/);
     expect(await verifyPassword(hash, 'correct horse battery')).toBe(true);
     expect(await verifyPassword(hash, 'correct horse batterY')).toBe(false);
     expect(await verifyPassword('not a hash', 'x')).toBe(false);
+    expect(needsRehash(hash)).toBe(false);
+  });
+
+  it('verifies a hash of older parameters with its own, and asks for it to be made again', async () => {
+    const { hash } = await import('@node-rs/argon2');
+    const older = await hash('correct horse battery', {
+      memoryCost: 19_456,
+      timeCost: 2,
+      parallelism: 1,
+    });
+    expect(await verifyPassword(older, 'correct horse battery')).toBe(true);
+    expect(needsRehash(older)).toBe(true);
+    expect(needsRehash('not a hash')).toBe(false);
+  });
+
+  it('hashes one at a time, in the order asked', async () => {
+    const order: string[] = [];
+    await Promise.all(
+      ['first password', 'second password', 'third password'].map((p) =>
+        hashPassword(p).then(() => order.push(p)),
+      ),
+    );
+    expect(order).toEqual(['first password', 'second password', 'third password']);
   });
 
   it('asks for 8 to 128 characters and refuses common passwords, with no composition rules', () => {

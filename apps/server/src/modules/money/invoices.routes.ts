@@ -23,7 +23,7 @@ import { documentLocale } from './documents.texts.js';
 import { plainZl } from './money.charge.js';
 import type { Money } from './money.service.js';
 import { invoiceById, invoicesForExport, listInvoices } from './invoices.queries.js';
-import { invoicePdf } from './documents.lazy.js';
+import { invoicePdf } from './documents.child.js';
 import {
   correctInvoice,
   invoiceDetail as detailOf,

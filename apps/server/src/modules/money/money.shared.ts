@@ -16,6 +16,6 @@ export { learnerMoneyOf, type LearnerMoney } from './money.learner.js';
 export { amountText, paymentQrPayload, paymentQrSvg } from './money.qr.js';
 /** The money's PDF documents: how they are drawn and sent, the statement (docs/money.md). */
 export { pdfResponse, sendPdf } from './statement.routes.js';
-export { statementDocument } from './documents.lazy.js';
+export { statementDocument } from './documents.child.js';
 export { statementMonthsOf } from './statement.queries.js';
 export { documentLocale } from './documents.texts.js';

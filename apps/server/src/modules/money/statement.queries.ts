@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import type { DocumentLocale } from '@school/contract/money';
+import type { SchoolDetails } from '@school/contract/school';
 import type { Executor } from './money.queries.js';
 
 /**
@@ -38,6 +40,24 @@ export interface StatementRow {
   method: string | null;
   reference: string | null;
   paymentDate: string | null;
+}
+
+/** What a statement says, as read for it and drawn from it (statement.pdf.ts). */
+export interface StatementContent {
+  locale: DocumentLocale;
+  /** YYYY-MM */
+  month: string;
+  /** the school's day it is printed on */
+  today: string;
+  /** the PDF's creation date */
+  created: Date;
+  who: { name: string; reference: string };
+  /** the balance before the month, grosze */
+  opening: number;
+  rows: StatementRow[];
+  school: SchoolDetails;
+  /** what is owed on the day it is printed, grosze */
+  owed: number;
 }
 
 /** The entries of the month by their days, and on one day in the order they were written. */

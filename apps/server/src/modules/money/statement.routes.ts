@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,14 +8,13 @@ import type { Db } from '../../db/client.js';
 import { errorResponses } from '../../plugins/errors.js';
 import { allow } from '../../plugins/policy.js';
 import { documentLocale } from './documents.texts.js';
-import type { Pdf } from './pdf.kit.js';
-import { statementDocument } from './documents.lazy.js';
+import { statementDocument } from './documents.child.js';
 
 /**
  * A PDF as a download named `filename`, streamed as it is drawn (kept by no cache, as every
  * answer of the API: no-store, and the learner's private, no-store).
  */
-export const sendPdf = (reply: FastifyReply, filename: string, pdf: Pdf) =>
+export const sendPdf = (reply: FastifyReply, filename: string, pdf: Readable) =>
   reply
     .type('application/pdf')
     .header('content-disposition', `attachment; filename="${filename}"`)
