@@ -29,8 +29,8 @@ async function readWhole(response: Response): Promise<Response> {
 const build = () => document.querySelector('script')?.src;
 
 /**
- * Sends the reads the screen at `pathname` asked for last time, and asks for its code and
- * styles, as it loaded them then (hashed files: the same as long as the build is).
+ * Sends the reads the screen at `pathname` asked for last time, and asks for its code, as it
+ * loaded it then (hashed files: the same as long as the build is).
  */
 export function sendFirstReads(pathname: string): void {
   opened = pathname;
@@ -52,10 +52,11 @@ export function sendFirstReads(pathname: string): void {
       );
     }
     // the files of another build are gone; a file the page names already is asked for again
-    // from the cache, in the same order
+    // from the cache, in the same order. Scripts only: a style sheet added here would come
+    // before the ones the app adds in its own order, and change which rule wins
     for (const href of keptBy === build() ? files : []) {
       const link = document.createElement('link');
-      link.rel = href.endsWith('.css') ? 'stylesheet' : 'modulepreload';
+      link.rel = 'modulepreload';
       link.href = href;
       document.head.append(link);
     }
@@ -82,7 +83,7 @@ export function takeFirstRead(
   if (!recorded.includes(path) && recorded.length < MOST) {
     recorded.push(path);
     const files = performance.getEntriesByType('resource').map((entry) => entry.name);
-    const kept = [recorded, files.filter((name) => /\.(js|css)$/.test(name)), build()];
+    const kept = [recorded, files.filter((name) => name.endsWith('.js')), build()];
     writeStored(KEY + opened, JSON.stringify(kept));
   }
   const answer = early.get(path);
