@@ -126,8 +126,10 @@ describe('list tables at 1280x800', () => {
     await page.keyboard.press('Tab');
     expect(await email.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await shown()).toContain(LONG_EMAIL);
-    // a whole cell takes no focus
+    // a whole cell takes no focus (the phone's column is as wide as the rows shown, other
+    // files' clients too, allow it: cut, it takes the focus like the e-mail)
     const tel = row.getByRole('cell', { name: TEL, exact: true });
-    expect(await tel.getAttribute('tabindex')).toBeNull();
+    const telCut = await tel.evaluate((el) => el.scrollWidth > el.clientWidth);
+    expect(await tel.getAttribute('tabindex')).toBe(telCut ? '0' : null);
   });
 });
