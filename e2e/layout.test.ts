@@ -325,8 +325,8 @@ const lessonsCard = (page: Page) =>
     .locator('section')
     .filter({ has: page.getByRole('heading', { name: 'Lessons and payments' }) });
 
-/** The student's lessons fit their card at the desk page's size, the homework column included. */
-async function lessonsFitTheirCard(page: Page) {
+/** The student's lessons table, scrolled to, ends within its card; the card. */
+async function lessonsTableInCard(page: Page) {
   const card = lessonsCard(page);
   const table = card.getByRole('table');
   await table.waitFor();
@@ -334,6 +334,12 @@ async function lessonsFitTheirCard(page: Page) {
   const t = await box(table);
   const c = await box(card);
   expect(t.x + t.width).toBeLessThanOrEqual(c.x + c.width + 0.5);
+  return card;
+}
+
+/** The student's lessons fit their card at the desk page's size, the homework column included. */
+async function lessonsFitTheirCard(page: Page) {
+  const card = await lessonsTableInCard(page);
   const region = card.getByRole('region', { name: 'Lessons and payments' });
   expect(await region.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   const homework = card.getByRole('columnheader', { name: 'Homework' });
@@ -518,13 +524,7 @@ describe('below 900 px', () => {
 describe('a phone', () => {
   it('fits the student’s lessons: each lesson as labelled fields, the page never sideways', async () => {
     await navigate(phone, `/students/${studentId}`);
-    const card = lessonsCard(phone);
-    const table = card.getByRole('table');
-    await table.waitFor();
-    await table.scrollIntoViewIfNeeded();
-    const t = await box(table);
-    const c = await box(card);
-    expect(t.x + t.width).toBeLessThanOrEqual(c.x + c.width + 0.5);
+    const card = await lessonsTableInCard(phone);
     const cell = card.getByRole('cell', { name: LONG_HOMEWORK }).first();
     // the page's other cards may still grow above it: scrolled to again until it stays in view
     await networkSettled(phone);
