@@ -39,7 +39,13 @@ bare.get('/floor-week', async () => {
   const counts = (await barePool.query(WEEK_COUNTS_SQL, [lessons.map((l) => l.id)])).rows;
   return { lessons, counts };
 });
-bare.get('/same-sql', async () => (await barePool.query(same.sql, same.params)).rows);
+// the app's page SQL writes each client as JSON text (ADR 052): sent joined, as the app does
+bare.get('/same-sql', async (_request, reply) => {
+  const { rows } = await barePool.query({ text: same.sql, values: same.params, rowMode: 'array' });
+  return reply
+    .type('application/json; charset=utf-8')
+    .send(`[${rows.map((row) => row[0]).join(',')}]`);
+});
 // the cheapest write that answers the user: one column of one client set by id, the row back
 bare.put(
   '/floor-write/:id',

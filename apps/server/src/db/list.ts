@@ -16,6 +16,13 @@ export function orderBy(
   return [descending ? desc(column) : asc(column), asc(id)];
 }
 
+/**
+ * An instant (timestamptz) as JSON text the way Date.toISOString writes it: UTC, milliseconds
+ * (the microseconds cut, as a Date holds them), a Z; null stays null (ADR 052).
+ */
+export const isoInstant = (column: AnyColumn | SQL) =>
+  sql<string | null>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /** Case-insensitive "contains" over the given text columns; LIKE wildcards typed by users are literal. */
 export function searchOver(search: string | undefined, columns: (AnyColumn | SQL)[]) {
   if (!search) return undefined;

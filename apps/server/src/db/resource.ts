@@ -82,6 +82,11 @@ async function dependentChanges(
 
 export interface Page<R> {
   rows: R[];
+  /**
+   * The page already written as a JSON array by PostgreSQL (ADR 052): answered as it is, and
+   * `rows` is then empty.
+   */
+  json?: string;
   total: number;
   /** the total stopped at a cap: there are more rows (X-Total-Count-Capped) */
   capped?: boolean;

@@ -52,3 +52,47 @@ describe('the stage list read as arrays (ADR 016)', () => {
     }
   });
 });
+
+describe('the page written as JSON by PostgreSQL (ADR 052)', () => {
+  it('answers each client as its own GET does, whatever its values hold', async () => {
+    const odd = {
+      firstName: 'Ünïcode "quoted" \\ back\tslash',
+      lastName: 'Юлія 𝄞 \u2028 line',
+      email: 'odd@example.com',
+      price: 0.1,
+      stage: stageId,
+      position: 'control \u0001 char',
+    };
+    const created = await agent.request({ method: 'POST', url: '/api/clients', payload: odd });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json<{ id: number }>().id;
+    // an instant with microseconds, which a Date (and so the API) cuts to milliseconds
+    await t.database.pool.query(
+      `update clients set last_activity = '2026-05-06 07:08:09.123999+00', price = 123456789.99
+       where id = $1`,
+      [id],
+    );
+    for (const url of [
+      `/api/clients?stage=${stageId}&limit=50`,
+      `/api/clients?limit=50&sort=-createdAt`,
+      // a search is not a prepared statement: the same JSON by the general query
+      `/api/clients?search=${encodeURIComponent('example.com')}&limit=50`,
+    ]) {
+      const page = await agent.request({ method: 'GET', url });
+      expect(page.statusCode, page.body).toBe(200);
+      expect(page.headers['content-type']).toBe('application/json; charset=utf-8');
+      const items = page.json<{ id: number }[]>();
+      expect(items.length).toBeGreaterThanOrEqual(2);
+      for (const item of items) {
+        const one = await agent.request({ method: 'GET', url: `/api/clients/${item.id}` });
+        expect(item).toStrictEqual(one.json());
+      }
+    }
+    const one = await agent.request({ method: 'GET', url: `/api/clients/${id}` });
+    expect(one.json()).toMatchObject({
+      ...odd,
+      price: 123456789.99,
+      lastActivity: '2026-05-06T07:08:09.123Z',
+    });
+  });
+});

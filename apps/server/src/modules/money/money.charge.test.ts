@@ -32,6 +32,20 @@ describe('a participation charge (docs/money.md, Charges)', () => {
     expect(chargeFor('0.01', 29)).toBe(0);
   });
 
+  it('answers a pair met before as it did the first time, and keeps pairs apart', () => {
+    for (let round = 0; round < 3; round++) {
+      expect(chargeFor('1.5', '60')).toBe(150);
+      expect(chargeFor('15', '6')).toBe(150);
+      expect(chargeFor('15', '60')).toBe(1500);
+      expect(chargeFor(15, 60)).toBe(1500);
+      expect(chargeFor('15.00', '60.00')).toBe(1500);
+      expect(chargeFor('0.01', 29)).toBe(0);
+    }
+    // more pairs than are kept: each still right
+    for (let price = 1; price <= 10_050; price++) expect(chargeFor(price, 60)).toBe(price * 100);
+    expect(chargeFor('12.50', '90.00')).toBe(1875);
+  });
+
   it('is price / 60 × duration, rounded once', () => {
     expect(chargeFor(120, 60)).toBe(12_000);
     expect(chargeFor('12.50', '90.00')).toBe(1875);

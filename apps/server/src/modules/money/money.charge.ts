@@ -30,8 +30,20 @@ export function divideHalfUp(n: bigint, d: bigint): bigint {
  * priceGrosze × durationHundredths / 6000.
  */
 export function chargeFor(price: number | string, duration: number | string): number {
-  return Number(divideHalfUp(hundredths(price) * hundredths(duration), 6000n));
+  // a school has a few prices and durations: each pair is worked out once (a week of the
+  // schedule asks for a hundred lessons' charges on every read, docs/quality.md)
+  const key = `${price}|${duration}`;
+  const known = charges.get(key);
+  if (known !== undefined) return known;
+  const charge = Number(divideHalfUp(hundredths(price) * hundredths(duration), 6000n));
+  if (charges.size >= KNOWN_CHARGES) charges.clear();
+  charges.set(key, charge);
+  return charge;
 }
+
+/** The charges of the price and duration pairs met so far, at most KNOWN_CHARGES of them. */
+const charges = new Map<string, number>();
+const KNOWN_CHARGES = 10_000;
 
 /** Whether a participant with this toPay is charged (0 not set, 1 pays; 2 does not pay). */
 export const paysFor = (toPay: number) => toPay === 0 || toPay === 1;
