@@ -69,12 +69,3 @@ export async function sendPage<T extends { total: number }, R>(
   reply.header(TOTAL_COUNT_HEADER, String(total));
   return rows.map(toItem);
 }
-
-/** The total of a page read with totalOf; past the last row it is not there, so ask for it. */
-export async function totalOfPage(
-  rows: { total: number }[],
-  offset: number,
-  countAll: () => Promise<number>,
-): Promise<number> {
-  return rows[0]?.total ?? (offset > 0 ? await countAll() : 0);
-}

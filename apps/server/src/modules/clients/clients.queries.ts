@@ -88,7 +88,7 @@ export function clientsPageQuery(
     stage === undefined ? undefined : eq(clients.stageId, stage),
   );
   return db
-    .select({ json: clientJson, total: clientsTotalOf(q, stage) })
+    .select({ json: clientJson.as('json'), total: clientsTotalOf(q, stage).as('total') })
     .from(clients)
     .leftJoin(products, eq(products.id, clients.productId))
     .leftJoin(stages, eq(stages.id, clients.stageId))
@@ -120,20 +120,43 @@ const clientJson = sql<string>`(select row_to_json(c) from (select
   ${isoInstant(clients.stageChangedAt)} as "stageChangedAt",
   ${isoInstant(clients.createdAt)} as "createdAt", ${clients.version} as "version") c)::text`;
 
-/** What the page query selects: each client as JSON text, and the total (db/rows.ts). */
-const pageShape = { json: clientJson, total: sql<number>`0` };
+/**
+ * The page as one row: its clients' JSON texts joined into the array in the page's order, and
+ * its total (null past the last row). PostgreSQL hands the rows of a sorted subquery to the
+ * aggregate in that order (a test holds it to the page's order for every sort).
+ */
+export function clientsPageJson(
+  db: Db,
+  q: ClientPage,
+  params: Record<string, Param | undefined> = {},
+) {
+  const page = clientsPageQuery(db, q, params).as('page');
+  return db
+    .select({
+      json: sql<string>`'[' || coalesce(string_agg(${page.json}, ','), '') || ']'`,
+      total: sql<number | null>`max(${page.total})`,
+    })
+    .from(page);
+}
+
+/** What the page's row holds (db/rows.ts). */
+const pageShape = { json: sql<string>`''`, total: sql<number | null>`0` };
 
 /**
- * A page of clients, each as JSON text, with its total. The board's and the list's usual shape
- * (a stage or no filter, any sort) runs as a prepared statement: the SQL is built once per
- * database and shape, not on every request (ADR 016). PostgreSQL writes each client as the API
- * answers it, so the server neither decodes nor writes the rows' columns (ADR 052).
+ * A page of clients as the API answers it, a JSON array, with its total. The board's and the
+ * list's usual shape (a stage or no filter, any sort) runs as a prepared statement: the SQL is
+ * built once per database and shape, not on every request (ADR 016). PostgreSQL writes the
+ * page as the API answers it, so the server neither decodes nor writes the clients' columns
+ * (ADR 052).
  */
-export async function listClients(db: Db, q: ClientPage): Promise<ClientPageRow[]> {
-  if (!stageOnly(q)) return clientsPageQuery(db, q);
+export async function listClients(db: Db, q: ClientPage): Promise<ClientPageRow> {
+  if (!stageOnly(q)) {
+    const [row] = await clientsPageJson(db, q);
+    return row ?? { json: '[]', total: null };
+  }
   const name = `clients_page_${q.stage === undefined ? 'all' : 'stage'}_${q.sort ?? ''}`;
   const page = preparedSelect<ClientPageRow>(db, name, pageShape, () =>
-    clientsPageQuery(
+    clientsPageJson(
       db,
       { ...q, stage: undefined },
       {
@@ -143,10 +166,12 @@ export async function listClients(db: Db, q: ClientPage): Promise<ClientPageRow[
       },
     ),
   );
-  return page({ stage: q.stage, limit: q.limit, offset: q.offset });
+  const [row] = await page({ stage: q.stage, limit: q.limit, offset: q.offset });
+  return row ?? { json: '[]', total: null };
 }
 
-export type ClientPageRow = { json: string; total: number };
+/** A page of clients: the JSON array, and the total (null when the page is past the last row). */
+export type ClientPageRow = { json: string; total: number | null };
 
 /** The count of clientsTotalOf on its own (a page past the last row carries none). */
 export async function countClients(db: Db, f: ClientFilters) {

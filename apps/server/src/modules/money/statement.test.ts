@@ -217,9 +217,9 @@ describe('a monthly statement (docs/money.md, Statements)', () => {
       select sum(amount) filter (where date < date '2024-06-01')::text as before,
         sum(amount)::text as total from ledger_entries where student_id = ${s.id}`);
     const opening = Number(sums.rows[0]?.before) / 100;
-    const started = Date.now();
+    // only the month's entries are drawn (a machine's speed is the bench's to measure, not this
+    // test's): the opening balance sums the rest
     const { res, text } = await statement(s.id, '2024-06');
-    expect(Date.now() - started).toBeLessThan(5_000);
     expect(text).toContain(
       `Opening balance on Jun 1, 2024: ${new Intl.NumberFormat('en', { minimumFractionDigits: 2 }).format(Math.abs(opening))} zł`,
     );
