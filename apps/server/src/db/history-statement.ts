@@ -8,6 +8,7 @@ import {
 } from 'drizzle-orm';
 import { AUDIT_SECRET } from '@school/contract/audit';
 import { isSecretField, type Actor } from './history.js';
+import { isoInstant } from './list.js';
 
 /**
  * The record history entry of an update written by the update's own statement (ADR 048): the
@@ -22,7 +23,7 @@ const AS_JSON = new Set(['PgInteger', 'PgSerial', 'PgText', 'PgBoolean', 'PgBigI
 /** A column's value as JSON, as the history keeps it: instants ISO 8601 to the millisecond. */
 function jsonOf(column: Column, ref: SQL): SQL {
   if (column.columnType === 'PgTimestamp') {
-    return sql`to_jsonb(to_char(${ref} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
+    return sql`to_jsonb(${isoInstant(ref)})`;
   }
   if (AS_TEXT.has(column.columnType)) return sql`to_jsonb(${ref}::text)`;
   if (AS_JSON.has(column.columnType)) return sql`to_jsonb(${ref})`;

@@ -1,7 +1,6 @@
 import { asc, desc, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AnyPgTable } from 'drizzle-orm/pg-core';
-import type { FastifyReply } from 'fastify';
-import { TOTAL_COUNT_CAP, TOTAL_COUNT_HEADER } from '@school/contract/common';
+import { TOTAL_COUNT_CAP } from '@school/contract/common';
 
 /** `name` ascending, `-name` descending, over a whitelist of sortable columns; id breaks ties. */
 export function orderBy(
@@ -55,17 +54,3 @@ export const cappedTotalOf = (table: AnyPgTable, where: SQL | undefined, cap = T
 /** A count from cappedTotalOf as the page answers it: at most `cap`, and whether it stopped. */
 export const cappedTotal = (counted: number, cap = TOTAL_COUNT_CAP) =>
   counted > cap ? { total: cap, capped: true } : { total: counted };
-
-/** Answers a page of rows with X-Total-Count; the total comes from the window count. */
-export async function sendPage<T extends { total: number }, R>(
-  reply: FastifyReply,
-  rows: T[],
-  offset: number,
-  countAll: () => Promise<number>,
-  toItem: (row: T) => R,
-): Promise<R[]> {
-  // past the last row the window count is not there: ask for it
-  const total = rows[0]?.total ?? (offset > 0 ? await countAll() : 0);
-  reply.header(TOTAL_COUNT_HEADER, String(total));
-  return rows.map(toItem);
-}

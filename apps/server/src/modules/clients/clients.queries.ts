@@ -75,10 +75,10 @@ export function clientsTotalOf(f: ClientFilters, stage: Param | undefined = f.st
 }
 
 /**
- * The list query, unexecuted, so a benchmark can run the very same SQL on a bare route. The
- * stage, limit and offset may be placeholders (see listClients).
+ * The page's clients, each as JSON text, with the total on every row. The stage, limit and
+ * offset may be placeholders (see listClients).
  */
-export function clientsPageQuery(
+function clientsPageQuery(
   db: Db,
   q: ClientPage,
   { stage = q.stage, limit = q.limit, offset = q.offset }: Record<string, Param | undefined> = {},
@@ -122,7 +122,8 @@ const clientJson = sql<string>`(select row_to_json(c) from (select
 
 /**
  * The page as one row: its clients' JSON texts joined into the array in the page's order, and
- * its total (null past the last row). PostgreSQL hands the rows of a sorted subquery to the
+ * its total (null past the last row). Unexecuted, so the bench can run the very same SQL on a
+ * bare route. PostgreSQL hands the rows of a sorted subquery to the
  * aggregate in that order (a test holds it to the page's order for every sort).
  */
 export function clientsPageJson(
