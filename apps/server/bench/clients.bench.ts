@@ -343,7 +343,7 @@ async function main() {
   const seeded = await seedMoney(pool);
   const owing = await owingStudents(pool);
   const oneOwing = owing[Math.floor(owing.length / 2)] ?? 0;
-  const ACCOUNT_FLOOR = 'floor: one account row';
+  const ACCOUNT_FLOOR = 'floor: account, upcoming';
   const BALANCES_FLOOR = 'floor: 50 accounts by due';
   const PAYMENT_FLOOR = 'floor: payment + entry';
   const moneyTargets: Target[] = [
