@@ -73,16 +73,44 @@ interface Busy {
   start: string;
   end: string;
 }
-/** Who is busy in what, by date and then by teacher or student id. */
-type BusyIndex = Map<string, Map<number, Busy[]>>;
+/**
+ * Who is busy in what, by date and then by teacher or student id: the one lesson, or the lessons
+ * when more than one. Most are busy in one lesson a day, and a week read builds some 500 of
+ * these: an array for each would be most of what its clashes allocate (docs/quality.md).
+ */
+type BusyIndex = Map<string, Map<number, Busy | Busy[]>>;
 
 function busyAt(index: BusyIndex, who: number, busy: Busy) {
   let day = index.get(busy.date);
   if (!day) index.set(busy.date, (day = new Map()));
   const own = day.get(who);
-  if (own) own.push(busy);
-  else day.set(who, [busy]);
+  if (own === undefined) day.set(who, busy);
+  else if (Array.isArray(own)) own.push(busy);
+  else day.set(who, [own, busy]);
 }
+
+/** A clash of lesson `l` with `busy`, who is busy at an overlapping time in another lesson. */
+interface Found {
+  lesson: number;
+  kind: LessonClash['kind'];
+  who: number;
+  busy: Busy;
+}
+
+/** Adds to `found` each lesson `who` is busy in that overlaps `l` (back to back is not a clash). */
+function ask(found: Found[], index: BusyIndex, l: Busy, kind: LessonClash['kind'], who: number) {
+  const own = index.get(l.date)?.get(who);
+  if (own === undefined) return;
+  if (!Array.isArray(own)) {
+    if (overlaps(l, own)) found.push({ lesson: l.id, kind, who, busy: own });
+    return;
+  }
+  for (const busy of own) if (overlaps(l, busy)) found.push({ lesson: l.id, kind, who, busy });
+}
+
+/** Whether `busy` is another lesson than `l` at an overlapping time (back to back is not). */
+const overlaps = (l: Busy, busy: Busy) =>
+  busy.start < l.end && busy.end > l.start && busy.id !== l.id;
 
 /**
  * The lessons dated `from`–`to` that `filters` show, with their participants' counts, and the
@@ -141,7 +169,7 @@ export async function lessonsWithClashes(
     }
   }
   const lessons: Lesson[] = [];
-  const found: { lesson: number; kind: LessonClash['kind']; who: number; busy: Busy }[] = [];
+  const found: Found[] = [];
   for (const { l, teacherName, shown, parts } of days) {
     if (!shown) continue;
     lessons.push(
@@ -152,15 +180,8 @@ export async function lessonsWithClashes(
         payers: parts[0],
       }),
     );
-    const ask = (index: BusyIndex, kind: LessonClash['kind'], who: number) => {
-      for (const busy of index.get(l.date)?.get(who) ?? []) {
-        if (busy.start < l.end && busy.end > l.start && busy.id !== l.id) {
-          found.push({ lesson: l.id, kind, who, busy });
-        }
-      }
-    };
-    if (l.teacherId !== null) ask(teachersBusy, 'teacher', l.teacherId);
-    for (const student of members.get(l.id) ?? []) ask(studentsBusy, 'student', student);
+    if (l.teacherId !== null) ask(found, teachersBusy, l, 'teacher', l.teacherId);
+    for (const student of members.get(l.id) ?? []) ask(found, studentsBusy, l, 'student', student);
   }
   if (found.length === 0) return { lessons, clashes };
   // the teachers' names are the days' own; the students', read only when one clashes (seldom)
