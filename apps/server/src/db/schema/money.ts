@@ -160,7 +160,13 @@ export const coverage = pgTable(
     adjustmentId: integer('adjustment_id'),
     amount: grosze('amount').notNull(),
   },
-  (t) => [index('coverage_student_idx').on(t.studentId), index('coverage_event_idx').on(t.eventId)],
+  (t) => [
+    index('coverage_student_idx').on(t.studentId),
+    index('coverage_event_idx').on(t.eventId),
+    // what a payment covers, read with it: a payment's answer, the payments' list, a bank
+    // statement's payments (docs/quality.md, Bench; migration 0035)
+    index('coverage_payment_idx').on(t.paymentId),
+  ],
 );
 
 /**

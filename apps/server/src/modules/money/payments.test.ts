@@ -84,6 +84,23 @@ describe('charges and the account (docs/money.md)', () => {
     expect(history.rows.map((h) => h.action)).toEqual(['create', 'update']);
   });
 
+  it('reads what payments cover by their index, not by a scan of all coverage', async () => {
+    // docs/quality.md, Bench: a page of payments read its covers by a scan (migration 0035)
+    const s = await m.student();
+    await m.takes(s, { date: PAST, price: 60 });
+    const paid = await m.pay({ student: s, amount: 20 });
+    const plan = await m.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const res = await tx.execute<{ 'QUERY PLAN': unknown }>(
+        sql`explain (format json) select event_id, amount from coverage
+          where payment_id in (${paid.id}) order by payment_id, event_id`,
+      );
+      return JSON.stringify(res.rows[0]?.['QUERY PLAN']);
+    });
+    expect(plan).toContain('coverage_payment_idx');
+    expect(plan).not.toContain('Seq Scan');
+  });
+
   it('adjustments: + owes more, - a credit that covers charges', async () => {
     const s = await m.student();
     const e = await m.takes(s, { date: PAST, price: 40 });
