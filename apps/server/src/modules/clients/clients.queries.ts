@@ -123,8 +123,8 @@ const clientJson = sql<string>`(select row_to_json(c) from (select
 /**
  * The page as one row: its clients' JSON texts joined into the array in the page's order, and
  * its total (null past the last row). Unexecuted, so the bench can run the very same SQL on a
- * bare route. PostgreSQL hands the rows of a sorted subquery to the
- * aggregate in that order (a test holds it to the page's order for every sort).
+ * bare route. PostgreSQL hands the rows of a sorted subquery to the aggregate in that order (a
+ * test holds it to the page's order for every sort).
  */
 export function clientsPageJson(
   db: Db,

@@ -232,16 +232,24 @@ export async function ledgerOf(db: Executor, student: number) {
   return res.rows;
 }
 
-/** The parts of payments' coverage, per payment. */
-export async function coversOf(db: Executor, paymentIds: number[]) {
-  if (paymentIds.length === 0) return new Map<number, { event: number; amount: number }[]>();
-  const res = await db.execute<{ payment: number; event: number; amount: string }>(sql`
+/**
+ * The statement of `coversOf`: read by the payments' index (migration 0035), which a test holds
+ * it to.
+ */
+export const coversQuery = (paymentIds: number[]) => sql`
     select payment_id as payment, event_id as event, amount::text as amount from coverage
     where payment_id in (${sql.join(
       paymentIds.map((id) => sql`${id}`),
       sql`, `,
     )})
-    order by payment_id, event_id`);
+    order by payment_id, event_id`;
+
+/** The parts of payments' coverage, per payment. */
+export async function coversOf(db: Executor, paymentIds: number[]) {
+  if (paymentIds.length === 0) return new Map<number, { event: number; amount: number }[]>();
+  const res = await db.execute<{ payment: number; event: number; amount: string }>(
+    coversQuery(paymentIds),
+  );
   const out = new Map<number, { event: number; amount: number }[]>();
   for (const r of res.rows) {
     const list = out.get(r.payment) ?? [];

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { PAYMENT_REFERENCE_PATTERN } from '@school/contract/bank';
 import { AHEAD, PAST, useMoneyApp } from '../../../test/money.js';
+import { coversQuery } from './money.queries.js';
 
 const m = useMoneyApp();
 
@@ -92,8 +93,7 @@ describe('charges and the account (docs/money.md)', () => {
     const plan = await m.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
       const res = await tx.execute<{ 'QUERY PLAN': unknown }>(
-        sql`explain (format json) select event_id, amount from coverage
-          where payment_id in (${paid.id}) order by payment_id, event_id`,
+        sql`explain (format json) ${coversQuery([paid.id])}`,
       );
       return JSON.stringify(res.rows[0]?.['QUERY PLAN']);
     });
